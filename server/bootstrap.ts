@@ -1,0 +1,34 @@
+/**
+ * Start-up steps shared by the server, the CLI and the tests: open and migrate the database, load the
+ * APP_KEY, and create the first super administrator (id 1) on an empty database.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { migrateDatabase, openDatabase, pgliteDirOf } from './db/client';
+import { admins } from './db/schema';
+import { loadOrCreateAppKey, SecretBox } from './lib/app-key';
+import { hashPassword, randomPassword } from './lib/password';
+
+/** Opens the configured database, applies migrations and returns the context. */
+export async function createContext(config: AppConfig): Promise<AppContext> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : pgliteDirOf(config.dataDir) });
+  await migrateDatabase(database);
+  const box = new SecretBox(loadOrCreateAppKey(config.appKey, config.dataDir));
+  return { config, database, db: database.db, box };
+}
+
+/**
+ * Creates the super administrator (id 1) when no administrator exists.
+ * @returns the generated password when `ADMIN_PASSWORD` was unset (to print once), else undefined
+ */
+export async function ensureSuperAdmin(ctx: AppContext): Promise<{ created: boolean; generatedPassword?: string }> {
+  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(admins);
+  if (Number(n) > 0) return { created: false };
+  const generated = ctx.config.adminPassword ? undefined : randomPassword();
+  const passwordHash = await hashPassword(ctx.config.adminPassword ?? generated!);
+  await ctx.db.insert(admins).values({ id: 1, firstname: '', name: 'Super admin', email: ctx.config.adminEmail, passwordHash, status: 1 });
+  // The explicit id leaves the sequence at 1: move it past the row.
+  await ctx.db.execute(sql`select setval(pg_get_serial_sequence('admins', 'id'), (select max(id) from admins))`);
+  return { created: true, generatedPassword: generated };
+}

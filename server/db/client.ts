@@ -1,0 +1,104 @@
+/**
+ * Database client: PGlite (embedded PostgreSQL, WASM) when no URL is given, node-postgres otherwise
+ * (CONVENTIONS.md section 1). Both are wrapped in the same Drizzle type so that services never know
+ * which one runs. Migrations (drizzle-kit SQL under ./migrations) are applied by `migrateDatabase`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The Drizzle database every service receives. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with its driver kind and lifecycle. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** The node-postgres pool (PostgreSQL only): bulk COPY and session-bound locks need a client. */
+  pool?: pg.Pool;
+  /** Resolves when the database answers `select 1`; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Closes the pool or the embedded instance (idempotent). */
+  close(): Promise<void>;
+}
+
+/** Folder of the committed SQL migrations. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Opens the database.
+ * @param opts.databaseUrl - PostgreSQL URL; when absent PGlite is used
+ * @param opts.pgliteDir - PGlite data directory (created if missing); `undefined` = in memory
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let closed = false;
+    return {
+      db,
+      kind: 'pg',
+      pool,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: async () => {
+        if (!closed) {
+          closed = true;
+          await pool.end();
+        }
+      },
+    };
+  }
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = await PGlite.create(opts.pgliteDir ?? 'memory://');
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      if (client.closed) throw new Error('database closed');
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL an advisory lock serialises concurrent app processes.
+ * @throws when a migration fails (the failed migration is rolled back)
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    const db = drizzlePg(client, { schema });
+    await db.execute(sql`select pg_advisory_lock(727270)`);
+    try {
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(727270)`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Path of the embedded database inside DATA_DIR. */
+export function pgliteDirOf(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}

@@ -1,0 +1,4 @@
+/** The whole database schema, one file per module (CONVENTIONS.md section 2). */
+export * from './admins';
+export * from './sessions';
+export * from './customers';

@@ -1,0 +1,78 @@
+/**
+ * One error type and one error handler (CONVENTIONS.md sections 3 and 4.4).
+ *
+ * - `AppError` carries an HTTP status, a French message and, for 422, the Laravel-style field map.
+ * - `errorHandler` turns zod validation failures into 422 `{message, errors}`, keeps 4xx messages,
+ *   and hides every 5xx detail behind `{message: 'Une erreur est survenue!'}` (stack, SQL and
+ *   hashes only go to the log).
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Map of field name to French messages, first one shown under the field (SPEC section 5). */
+export type FieldErrors = Record<string, string[]>;
+
+/** An expected failure with its HTTP status. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** 422 with one or more field messages; `message` is the first one, as Laravel does. */
+export function validationError(errors: FieldErrors): AppError {
+  const first = Object.values(errors)[0]?.[0] ?? 'Les données fournies sont invalides.';
+  return new AppError(422, first, errors);
+}
+
+/** 422 for a single field. */
+export function fieldError(field: string, message: string): AppError {
+  return validationError({ [field]: [message] });
+}
+
+/** 404 with the spec's message for the resource (e.g. 'User does not exist!'). */
+export function notFound(message: string): AppError {
+  return new AppError(404, message);
+}
+
+export const GENERIC_ERROR = 'Une erreur est survenue!';
+
+/** French messages for the 4xx errors Fastify raises itself. */
+const frameworkMessages: Record<number, string> = {
+  400: 'Requête invalide.',
+  401: 'Non authentifié.',
+  404: 'Ressource introuvable.',
+  413: 'Le fichier est trop volumineux.',
+  415: 'Type de contenu non pris en charge.',
+};
+
+/** Fastify error handler registered once in app.ts. */
+export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    return reply.status(error.statusCode).send(body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldErrors = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').split('/')[0] || 'body';
+      (errors[field] ??= []).push(issue.message ?? 'Valeur invalide.');
+    }
+    const ve = validationError(errors);
+    return reply.status(422).send({ message: ve.message, errors });
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: GENERIC_ERROR });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return reply.status(400).send({ message: 'Le corps de la requête n’est pas un JSON valide.' });
+  }
+  return reply.status(status).send({ message: frameworkMessages[status] ?? error.message });
+}

@@ -1,0 +1,59 @@
+/**
+ * The `/api` guard (CONVENTIONS.md section 3), one `onRequest` hook for every route:
+ * 1. `X-Requested-With: XMLHttpRequest` is required (400 otherwise), except on the docs pages;
+ * 2. every non-GET call needs the CSRF header (419);
+ * 3. every route needs a signed-in, active administrator (401 'Non authentifié.') unless its route
+ *    config says `public: true`.
+ * The resolved administrator is put on `request.admin`, its session id on `request.sessionId`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { CSRF_EXPIRED, csrfValid } from './csrf';
+import { SESSION_COOKIE, resolveSession, type AuthAdmin } from './session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin?: AuthAdmin;
+    sessionId?: string;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, CSRF cookie, logout). */
+    public?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const DOCS_PREFIX = '/api/docs';
+
+/** Resolves the session cookie into `request.admin`; returns false when there is none. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return false;
+  const found = await resolveSession(ctx.db, token, { maxAge: ctx.config.sessionMaxAge, idle: ctx.config.sessionIdle });
+  if (!found) return false;
+  request.admin = found.admin;
+  request.sessionId = found.sessionId;
+  return true;
+}
+
+/** Sends the 401 of the contract. */
+export function unauthenticated(reply: FastifyReply) {
+  return reply.status(401).send({ message: 'Non authentifié.' });
+}
+
+/** Registers the guard on the root instance (applies to routes of every plugin). */
+export function registerApiGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return;
+    const isDocs = url === DOCS_PREFIX || url.startsWith(DOCS_PREFIX + '/') || url.startsWith(DOCS_PREFIX + '?');
+    if (!isDocs && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      return reply.status(400).send({ message: "L'en-tête X-Requested-With: XMLHttpRequest est requis." });
+    }
+    if (!SAFE_METHODS.has(request.method) && !csrfValid(request, ctx.box)) {
+      return reply.status(419).send({ message: CSRF_EXPIRED });
+    }
+    if (request.routeOptions.config?.public === true) return;
+    if (!(await authenticate(ctx, request))) return unauthenticated(reply);
+  });
+}

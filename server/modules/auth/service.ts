@@ -1,0 +1,34 @@
+/**
+ * Credential check for `POST /api/login` (CONVENTIONS.md section 3): throttled, timing-safe for unknown
+ * emails, and a disabled account is only revealed to someone who knows its password.
+ */
+import type { Db } from '../../db/client';
+import { AppError, fieldError } from '../../http/errors';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { findAdminByEmail } from '../admins/service';
+import { clearFailures, lockedFor, recordFailure, throttleKey } from './throttle';
+
+export const LOGIN_TEXTS = {
+  failed: 'Ces identifiants ne correspondent pas à nos enregistrements.',
+  disabled: 'Ce compte est désactivé.',
+  throttled: (s: number) => `Trop de tentatives de connexion. Veuillez réessayer dans ${s} secondes.`,
+};
+
+/**
+ * Returns the administrator matching the credentials.
+ * @throws AppError 429 when throttled, 422 errors.email on wrong credentials or a disabled account
+ */
+export async function checkCredentials(db: Db, email: string, password: string, ip: string) {
+  const key = throttleKey(email, ip);
+  const wait = await lockedFor(db, key);
+  if (wait > 0) throw new AppError(429, LOGIN_TEXTS.throttled(wait));
+  const admin = await findAdminByEmail(db, email);
+  const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!admin || !ok) {
+    await recordFailure(db, key);
+    throw fieldError('email', LOGIN_TEXTS.failed);
+  }
+  if (admin.status !== 1) throw fieldError('email', LOGIN_TEXTS.disabled);
+  await clearFailures(db, key);
+  return admin;
+}

@@ -1,0 +1,83 @@
+/**
+ * The signed-in administrator's own profile (SPEC "Profile", section 7): identity, password, avatar.
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { adminAvatars, admins } from '../../db/schema';
+import { fieldError, validationError } from '../../http/errors';
+import { revokeSessions } from '../../http/session';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { findAdminByEmail, getAdmin } from '../admins/service';
+import { normaliseAvatar } from './avatar';
+
+const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.';
+
+/** Updates firstname, name and email. @throws AppError 422 errors.email when taken */
+export async function updateProfile(db: Db, adminId: number, input: { firstname?: string; name: string; email: string }) {
+  const other = await findAdminByEmail(db, input.email);
+  if (other && other.id !== adminId) throw fieldError('email', EMAIL_TAKEN);
+  try {
+    const [row] = await db
+      .update(admins)
+      .set({ firstname: input.firstname ?? '', name: input.name, email: input.email, updatedAt: new Date() })
+      .where(eq(admins.id, adminId))
+      .returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err, 'admins_email_lower_uq')) throw fieldError('email', EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+/**
+ * Changes the password after checking the current one; other sessions are revoked.
+ * @throws AppError 422 errors.current (wrong current) or errors.password_confirmation (mismatch)
+ */
+export async function changePassword(
+  db: Db,
+  actor: { id: number; sessionId?: string },
+  input: { current: string; password: string; password_confirmation: string },
+): Promise<void> {
+  const admin = await getAdmin(db, actor.id);
+  const errors: Record<string, string[]> = {};
+  if (!(await verifyPassword(admin.passwordHash, input.current))) errors.current = ['Le mot de passe actuel est incorrect.'];
+  if (input.password !== input.password_confirmation) {
+    errors.password_confirmation = ['La confirmation ne correspond pas au nouveau mot de passe.'];
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+  await db
+    .update(admins)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(admins.id, actor.id));
+  await revokeSessions(db, actor.id, actor.sessionId);
+}
+
+/** Stores a new avatar (re-encoded) under a fresh random key; returns the key. */
+export async function setAvatar(db: Db, adminId: number, upload: Buffer): Promise<string> {
+  const image = await normaliseAvatar(upload);
+  const avatarKey = `${adminId}-${crypto.randomBytes(12).toString('base64url')}`;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(adminAvatars)
+      .values({ adminId, avatarKey, image })
+      .onConflictDoUpdate({ target: adminAvatars.adminId, set: { avatarKey, image, updatedAt: new Date() } });
+    await tx.update(admins).set({ avatarKey, updatedAt: new Date() }).where(eq(admins.id, adminId));
+  });
+  return avatarKey;
+}
+
+/** Removes the avatar (the default one shows again). */
+export async function removeAvatar(db: Db, adminId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(adminAvatars).where(eq(adminAvatars.adminId, adminId));
+    await tx.update(admins).set({ avatarKey: null, updatedAt: new Date() }).where(eq(admins.id, adminId));
+  });
+}
+
+/** The WebP bytes of an avatar key, or undefined. */
+export async function avatarImage(db: Db, avatarKey: string): Promise<Buffer | undefined> {
+  const [row] = await db.select({ image: adminAvatars.image }).from(adminAvatars).where(eq(adminAvatars.avatarKey, avatarKey));
+  return row?.image;
+}
