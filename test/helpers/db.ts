@@ -1,0 +1,57 @@
+/**
+ * A fresh, migrated database per test file (CONVENTIONS.md section 4.7).
+ * - default: an in-memory PGlite, migrated;
+ * - `VIGIE_TEST_DB=pg` (the `api-pg` Vitest project, when TEST_DATABASE_URL is set): a new PostgreSQL
+ *   database copied from the migrated template `vigie_template` that `pg-global-setup.ts` builds.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+
+export const TEMPLATE_DB = 'vigie_template';
+
+/** Returns `url` pointing at database `name`. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = '/' + name;
+  return u.toString();
+}
+
+/** Opens a fresh database; `close()` also drops it on PostgreSQL. */
+export async function freshDatabase(): Promise<Database & { url?: string }> {
+  if (process.env.VIGIE_TEST_DB !== 'pg') {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return database;
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `vigie_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+        break;
+      } catch (err) {
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(base, name);
+  const database = await openDatabase({ databaseUrl: url });
+  return {
+    ...database,
+    url,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

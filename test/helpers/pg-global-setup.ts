@@ -1,0 +1,25 @@
+/**
+ * Vitest global setup of the `api-pg` project: builds the migrated template database once, and removes
+ * test databases left by an interrupted earlier run.
+ */
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { TEMPLATE_DB, withDatabase } from './db';
+
+export default async function setup(): Promise<void> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for the api-pg project');
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'vigie_t_%'`);
+    for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: withDatabase(base, TEMPLATE_DB) });
+  await migrateDatabase(database);
+  await database.close();
+}

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Vitest projects: `unit` (pure functions), `api-pglite` (whole app on PGlite, always) and `api-pg`
+ * (same API tests on PostgreSQL, only when TEST_DATABASE_URL is set). Each API test file gets a fresh database.
+ */
+const projects = [
+  { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+  {
+    test: {
+      name: 'api-pglite',
+      include: ['test/api/**/*.test.ts'],
+      environment: 'node',
+      env: { VIGIE_TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'api-pg',
+      include: ['test/api/**/*.test.ts'],
+      environment: 'node',
+      env: { VIGIE_TEST_DB: 'pg' },
+      globalSetup: ['test/helpers/pg-global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    } as never,
+  });
+}
+
+export default defineConfig({
+  test: {
+    projects,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
