@@ -39,7 +39,7 @@ export function csrfValid(request: FastifyRequest, box: SecretBox): boolean {
   const raw = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
   const header = Array.isArray(raw) ? raw[0] : raw;
   if (!cookie || !header) return false;
-  let decoded = header;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(header);
   } catch {

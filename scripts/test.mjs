@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test, in order —
+ *   1. the committed migrations are up to date (drizzle-kit);
+ *   2. Vitest: unit tests, API tests on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set;
+ *   3. Playwright end-to-end tests on Chromium (CHROMIUM_PATH, /usr/bin/chromium, or Playwright's own
+ *      browser), after building the front end. Without any Chromium they are reported as not run
+ *      (a failure when CI=true).
+ * Ends with one line `vigie: N passed, N failed` and exits non-zero on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const node = process.execPath;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-npm-test-'));
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+function run(label, args, env = {}) {
+  console.log(`\n── ${label} ──`);
+  const r = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) ok = false;
+  return r.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  for (const c of candidates) if (c && fs.existsSync(c)) return c;
+  try {
+    const r = spawnSync(node, ['-e', "process.stdout.write(require('playwright-core').chromium.executablePath())"], { encoding: 'utf8' });
+    if (r.status === 0 && r.stdout && fs.existsSync(r.stdout)) return r.stdout;
+  } catch {
+    /* no Playwright browser */
+  }
+  return undefined;
+}
+
+// 1. migrations
+if (run('migrations are up to date', ['scripts/check-migrations.mjs'])) passed += 1;
+else failed += 1;
+
+// 2. Vitest
+const vitestJson = path.join(tmp, 'vitest.json');
+run('vitest (unit + API)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const v = readJson(vitestJson);
+if (v) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+} else {
+  failed += 1;
+}
+
+// 3. Playwright
+const chromium = findChromium();
+if (!chromium) {
+  const msg =
+    'End-to-end tests did NOT run: no Chromium found. Install it (Debian/Ubuntu: `apt-get install -y chromium`) ' +
+    'or set CHROMIUM_PATH to a Chromium/Chrome binary, then run `npm test` again.';
+  console.log(`\n${msg}`);
+  if (process.env.CI === 'true') {
+    console.error('CI=true: a missing Chromium is a failure.');
+    ok = false;
+    failed += 1;
+  }
+} else {
+  if (run('build the front end', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) {
+    const pwJson = path.join(tmp, 'playwright.json');
+    run('playwright (end-to-end, Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    });
+    const p = readJson(pwJson);
+    if (p?.stats) {
+      passed += p.stats.expected;
+      failed += p.stats.unexpected + p.stats.flaky;
+    } else failed += 1;
+  } else failed += 1;
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`\nvigie: ${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);
