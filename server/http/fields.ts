@@ -4,6 +4,7 @@
  * so validation reads the same everywhere.
  */
 import { z } from 'zod';
+import { normaliseSiren, SIREN_MESSAGE } from '../lib/siren';
 
 type Issue = { code: string; input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string; format?: string };
 
@@ -109,4 +110,21 @@ export function errorResponses(...codes: Array<keyof typeof errorBodies>) {
   const out: Partial<Record<keyof typeof errorBodies, z.ZodType>> = {};
   for (const c of codes) out[c] = errorBodies[c];
   return out;
+}
+
+/**
+ * A SIREN field (issue 3 point 1): spaces removed, 9 digits, Luhn; the output is the 9-digit string.
+ * Message: 'Le siren doit comporter 9 chiffres valides.'
+ */
+export function siren() {
+  return z
+    .string({ error: () => SIREN_MESSAGE })
+    .transform((v, ctx) => {
+      const s = normaliseSiren(v);
+      if (!s) {
+        ctx.addIssue({ code: 'custom', message: SIREN_MESSAGE });
+        return z.NEVER;
+      }
+      return s;
+    });
 }
