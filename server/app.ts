@@ -22,8 +22,10 @@ import { adminsRoutes } from './modules/admins/routes';
 import { authRoutes } from './modules/auth/routes';
 import { customersRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { groupsRoutes } from './modules/groups/routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/avatar';
 import { avatarFileRoute, profileRoutes } from './modules/profile/routes';
+import { updateLogRoutes } from './modules/update-log/routes';
 
 /** Folder of the built front end. */
 export const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
@@ -88,6 +90,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(profileRoutes(ctx), { prefix: '/api/profile' });
   await app.register(adminsRoutes(ctx), { prefix: '/api/admins' });
   await app.register(customersRoutes(ctx), { prefix: '/api/customers' });
+  await app.register(updateLogRoutes(ctx), { prefix: '/api/messages' });
+  await app.register(groupsRoutes(ctx), { prefix: '/api/groups' });
   await app.register(avatarFileRoute(ctx));
 
   registerFrontEnd(app, ctx);

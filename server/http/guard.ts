@@ -41,12 +41,32 @@ export function unauthenticated(reply: FastifyReply) {
   return reply.status(401).send({ message: 'Non authentifié.' });
 }
 
+/**
+ * The path the guard judges: the matched route's pattern when it is under `/api`, else the
+ * percent-decoded request path. Never the raw `request.url` alone: the router decodes `/%61pi/...`
+ * to `/api/...` before matching, and unknown URLs may match a catch-all (static files) pattern.
+ */
+function guardedPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern && isApiPath(pattern)) return pattern;
+  const raw = request.url.split('?')[0];
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function isApiPath(p: string): boolean {
+  return p === '/api' || p.startsWith('/api/');
+}
+
 /** Registers the guard on the root instance (applies to routes of every plugin). */
 export function registerApiGuard(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.url;
-    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return;
-    const isDocs = url === DOCS_PREFIX || url.startsWith(DOCS_PREFIX + '/') || url.startsWith(DOCS_PREFIX + '?');
+    const url = guardedPath(request);
+    if (!isApiPath(url)) return;
+    const isDocs = url === DOCS_PREFIX || url.startsWith(DOCS_PREFIX + '/');
     if (!isDocs && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.status(400).send({ message: "L'en-tête X-Requested-With: XMLHttpRequest est requis." });
     }

@@ -81,6 +81,11 @@ export interface ListSpec {
   search?: (term: string) => SQL | undefined;
   /** Tie-breaker appended to every ORDER BY (default: the `id` column, same direction). */
   tieBreaker?: SQL;
+  /**
+   * A cheaper exact total for a search term (e.g. read from a rollup), as a query returning one row
+   * `{total}`; undefined (or returning undefined) means `count(*)` over the filtered FROM.
+   */
+  total?: (term: string | undefined) => SQL | undefined;
 }
 
 /**
@@ -102,7 +107,7 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
 
   const [rowsResult, countResult] = await Promise.all([
     db.execute(sql`select ${spec.select} from ${spec.from} ${whereSql} ${orderSql} limit ${perPage} offset ${offset}`),
-    db.execute(sql`select count(*)::bigint as total from ${spec.from} ${whereSql}`),
+    db.execute(spec.total?.(term) ?? sql`select count(*)::bigint as total from ${spec.from} ${whereSql}`),
   ]);
   const data = (rowsResult as unknown as { rows: T[] }).rows;
   const total = Number((countResult as unknown as { rows: Array<{ total: number | string }> }).rows[0]?.total ?? 0);

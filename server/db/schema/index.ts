@@ -2,3 +2,5 @@
 export * from './admins';
 export * from './sessions';
 export * from './customers';
+export * from './update-log';
+export * from './groups';

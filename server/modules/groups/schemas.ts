@@ -1,0 +1,45 @@
+/**
+ * Group payloads (SPEC sections 3 and 7 "Groups"; issue 3 point 3).
+ */
+import { z } from 'zod';
+import { frenchError, status, text } from '../../http/fields';
+import { pageResponse } from '../../http/listing';
+
+export const GROUP_NOT_FOUND = 'Group does not exist!';
+export const MAX_SIRENS_PER_CALL = 200_000;
+
+export const groupBody = z.object({ name: text('Nom'), status: status('Actif') });
+export type GroupInput = z.output<typeof groupBody>;
+
+export const addSirensBody = z.object({
+  id: z.coerce.number({ error: frenchError('Groupe') }).int().positive({ error: frenchError('Groupe') }),
+  sirens: z
+    .array(z.string({ error: frenchError('Sirens') }).max(64, { error: frenchError('Sirens') }), { error: frenchError('Sirens') })
+    .min(1, { error: () => 'Veuillez saisir au moins un siren.' })
+    .max(MAX_SIRENS_PER_CALL, { error: () => `Au plus ${MAX_SIRENS_PER_CALL.toLocaleString('fr-FR')} sirens par envoi.` }),
+  /** Optional: the textarea line number of each entry (the client drops empty lines before sending). */
+  lines: z.array(z.number().int().positive()).optional(),
+});
+
+export const groupResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.number(),
+  sirens_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type GroupResponse = z.infer<typeof groupResponse>;
+
+export const groupSiren = z.object({ id: z.number(), siren: z.string(), created_at: z.string() });
+export const groupSirenPage = pageResponse(groupSiren);
+
+export const addSirensResponse = z.object({
+  message: z.string(),
+  /** SIRENs newly added to the group. */
+  added: z.number(),
+  /** SIRENs sent that the group already held (or sent twice). */
+  already_present: z.number(),
+  /** SIRENs in the group after the call. */
+  sirens_count: z.number(),
+});

@@ -1,0 +1,76 @@
+/**
+ * Update log (SPEC "Update log"; issue 3 point 2): the paginated list over the shared list helper and
+ * the statistics read from the per-day rollup (never from the log itself).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { runList, type FilterBody, type ListSpec, type Page } from '../../http/listing';
+import type { LogEntry, LogStats } from './schemas';
+import { logCondition, logTotal, parseLogSearch } from './search';
+
+export const LOG_TIME_ZONE = 'Europe/Paris';
+
+/** Sortable columns: public name -> indexed expression. `name` is the SIREN. */
+const sortable = { id: sql`l.id`, code: sql`l.code`, name: sql`l.siren`, created_at: sql`l.created_at` };
+
+/** One page of the log for a filter body (see search.ts for the meaning of `search`). */
+export async function filterLog(db: Db, body: FilterBody, page: number): Promise<Page<LogEntry>> {
+  const search = parseLogSearch(body?.search ?? undefined);
+  const spec: ListSpec = {
+    select: sql`l.id::int as id, l.code, l.siren as name, l.description, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+    from: sql`update_log l`,
+    sortable,
+    search: () => logCondition(search),
+    total: () => logTotal(search),
+  };
+  // `search` is always handed over so that quick values such as `all` reach logCondition.
+  return runList<LogEntry>(db, spec, { ...body, search: body?.search?.trim() || 'all' }, page);
+}
+
+/** Today's date in Europe/Paris as `YYYY-MM-DD`. */
+export function parisToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: LOG_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Statistics of the Europe/Paris calendar: every key present, zeros included. */
+export async function logStatistics(db: Db, now = new Date()): Promise<LogStats> {
+  const today = parisToday(now);
+  const [y, m] = today.split('-');
+  const year = Number(y);
+  const rows = (
+    (await db.execute(
+      sql`select to_char(day, 'YYYY-MM-DD') as day, entries::bigint as entries from update_log_daily where day >= make_date(${year - 1}, 1, 1) and day < make_date(${year + 1}, 1, 1)`,
+    )) as unknown as { rows: Array<{ day: string; entries: string | number }> }
+  ).rows;
+  const months: Record<string, number> = {};
+  const days: Record<string, number> = {};
+  for (let i = 1; i <= 12; i++) months[String(i).padStart(2, '0')] = 0;
+  for (let i = 1; i <= 31; i++) days[String(i).padStart(2, '0')] = 0;
+  let thisYear = 0;
+  let lastYear = 0;
+  for (const r of rows) {
+    const n = Number(r.entries);
+    const [ry, rm, rd] = r.day.split('-');
+    if (Number(ry) === year) {
+      thisYear += n;
+      months[rm] += n;
+      if (rm === m) days[rd] += n;
+    } else lastYear += n;
+  }
+  return { thisYear, lastYear, thisMonth: months[m], months, days };
+}
+
+/** Appends entries (used by the demo seed, the tests and, later, the data feeds). Returns the count. */
+export async function appendLogEntries(
+  db: Db,
+  entries: Array<{ code: string; siren: string; description: string; createdAt?: Date }>,
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const codes = entries.map((e) => e.code);
+  const sirens = entries.map((e) => e.siren);
+  const descriptions = entries.map((e) => e.description);
+  const dates = entries.map((e) => (e.createdAt ?? new Date()).toISOString());
+  await db.execute(sql`insert into update_log (code, siren, description, created_at)
+    select * from unnest(${sql.param(codes)}::text[], ${sql.param(sirens)}::text[], ${sql.param(descriptions)}::text[], ${sql.param(dates)}::timestamptz[])`);
+  return entries.length;
+}
