@@ -1,0 +1,36 @@
+/** Map of server field names to their validation messages (422 `errors`). */
+export type FieldErrors = Record<string, string[]>;
+
+/** Generic failure text shown when the server gives nothing better. */
+export const GENERIC_ERROR = 'Une erreur est survenue!';
+
+/**
+ * Error thrown by the HTTP client for every non-2xx answer (and network failures, status 0).
+ * `errors` holds the 422 field messages; `firstError(field)` returns the one to display.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}) {
+    super(message || GENERIC_ERROR);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** First message of a field's error list, if the server sent one. */
+  firstError(field: string): string | undefined {
+    return this.errors[field]?.[0];
+  }
+
+  /** True for a 422 answer (validation error). */
+  get isValidation(): boolean {
+    return this.status === 422;
+  }
+}
+
+/** Type guard: is this value an `ApiError` with the given status (any status when omitted)? */
+export function isApiError(value: unknown, status?: number): value is ApiError {
+  return value instanceof ApiError && (status === undefined || value.status === status);
+}

@@ -1,0 +1,67 @@
+import { apiGet, apiPost } from './client';
+import type { MessageResponse } from './types';
+
+/**
+ * The calls and texts of one "status + CRUD" resource (administrators, customers, and later
+ * news categories, groups, roles, types...). Shared hooks and pages take one of these, so a
+ * module only describes its endpoints and wording.
+ */
+export interface CrudResource<T extends { id: number; status: number }, TCreate, TUpdate = TCreate> {
+  /** Root of the TanStack Query keys: `[key]` is the list, `[key, id]` one item. */
+  key: string;
+  /** Path of the list page in the UI (redirect after create/delete). */
+  listPath: string;
+  list: () => Promise<T[]>;
+  get: (id: number) => Promise<T>;
+  create: (input: TCreate) => Promise<T>;
+  update: (id: number, input: TUpdate) => Promise<T>;
+  toggleStatus: (id: number) => Promise<T>;
+  remove: (id: number) => Promise<unknown>;
+  texts: {
+    /** Toast when loading an item for edit fails with 404 (then redirect to /home). */
+    notFound: string;
+    /** Confirmation before disabling an active item. */
+    confirmDisable: string;
+    /** Confirmation before re-enabling a disabled item. */
+    confirmEnable: string;
+    /** Confirmation before deleting. */
+    confirmDelete: string;
+  };
+}
+
+/** Endpoint names of a resource that follows the usual `/api/<x>/...` layout. */
+export interface StandardEndpoints {
+  all?: string;
+  toggle?: string;
+  store?: string;
+  get?: string;
+  update?: string;
+}
+
+/**
+ * Builds a `CrudResource` for endpoints shaped like
+ * `GET {base}/all`, `POST {base}/togglestatus/{id}`, `POST {base}/store`,
+ * `GET {base}/getUserRoles/{id}`, `POST {base}/update/{id}`, `POST {base}/{id}` (delete).
+ * `endpoints` renames any of these (e.g. `{ get: 'getCategoryRoles' }`).
+ */
+export function standardResource<T extends { id: number; status: number }, TCreate, TUpdate = TCreate>(config: {
+  key: string;
+  base: string;
+  listPath: string;
+  texts: CrudResource<T, TCreate, TUpdate>['texts'];
+  endpoints?: StandardEndpoints;
+}): CrudResource<T, TCreate, TUpdate> {
+  const { base } = config;
+  const e = { all: 'all', toggle: 'togglestatus', store: 'store', get: 'getUserRoles', update: 'update', ...config.endpoints };
+  return {
+    key: config.key,
+    listPath: config.listPath,
+    texts: config.texts,
+    list: () => apiGet<T[]>(`${base}/${e.all}`),
+    get: (id) => apiGet<T>(`${base}/${e.get}/${id}`),
+    create: (input) => apiPost<T>(`${base}/${e.store}`, input),
+    update: (id, input) => apiPost<T>(`${base}/${e.update}/${id}`, input),
+    toggleStatus: (id) => apiPost<T>(`${base}/${e.toggle}/${id}`),
+    remove: (id) => apiPost<MessageResponse>(`${base}/${id}`),
+  };
+}

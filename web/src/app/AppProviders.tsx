@@ -1,0 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import frFR from 'antd/es/locale/fr_FR';
+import type { ReactNode } from 'react';
+import '../lib/dates';
+import { queryClient } from './queryClient';
+import { theme } from './theme';
+
+/** Props of `AppProviders`. */
+export interface AppProvidersProps {
+  children: ReactNode;
+}
+
+/**
+ * Global providers: TanStack Query, antd ConfigProvider (fr_FR, theme; dayjs 'fr' is set by
+ * lib/dates) and antd App (toasts at the bottom for 8 s, themed Modal.confirm).
+ */
+export function AppProviders({ children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={frFR} theme={theme}>
+        <AntApp notification={{ placement: 'bottom', duration: 8, stack: false, maxCount: 3 }} message={{ duration: 8 }}>
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

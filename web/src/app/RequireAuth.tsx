@@ -1,0 +1,24 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { loginUrl } from '../lib/redirect';
+import { CurrentUserContext } from '../modules/auth/CurrentUserContext';
+import { useAuthUser } from '../modules/auth/useAuthUser';
+import { ErrorScreen } from './ErrorScreen';
+import { FullPageSpin } from './FullPageSpin';
+
+/**
+ * Route guard: renders the child routes for a signed-in user (provided to them through
+ * `CurrentUserContext`), sends anyone else to /login?redirect=<current path>.
+ * Spinner while the session is checked.
+ */
+export function RequireAuth() {
+  const { data: user, isPending, isError, refetch } = useAuthUser();
+  const location = useLocation();
+  if (isPending) return <FullPageSpin />;
+  if (isError) return <ErrorScreen actionLabel="Réessayer" onAction={() => void refetch()} />;
+  if (!user) return <Navigate to={loginUrl(location.pathname + location.search)} replace />;
+  return (
+    <CurrentUserContext value={user}>
+      <Outlet />
+    </CurrentUserContext>
+  );
+}

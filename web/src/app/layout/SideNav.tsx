@@ -1,0 +1,22 @@
+import { Menu } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { activeNavPath, NAV_ITEMS } from '../navigation';
+
+/** Sidebar menu of the sections, highlighting the current one. */
+export function SideNav() {
+  const { pathname } = useLocation();
+  const active = activeNavPath(pathname);
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      aria-label="Navigation principale"
+      selectedKeys={active ? [active] : []}
+      items={NAV_ITEMS.map((item) => ({
+        key: item.path,
+        icon: item.icon,
+        label: <Link to={item.path}>{item.label}</Link>,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../lib/lazyPage';
+import { adminsRoutes } from '../modules/admins/routes';
+import { authRoutes } from '../modules/auth/routes';
+import { customersRoutes } from '../modules/customers/routes';
+import { homeRoutes } from '../modules/home/routes';
+import { profileRoutes } from '../modules/profile/routes';
+import { FullPageSpin } from './FullPageSpin';
+import { RequireAuth } from './RequireAuth';
+import { RouteError } from './RouteError';
+
+/** Routes of the signed-in area (inside the shell). Each module's pages load lazily. */
+const shellRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/home" replace /> },
+  ...homeRoutes,
+  ...profileRoutes,
+  ...adminsRoutes,
+  ...customersRoutes,
+  { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },
+];
+
+/** The route tree: /login public; everything else behind `RequireAuth` and the lazy shell. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpin />,
+    children: [
+      ...authRoutes,
+      {
+        element: <RequireAuth />,
+        children: [{ lazy: lazyPage(() => import('./layout/AppLayout')), children: shellRoutes }],
+      },
+    ],
+  },
+];
+
+/** The browser router of the app. */
+export const router = createBrowserRouter(routes);

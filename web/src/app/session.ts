@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { setUnauthorizedHandler } from '../api/client';
+import { loginUrl } from '../lib/redirect';
+import { AUTH_USER_KEY } from '../modules/auth/api';
+
+/** Minimal router surface used here (the data router's `navigate`). */
+interface Navigator {
+  navigate: (to: string, options?: { replace?: boolean }) => unknown;
+}
+
+/**
+ * Wires the HTTP client's 401 handling: forget the cached user and go to
+ * /login?redirect=<current path> (unless already on /login).
+ */
+export function installSessionHandling(queryClient: QueryClient, router: Navigator): void {
+  setUnauthorizedHandler(() => {
+    queryClient.setQueryData(AUTH_USER_KEY, null);
+    const { pathname, search } = window.location;
+    if (pathname !== '/login') void router.navigate(loginUrl(pathname + search), { replace: true });
+  });
+}

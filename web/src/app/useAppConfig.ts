@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../api/client';
+import type { AppConfig } from '../api/types';
+
+/** GET /api/config (e.g. `api_docs_url`), fetched once per session. */
+export function useAppConfig() {
+  return useQuery({ queryKey: ['config'], queryFn: () => apiGet<AppConfig>('/api/config'), staleTime: Infinity });
+}

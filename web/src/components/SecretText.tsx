@@ -1,0 +1,42 @@
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Flex, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { CopyButton } from './CopyButton';
+
+/** Props of `SecretText`. */
+export interface SecretTextProps {
+  /** The secret; '-' is shown when empty. */
+  value: string | null | undefined;
+}
+
+/** Shown instead of a hidden secret. */
+export const SECRET_MASK = '••••••••';
+
+/**
+ * A secret masked as '••••••••' with an eye button (aria-label 'Afficher le secret', then
+ * 'Masquer le secret') and a copy button (aria-label 'Copier').
+ */
+export function SecretText({ value }: SecretTextProps) {
+  const [revealed, setRevealed] = useState(false);
+  if (!value) return <Typography.Text type="secondary">-</Typography.Text>;
+  const label = revealed ? 'Masquer le secret' : 'Afficher le secret';
+  return (
+    <Flex align="center" gap={2} wrap={false} data-testid="secret">
+      <Typography.Text code data-testid="secret-value" data-revealed={revealed ? 'true' : 'false'} style={{ whiteSpace: 'nowrap' }}>
+        {revealed ? value : SECRET_MASK}
+      </Typography.Text>
+      <Tooltip title={label}>
+        <Button
+          type="text"
+          size="small"
+          aria-label={label}
+          aria-pressed={revealed}
+          icon={revealed ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
+          onClick={() => setRevealed((shown) => !shown)}
+          data-testid="secret-toggle"
+        />
+      </Tooltip>
+      <CopyButton text={value} />
+    </Flex>
+  );
+}

@@ -1,0 +1,3 @@
+/** Success toast text shared by every mutation. */
+export const SUCCESS_TEXT = 'Opération effectuée avec succès!';
+export { GENERIC_ERROR } from '../../api/errors';

@@ -1,0 +1,61 @@
+import { App } from 'antd';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNotify } from './useNotify';
+
+/** What `confirmAction` asks and then does. */
+export interface ConfirmActionOptions {
+  /** Question shown in the dialog, e.g. 'Voulez-vous vraiment effacer ce client ?'. */
+  content: string;
+  /** The call to make once confirmed. */
+  action: () => Promise<unknown>;
+  /** 422 field whose first message is toasted on failure ('status' for toggles, 'destroy' for deletes). */
+  errorField?: string;
+  /** Query keys to invalidate (reload) after success. */
+  invalidate?: QueryKey[];
+  /** Runs after success, after the toast (e.g. redirect to the list). */
+  onSuccess?: () => void;
+  /** Red OK button (deletes). */
+  danger?: boolean;
+  /** OK button label, 'Oui' by default. */
+  okText?: string;
+}
+
+/**
+ * Confirm-then-act: returns `confirmAction(options)`, which opens a themed Modal.confirm
+ * ('Oui' / 'Annuler'), runs the call while the OK button spins, then reloads the given
+ * queries and toasts 'Opération effectuée avec succès!'; on a 422 it toasts the first message
+ * of `errors[errorField]`, otherwise 'Une erreur est survenue!'.
+ */
+export function useConfirmAction(): (options: ConfirmActionOptions) => void {
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+
+  return useCallback(
+    (options: ConfirmActionOptions) => {
+      modal.confirm({
+        title: 'Confirmation',
+        content: options.content,
+        okText: options.okText ?? 'Oui',
+        cancelText: 'Annuler',
+        okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' },
+        cancelButtonProps: { 'data-testid': 'confirm-cancel' },
+        onOk: async () => {
+          try {
+            await options.action();
+          } catch (error) {
+            notify.apiError(error, options.errorField);
+            return;
+          }
+          await Promise.all(
+            (options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+          );
+          notify.success();
+          options.onSuccess?.();
+        },
+      });
+    },
+    [modal, queryClient, notify],
+  );
+}

@@ -1,0 +1,37 @@
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { errorText } from './errorText';
+import { GENERIC_ERROR, SUCCESS_TEXT } from './texts';
+
+/** Toast helpers returned by `useNotify`. */
+export interface Notify {
+  /** Green toast, 'Opération effectuée avec succès!' by default. */
+  success: (text?: string) => void;
+  /** Red toast, 'Une erreur est survenue!' by default. */
+  error: (text?: string) => void;
+  /** Red toast for a failed call: see `errorText(error, field)`. */
+  apiError: (error: unknown, field?: string) => void;
+  /** Neutral toast (e.g. 'Copié dans le presse-papiers'). */
+  info: (text: string) => void;
+}
+
+/**
+ * Toasts through antd's App context (themed; placed at the bottom, 8 s, configured in the
+ * providers). Each toast carries `data-testid="toast"` and `data-type` for tests.
+ */
+export function useNotify(): Notify {
+  const { notification } = App.useApp();
+  return useMemo(() => {
+    const show = (type: 'success' | 'error' | 'info', text: string) =>
+      notification[type]({
+        title: text,
+        props: { 'data-testid': 'toast', 'data-type': type } as { 'data-testid': string },
+      });
+    return {
+      success: (text = SUCCESS_TEXT) => show('success', text),
+      error: (text = GENERIC_ERROR) => show('error', text),
+      apiError: (error, field) => show('error', errorText(error, field)),
+      info: (text) => show('info', text),
+    };
+  }, [notification]);
+}

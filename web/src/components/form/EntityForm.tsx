@@ -1,0 +1,69 @@
+import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Form, type FormInstance } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { clearErrorsOnChange } from './clearErrorsOnChange';
+
+/** Props of `EntityForm`. */
+export interface EntityFormProps<TValues> {
+  form: FormInstance<TValues>;
+  /** Current values; the form is (re)filled whenever this object changes (reload in place). */
+  values?: Partial<TValues>;
+  /** Submit handler (from `useServerForm`). */
+  onFinish: (values: TValues) => void;
+  /** Submit in flight: the 'Enregistrer' button spins and is disabled. */
+  pending: boolean;
+  /** Shows a danger 'Effacer' button calling this. */
+  onDelete?: () => void;
+  /** Shows a 'Retour' link to this path. */
+  backTo?: string;
+  /** Submit button text, 'Enregistrer' by default. */
+  submitLabel?: string;
+  /** antd form name (prefix of the input ids). */
+  name?: string;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * Card with a vertical antd form and its action bar: 'Enregistrer' (submit), optional
+ * 'Effacer' and 'Retour'. Shared by every create/edit page.
+ */
+export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
+  const { form, values, onFinish, pending, onDelete, backTo, submitLabel = 'Enregistrer', name, children } = props;
+
+  useEffect(() => {
+    if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, values]);
+
+  return (
+    <Card style={{ maxWidth: 720 }}>
+      <Form<TValues>
+        form={form}
+        name={name}
+        layout="vertical"
+        initialValues={values}
+        onFinish={onFinish}
+        onValuesChange={clearErrorsOnChange(form)}
+        requiredMark={false}
+      >
+        {children}
+        <Flex gap={8} wrap style={{ marginTop: 8 }}>
+          <Button type="primary" htmlType="submit" loading={pending} data-testid="form-submit">
+            {submitLabel}
+          </Button>
+          {onDelete ? (
+            <Button danger icon={<DeleteOutlined aria-hidden />} onClick={onDelete} data-testid="form-delete">
+              Effacer
+            </Button>
+          ) : null}
+          {backTo ? (
+            <Link to={backTo} data-testid="form-back" style={{ alignSelf: 'center', padding: '0 8px' }}>
+              <ArrowLeftOutlined aria-hidden /> Retour
+            </Link>
+          ) : null}
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import type { FormInstance } from 'antd';
+import type { FieldErrors } from '../../api/errors';
+
+/**
+ * Puts the first message of each 422 field error under the matching form field (marking it
+ * invalid). `fieldMap` renames server fields to form fields when they differ.
+ * Returns the messages whose field is not in the form (to be toasted instead).
+ */
+export function applyServerErrors(
+  form: FormInstance,
+  errors: FieldErrors,
+  fieldMap: Record<string, string> = {},
+): string[] {
+  const registered = new Set(Object.keys(form.getFieldsValue()));
+  const fields: { name: string; errors: string[] }[] = [];
+  const unplaced: string[] = [];
+  for (const [serverName, messages] of Object.entries(errors)) {
+    const first = messages?.[0];
+    if (!first) continue;
+    const name = fieldMap[serverName] ?? serverName;
+    if (registered.has(name)) fields.push({ name, errors: [first] });
+    else unplaced.push(first);
+  }
+  if (fields.length) {
+    form.setFields(fields);
+    form.scrollToField(fields[0].name, { block: 'center' });
+  }
+  return unplaced;
+}

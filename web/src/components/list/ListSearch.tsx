@@ -1,0 +1,42 @@
+import { Button, Flex, Input } from 'antd';
+import { useState } from 'react';
+
+/** Props of `ListSearch`. */
+export interface ListSearchProps {
+  /** The applied search text. */
+  value: string;
+  /** Applies a (trimmed) search. */
+  onSearch: (text: string) => void;
+  /** Restores the list defaults. */
+  onReset: () => void;
+  placeholder?: string;
+}
+
+/**
+ * Search box of a list: submit with Enter or 'Chercher'; 'Réinitialiser' shows only while a
+ * search is applied (`data-testid="list-search"`).
+ */
+export function ListSearch({ value, onSearch, onReset, placeholder }: ListSearchProps) {
+  const [draft, setDraft] = useState(value);
+  const [applied, setApplied] = useState(value);
+  if (applied !== value) {
+    setApplied(value);
+    setDraft(value);
+  }
+  return (
+    <Flex gap={8} align="center">
+      <Input.Search
+        data-testid="list-search"
+        aria-label="Rechercher"
+        allowClear
+        placeholder={placeholder ?? 'Rechercher'}
+        enterButton="Chercher"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onSearch={(text) => onSearch(text.trim())}
+        style={{ width: 360, maxWidth: '100%' }}
+      />
+      {value ? <Button onClick={onReset}>Réinitialiser</Button> : null}
+    </Flex>
+  );
+}

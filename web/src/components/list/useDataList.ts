@@ -1,0 +1,119 @@
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ListFilter, Paginated, Pagination } from '../../api/types';
+import { pageOfRows, type SortValue } from './clientRows';
+import type { ListSort, ListState } from './listState';
+import { useListState, type ListActions } from './useListState';
+
+/** Client mode: the whole array is already loaded (e.g. GET /api/admins/all). */
+export interface ClientListSource<T> {
+  mode: 'client';
+  /** All rows, undefined while loading. */
+  rows: T[] | undefined;
+  /** True while the rows load (shows the spinner). */
+  loading: boolean;
+  /** Set when loading failed. */
+  error?: unknown;
+  /** Text a row is searched in (required for the search box to filter in client mode). */
+  searchText?: (row: T) => string;
+}
+
+/** Server mode: one call per page (e.g. POST /api/messages/filter?page=n). */
+export interface ServerListSource<T> {
+  mode: 'server';
+  /** Query key prefix; the filter and page are appended. */
+  queryKey: QueryKey;
+  /** Fetches one page for a filter body. */
+  fetch: (filter: ListFilter, page: number, signal?: AbortSignal) => Promise<Paginated<T>>;
+}
+
+/** Where a list's rows come from. */
+export type ListSource<T> = ClientListSource<T> | ServerListSource<T>;
+
+/** Options of `useDataList`. */
+export interface UseDataListOptions<T> {
+  /** Initial/reset sort, id descending by default. */
+  defaultSort?: ListSort;
+  /** Persist the filter state in localStorage under this key. */
+  storageKey?: string;
+  /** Client mode: value of `row` for sort column `column` (defaults to `row[column]`). */
+  sortValue?: (row: T, column: string) => SortValue;
+}
+
+/** Everything a list UI needs: current rows, pagination, loading flags, state and actions. */
+export interface ListView<T> {
+  rows: T[];
+  pagination: Pagination | null;
+  loading: boolean;
+  error: unknown;
+  state: ListState;
+  actions: ListActions;
+}
+
+/** The filter body sent by server-mode lists. */
+export function toListFilter(state: ListState): ListFilter {
+  return {
+    pagination: { per_page: state.perPage, current_page: state.page },
+    orderBy: state.orderBy,
+    search: state.search,
+  };
+}
+
+const defaultSortValue = (row: unknown, column: string): SortValue =>
+  (row as Record<string, SortValue>)[column];
+
+/**
+ * Data side of the shared list, same result in both modes: client mode sorts, searches and
+ * paginates a loaded array in the browser; server mode calls `fetch(filter, page)` and keeps
+ * the previous page visible (under the spinner) while the next one loads.
+ */
+export function useDataList<T>(source: ListSource<T>, options: UseDataListOptions<T> = {}): ListView<T> {
+  const [state, actions] = useListState({ defaultSort: options.defaultSort, storageKey: options.storageKey });
+  const server = source.mode === 'server' ? source : null;
+  const filter = useMemo(() => toListFilter(state), [state]);
+
+  const query = useQuery({
+    queryKey: [...(server?.queryKey ?? ['__client-list__']), filter],
+    queryFn: ({ signal }) => server!.fetch(filter, state.page, signal),
+    enabled: server !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const clientRows = source.mode === 'client' ? source.rows : undefined;
+  const searchText = source.mode === 'client' ? source.searchText : undefined;
+  const sortValue = options.sortValue ?? defaultSortValue;
+  const clientPage = useMemo(
+    () => (clientRows ? pageOfRows(clientRows, state, sortValue, searchText) : null),
+    [clientRows, state, sortValue, searchText],
+  );
+
+  if (source.mode === 'client') {
+    return {
+      rows: clientPage?.rows ?? [],
+      pagination: clientPage?.pagination ?? null,
+      loading: source.loading,
+      error: source.error ?? null,
+      state,
+      actions,
+    };
+  }
+  const data = query.data;
+  const pagination: Pagination | null = data
+    ? {
+        from: data.from,
+        to: data.to,
+        total: data.total,
+        per_page: data.per_page,
+        current_page: data.current_page,
+        last_page: data.last_page,
+      }
+    : null;
+  return {
+    rows: data?.data ?? [],
+    pagination,
+    loading: query.isFetching,
+    error: query.error,
+    state,
+    actions,
+  };
+}

@@ -1,0 +1,62 @@
+import { Card, Form, Skeleton } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import type { CrudResource } from '../../api/resource';
+import { EntityForm } from '../form/EntityForm';
+import { PageHeader, type Crumb } from '../layout/PageHeader';
+import { useResourceActions } from './useResourceActions';
+import { useUpdateForm } from './useResourceForm';
+import { useResourceItem, useRouteId } from './useResourceQueries';
+
+/** Props of `ResourceEditPage`. */
+export interface ResourceEditPageProps<T extends { id: number; status: number }, TUpdate, TValues> {
+  resource: CrudResource<T, never, TUpdate>;
+  /** Page title, from the loaded item when available. */
+  title: (item: T | undefined) => string;
+  breadcrumb: Crumb[];
+  /** Loaded item -> form values (reapplied after each save: reload in place). */
+  toValues: (item: T) => Partial<TValues>;
+  /** Form values -> request body. */
+  toInput: (values: TValues) => TUpdate;
+  formName: string;
+  children: ReactNode;
+}
+
+/**
+ * Generic edit page for `/<resource>/:id/edit`: loads the item (404 -> 'User does not exist!'
+ * style toast and /home), shows the form with 'Enregistrer', 'Effacer' (confirm, delete, back to
+ * the list) and 'Retour'; after a save the item is reloaded in place with a success toast.
+ */
+export function ResourceEditPage<T extends { id: number; status: number }, TUpdate, TValues>(
+  props: ResourceEditPageProps<T, TUpdate, TValues>,
+) {
+  const { resource, title, breadcrumb, toValues, toInput, formName, children } = props;
+  const id = useRouteId();
+  const { data: item } = useResourceItem(resource, id);
+  const [form] = Form.useForm<TValues>();
+  const { onFinish, pending } = useUpdateForm(resource, id ?? 0, form, toInput);
+  const { remove } = useResourceActions(resource);
+  const values = useMemo(() => (item ? toValues(item) : undefined), [item, toValues]);
+
+  return (
+    <>
+      <PageHeader title={title(item)} breadcrumb={breadcrumb} />
+      {item && values ? (
+        <EntityForm<TValues>
+          form={form}
+          name={formName}
+          values={values}
+          onFinish={onFinish}
+          pending={pending}
+          onDelete={() => remove(item, { redirect: true })}
+          backTo={resource.listPath}
+        >
+          {children}
+        </EntityForm>
+      ) : (
+        <Card style={{ maxWidth: 720 }} data-testid="form-loading">
+          <Skeleton active paragraph={{ rows: 5 }} />
+        </Card>
+      )}
+    </>
+  );
+}

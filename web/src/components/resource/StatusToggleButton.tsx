@@ -1,0 +1,25 @@
+import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+
+/** Props of `StatusToggleButton`. */
+export interface StatusToggleButtonProps {
+  /** Current status: 1 shows 'Désactiver', 0 shows 'Activer'. */
+  status: number;
+  onClick: () => void;
+}
+
+/** Row action switching a status: 'Désactiver' when active, 'Activer' when disabled. */
+export function StatusToggleButton({ status, onClick }: StatusToggleButtonProps) {
+  const active = status === 1;
+  return (
+    <Button
+      size="small"
+      danger={active}
+      icon={active ? <StopOutlined aria-hidden /> : <CheckCircleOutlined aria-hidden />}
+      onClick={onClick}
+      data-testid="toggle-status"
+    >
+      {active ? 'Désactiver' : 'Activer'}
+    </Button>
+  );
+}

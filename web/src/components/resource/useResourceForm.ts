@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
+import { useNavigate } from 'react-router';
+import type { CrudResource } from '../../api/resource';
+import { useServerForm, type ServerForm } from '../form/useServerForm';
+
+/**
+ * Create form of a resource: submits `toInput(values)` to `resource.create`, then toasts,
+ * reloads the list and goes to `resource.listPath`. 422 errors go under their fields.
+ */
+export function useCreateForm<T extends { id: number; status: number }, TCreate, TValues>(
+  resource: CrudResource<T, TCreate, never>,
+  form: FormInstance<TValues>,
+  toInput: (values: TValues) => TCreate,
+): ServerForm<TValues> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useServerForm<TValues, T>({
+    form,
+    submit: (values) => resource.create(toInput(values)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [resource.key] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      navigate(resource.listPath);
+    },
+  });
+}
+
+/**
+ * Edit form of a resource: submits `toInput(values)` to `resource.update(id)`, stores the answer
+ * as the item (so the form reloads in place), reloads the list, and toasts.
+ */
+export function useUpdateForm<T extends { id: number; status: number }, TUpdate, TValues>(
+  resource: CrudResource<T, never, TUpdate>,
+  id: number,
+  form: FormInstance<TValues>,
+  toInput: (values: TValues) => TUpdate,
+): ServerForm<TValues> {
+  const queryClient = useQueryClient();
+  return useServerForm<TValues, T>({
+    form,
+    submit: (values) => resource.update(id, toInput(values)),
+    onSuccess: async (updated) => {
+      if (updated && typeof updated === 'object') queryClient.setQueryData([resource.key, id], updated);
+      await queryClient.invalidateQueries({ queryKey: [resource.key] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

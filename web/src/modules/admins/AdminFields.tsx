@@ -1,0 +1,29 @@
+import { Form, Input } from 'antd';
+import { StatusField } from '../../components/form/StatusField';
+
+/** Props of `AdminFields`. */
+export interface AdminFieldsProps {
+  /** Edit mode: the password is optional (placeholder says so). */
+  editing?: boolean;
+}
+
+/** Fields of the administrator form: 'Prénom & nom', 'Email', 'Mot de passe', 'Actif'. */
+export function AdminFields({ editing = false }: AdminFieldsProps) {
+  return (
+    <>
+      <Form.Item label="Prénom & nom" name="name">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Email" name="email">
+        <Input type="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Mot de passe" name="password">
+        <Input.Password
+          autoComplete="new-password"
+          placeholder={editing ? 'Laisser vide pour conserver le mot de passe actuel' : undefined}
+        />
+      </Form.Item>
+      <StatusField />
+    </>
+  );
+}

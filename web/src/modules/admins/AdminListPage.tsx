@@ -1,0 +1,48 @@
+import { Avatar, Flex, Space, Typography } from 'antd';
+import type { Admin } from '../../api/types';
+import type { DataColumn } from '../../components/list/DataList';
+import { EditLink } from '../../components/resource/EditLink';
+import { ResourceListPage } from '../../components/resource/ResourceListPage';
+import { StatusToggleButton } from '../../components/resource/StatusToggleButton';
+import { useResourceActions } from '../../components/resource/useResourceActions';
+import { StatusTag } from '../../components/StatusTag';
+import { adminsResource } from './resource';
+
+/** Administrators list (/admins): Admin, Email, Status, Action; sortable by name, email, status. */
+export default function AdminListPage() {
+  const { toggleStatus } = useResourceActions(adminsResource);
+  const columns: DataColumn<Admin>[] = [
+    {
+      key: 'name',
+      title: 'Admin',
+      sortable: true,
+      render: (admin) => (
+        <Flex align="center" gap={10}>
+          <Avatar src={admin.avatar_url} alt="" size={32} />
+          <Typography.Text strong>{admin.name}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { key: 'email', title: 'Email', sortable: true },
+    { key: 'status', title: 'Status', sortable: true, width: 130, render: (admin) => <StatusTag status={admin.status} /> },
+    {
+      key: 'action',
+      title: 'Action',
+      width: 230,
+      render: (admin) => (
+        <Space size="middle">
+          <StatusToggleButton status={admin.status} onClick={() => toggleStatus(admin)} />
+          <EditLink to={`/admins/${admin.id}/edit`} />
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <ResourceListPage<Admin>
+      resource={adminsResource}
+      title="Administrateurs"
+      columns={columns}
+      searchText={(admin) => `${admin.name} ${admin.email}`}
+    />
+  );
+}

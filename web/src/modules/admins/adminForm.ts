@@ -1,0 +1,24 @@
+import type { Admin, AdminInput, Status } from '../../api/types';
+
+/** Values of the administrator form. */
+export interface AdminFormValues {
+  name: string;
+  email: string;
+  password: string;
+  status: Status;
+}
+
+/** Starting values of the create form (active by default). */
+export const NEW_ADMIN_VALUES: Partial<AdminFormValues> = { name: '', email: '', password: '', status: 1 };
+
+/** Loaded administrator -> form values (password left empty). */
+export function adminToValues(admin: Admin): AdminFormValues {
+  return { name: admin.name, email: admin.email, password: '', status: admin.status };
+}
+
+/** Form values -> request body; the password is sent only when filled. */
+export function valuesToAdminInput(values: AdminFormValues): AdminInput {
+  const input: AdminInput = { name: values.name ?? '', email: values.email ?? '', status: values.status === 1 ? 1 : 0 };
+  if (values.password) input.password = values.password;
+  return input;
+}

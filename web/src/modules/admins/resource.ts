@@ -1,0 +1,15 @@
+import { standardResource } from '../../api/resource';
+import type { Admin, AdminInput } from '../../api/types';
+
+/** Administrators: endpoints under /api/admins and the texts of their dialogs and toasts. */
+export const adminsResource = standardResource<Admin, AdminInput>({
+  key: 'admins',
+  base: '/api/admins',
+  listPath: '/admins',
+  texts: {
+    notFound: 'User does not exist!',
+    confirmDisable: 'Voulez-vous vraiment bannir cet administrateur ?',
+    confirmEnable: 'Voulez-vous vraiment réactiver cet administrateur ?',
+    confirmDelete: 'Voulez-vous vraiment effacer cet administrateur ?',
+  },
+});

@@ -1,0 +1,78 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Profile } from '../../api/types';
+import { clearErrorsOnChange } from '../../components/form/clearErrorsOnChange';
+import { useServerForm } from '../../components/form/useServerForm';
+import { safeRedirect } from '../../lib/redirect';
+import { AUTH_USER_KEY, login, type Credentials } from './api';
+import { BrandMark } from './BrandMark';
+
+/** Sign-in page (/login): Email + Mot de passe, then back to ?redirect= (or /home). */
+export default function LoginPage() {
+  const [form] = Form.useForm<Credentials>();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Arriving here means no session: drop whatever the previous one cached.
+  useEffect(() => {
+    queryClient.removeQueries();
+  }, [queryClient]);
+
+  const { onFinish, pending } = useServerForm<Credentials, Profile>({
+    form,
+    submit: login,
+    successToast: false,
+    statusFields: { 429: 'email' },
+    onSuccess: (profile) => {
+      queryClient.setQueryData(AUTH_USER_KEY, profile);
+      navigate(target, { replace: true });
+    },
+  });
+
+  return (
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 24,
+        background: 'linear-gradient(135deg, #0f172a 0%, #1e3a8a 100%)',
+      }}
+    >
+      <title>Connexion · Vigie</title>
+      <section
+        style={{
+          width: 400,
+          maxWidth: '100%',
+          padding: '32px 32px 36px',
+          background: '#fff',
+          borderRadius: 12,
+          boxShadow: '0 20px 50px rgba(0,0,0,.25)',
+        }}
+      >
+        <div style={{ textAlign: 'center', marginBottom: 24 }}>
+          <BrandMark size={44} />
+          <h1 style={{ fontSize: 22, fontWeight: 600, margin: '12px 0 4px', color: '#0f172a' }}>Connexion</h1>
+          <p style={{ margin: 0, color: '#64748b' }}>Back-office Vigie</p>
+        </div>
+        <Form<Credentials> form={form} name="login" layout="vertical" onFinish={onFinish} onValuesChange={clearErrorsOnChange(form)} requiredMark={false} size="large">
+          <Form.Item label="Email" name="email">
+            <Input type="email" autoComplete="username" autoFocus prefix={<MailOutlined aria-hidden />} />
+          </Form.Item>
+          <Form.Item label="Mot de passe" name="password">
+            <Input.Password autoComplete="current-password" prefix={<LockOutlined aria-hidden />} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={pending} data-testid="login-submit">
+            Se connecter
+          </Button>
+        </Form>
+      </section>
+    </main>
+  );
+}

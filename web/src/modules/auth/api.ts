@@ -1,0 +1,31 @@
+import { apiGet, apiPost, isApiError } from '../../api/client';
+import type { Profile } from '../../api/types';
+
+/** Credentials of POST /api/login. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Query key of the signed-in user (null when signed out). */
+export const AUTH_USER_KEY = ['auth', 'user'] as const;
+
+/** The signed-in user, or null when the session is missing (401). */
+export async function fetchAuthUser(signal?: AbortSignal): Promise<Profile | null> {
+  try {
+    return await apiGet<Profile>('/api/profile/getAuthUser', { handleUnauthorized: false, signal });
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+/** Signs in (422 errors.email on wrong credentials, 429 when throttled). */
+export function login(credentials: Credentials): Promise<Profile> {
+  return apiPost<Profile>('/api/login', credentials, { handleUnauthorized: false });
+}
+
+/** Ends the session (204). */
+export function logout(): Promise<void> {
+  return apiPost<void>('/api/logout', undefined, { handleUnauthorized: false });
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Profile } from '../../api/types';
+import { AUTH_USER_KEY, fetchAuthUser } from './api';
+
+/**
+ * The session probe (GET /api/profile/getAuthUser, cached for the session): `data` is the
+ * profile, null when signed out, undefined while loading. Pages read the user through
+ * `useCurrentUser()` instead.
+ */
+export function useAuthUser() {
+  return useQuery<Profile | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: ({ signal }) => fetchAuthUser(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

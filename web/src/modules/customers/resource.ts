@@ -1,0 +1,15 @@
+import { standardResource } from '../../api/resource';
+import type { Customer, CustomerCreateInput, CustomerUpdateInput } from '../../api/types';
+
+/** API customers: endpoints under /api/customers and the texts of their dialogs and toasts. */
+export const customersResource = standardResource<Customer, CustomerCreateInput, CustomerUpdateInput>({
+  key: 'customers',
+  base: '/api/customers',
+  listPath: '/customers',
+  texts: {
+    notFound: 'User does not exist!',
+    confirmDisable: "Voulez-vous vraiment désactiver l'accès de ce client à l'api ?",
+    confirmEnable: "Voulez-vous vraiment réactiver l'accès de ce client à l'api ?",
+    confirmDelete: 'Voulez-vous vraiment effacer ce client ?',
+  },
+});

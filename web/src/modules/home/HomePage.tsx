@@ -1,0 +1,40 @@
+import { ApiOutlined, TeamOutlined } from '@ant-design/icons';
+import { Alert, Col, Row, Typography } from 'antd';
+import { GENERIC_ERROR } from '../../api/errors';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { useCurrentUser } from '../auth/CurrentUserContext';
+import { StatCard } from './StatCard';
+import { useDashboardStats } from './useDashboardStats';
+
+/** Dashboard (/home): greeting and the administrators / API customers counters. */
+export default function HomePage() {
+  const user = useCurrentUser();
+  const stats = useDashboardStats();
+  return (
+    <>
+      <PageHeader title="Tableau de bord" />
+      <Typography.Paragraph type="secondary">{`Bonjour ${user.firstname || user.name}, bienvenue sur Vigie.`}</Typography.Paragraph>
+      {stats.isError ? <Alert type="error" showIcon title={GENERIC_ERROR} style={{ marginBottom: 16 }} /> : null}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12} xl={8}>
+          <StatCard
+            title="Administrateurs"
+            icon={<TeamOutlined aria-hidden />}
+            counts={stats.data?.admins}
+            to="/admins"
+            testId="stat-admins"
+          />
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <StatCard
+            title="Clients de l'api"
+            icon={<ApiOutlined aria-hidden />}
+            counts={stats.data?.customers}
+            to="/customers"
+            testId="stat-customers"
+          />
+        </Col>
+      </Row>
+    </>
+  );
+}

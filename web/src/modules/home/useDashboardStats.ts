@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchDashboardStats } from './api';
+
+/** Dashboard counters (query key `['dashboard', 'stats']`, invalidated by account changes). */
+export function useDashboardStats() {
+  return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: fetchDashboardStats });
+}

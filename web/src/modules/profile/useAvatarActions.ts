@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AvatarResponse, Profile } from '../../api/types';
+import { useNotify } from '../../components/feedback/useNotify';
+import { AUTH_USER_KEY } from '../auth/api';
+import { removeAvatar, uploadAvatar } from './api';
+
+/**
+ * Avatar upload (one call per file; 422 -> toast of the first errors.file message) and removal.
+ * Both put the new `avatar_url` in the cached profile, so the header updates at once.
+ */
+export function useAvatarActions() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const applyAvatar = ({ avatar_url }: AvatarResponse) => {
+    queryClient.setQueryData<Profile | null>(AUTH_USER_KEY, (user) => (user ? { ...user, avatar_url } : user));
+    notify.success();
+  };
+  const upload = useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: applyAvatar,
+    onError: (error) => notify.apiError(error, 'file'),
+  });
+  const remove = useMutation({
+    mutationFn: removeAvatar,
+    onSuccess: applyAvatar,
+    onError: (error) => notify.apiError(error),
+  });
+  return { upload, remove };
+}
