@@ -52,6 +52,8 @@ export interface Page<T> {
   per_page: number;
   current_page: number;
   last_page: number;
+  /** Present and true when `total` is an estimate (see ListSpec.countCap). */
+  total_is_estimate?: boolean;
 }
 
 /** Zod schema of a page of `item`. */
@@ -64,6 +66,7 @@ export function pageResponse<T extends z.ZodType>(item: T) {
     per_page: z.number(),
     current_page: z.number(),
     last_page: z.number(),
+    total_is_estimate: z.boolean().optional(),
   });
 }
 
@@ -86,6 +89,13 @@ export interface ListSpec {
    * `{total}`; undefined (or returning undefined) means `count(*)` over the filtered FROM.
    */
   total?: (term: string | undefined) => SQL | undefined;
+  /** A total already known (e.g. estimated from a sample): the count query is skipped. */
+  knownTotal?: { total: number; estimate: boolean };
+  /**
+   * Planner settings applied with SET LOCAL around the page and count queries, for lists whose best
+   * plan depends on how selective a search is (e.g. `{enable_bitmapscan: 'off'}`).
+   */
+  planner?: Record<string, 'on' | 'off'>;
 }
 
 /**
@@ -105,12 +115,29 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
   const orderSql = column === 'id' ? sql`order by ${orderExpr} ${direction}` : sql`order by ${orderExpr} ${direction}, ${tie} ${direction}`;
   const offset = (page - 1) * perPage;
 
-  const [rowsResult, countResult] = await Promise.all([
-    db.execute(sql`select ${spec.select} from ${spec.from} ${whereSql} ${orderSql} limit ${perPage} offset ${offset}`),
-    db.execute(spec.total?.(term) ?? sql`select count(*)::bigint as total from ${spec.from} ${whereSql}`),
-  ]);
-  const data = (rowsResult as unknown as { rows: T[] }).rows;
-  const total = Number((countResult as unknown as { rows: Array<{ total: number | string }> }).rows[0]?.total ?? 0);
+  const pageSql = sql`select ${spec.select} from ${spec.from} ${whereSql} ${orderSql} limit ${perPage} offset ${offset}`;
+  const countSql = spec.total?.(term) ?? sql`select count(*)::bigint as total from ${spec.from} ${whereSql}`;
+  // Outside a transaction the two queries run side by side (two pool connections on PostgreSQL).
+  const read = async (q: Db) => {
+    const [rows, count] = await Promise.all([
+      q.execute(pageSql) as unknown as Promise<{ rows: T[] }>,
+      spec.knownTotal ? undefined : (q.execute(countSql) as unknown as Promise<{ rows: Array<{ total: number | string }> }>),
+    ]);
+    return { data: rows.rows, total: spec.knownTotal?.total ?? Number(count?.rows[0]?.total ?? 0) };
+  };
+  const { data, total } = spec.planner
+    ? await db.transaction(async (tx) => {
+        for (const [name, value] of Object.entries(spec.planner!)) {
+          if (!/^[a-z_]+$/.test(name)) throw new Error(`bad planner setting ${name}`);
+          await tx.execute(sql.raw(`set local ${name} = ${value === 'on' ? 'on' : 'off'}`));
+        }
+        const rows = (await tx.execute(pageSql)) as unknown as { rows: T[] };
+        if (spec.knownTotal) return { data: rows.rows, total: spec.knownTotal.total };
+        const count = (await tx.execute(countSql)) as unknown as { rows: Array<{ total: number | string }> };
+        return { data: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+      })
+    : await read(db);
+  const estimated = spec.knownTotal?.estimate === true;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   return {
     data,
@@ -120,5 +147,6 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
     per_page: perPage,
     current_page: page,
     last_page: lastPage,
+    ...(estimated ? { total_is_estimate: true } : {}),
   };
 }

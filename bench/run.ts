@@ -1,0 +1,142 @@
+/**
+ * `npm run bench [-- --rows N] [-- --fresh] [-- --calls K]`: scale benchmark (issue 3 point 4; budgets of
+ * CONVENTIONS.md section 5). Against BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vigie_bench,
+ * created if missing; the benchmark may fill it), it generates N log entries (default 10,000,000; kept
+ * between runs unless --fresh or the count differs), starts the real app on a local port, signs in over
+ * HTTP, and times each case K times (default 50) after a warm-up. Prints one JSON object:
+ * `{"rows": N, "cases": {NAME: {"n", "p50_ms", "p95_ms"}}}`. Progress goes to stderr.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { createContext } from '../server/bootstrap';
+import { loadConfig } from '../server/config';
+import { createAdmin, findAdminByEmail, updateAdmin } from '../server/modules/admins/service';
+import { generateLog, logCount, validSirens } from './generate';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const rows = Number(opt('--rows') ?? 10_000_000);
+const calls = Math.max(50, Number(opt('--calls') ?? 50));
+const fresh = args.includes('--fresh');
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigie_bench';
+const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+
+async function ensureDatabase(): Promise<void> {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await c.query(`create database "${name.replace(/"/g, '')}"`);
+  await c.end();
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, i)] * 100) / 100;
+}
+
+await ensureDatabase();
+const config = loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: path.join(os.tmpdir(), 'vigie-bench'), LOG_LEVEL: 'warn', PORT: '0' });
+const ctx = await createContext(config);
+
+const have = await logCount(ctx.db);
+if (fresh || have !== rows) {
+  log(`generating ${rows} log entries (had ${have})`);
+  await generateLog(ctx.db, rows, log);
+} else log(`reusing ${have} log entries`);
+
+// A bench administrator with a fresh password.
+const email = 'bench@vigie.local';
+const password = crypto.randomBytes(16).toString('hex');
+const existing = await findAdminByEmail(ctx.db, email);
+if (existing) await updateAdmin(ctx.db, existing.id, { name: 'Bench', email, password, status: 1 }, { id: 0 });
+else await createAdmin(ctx.db, { name: 'Bench', email, password, status: 1 });
+
+const app = await buildApp(ctx, { logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+// A cookie-keeping HTTP client speaking the contract.
+const jar = new Map<string, string>();
+async function call(method: string, p: string, body?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+  if (method !== 'GET') headers['x-xsrf-token'] = jar.get('XSRF-TOKEN') ?? '';
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  for (const c of res.headers.getSetCookie()) {
+    const [kv] = c.split(';');
+    const i = kv.indexOf('=');
+    jar.set(kv.slice(0, i), kv.slice(i + 1));
+  }
+  const text = await res.text();
+  if (!res.ok && res.status !== 204) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+await call('GET', '/api/csrf-cookie');
+await call('POST', '/api/login', { email, password });
+
+const cases: Record<string, { n: number; p50_ms: number; p95_ms: number }> = {};
+async function measure(name: string, fn: () => Promise<unknown>, n = calls, warmup = 3): Promise<void> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const own = await fn();
+    times.push(typeof own === 'number' ? own : performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  cases[name] = { n, p50_ms: percentile(times, 50), p95_ms: percentile(times, 95) };
+  log(`${name}: ${JSON.stringify(cases[name])}`);
+}
+
+const filter = (body: object, page = 1) => call('POST', `/api/messages/filter?page=${page}`, { pagination: { per_page: 200 }, ...body });
+const sample = (await filter({ orderBy: { column: 'id', direction: 'desc' } }, 1)) as { data: Array<{ name: string }>; total: number };
+if (sample.total !== rows) throw new Error(`total ${sample.total} != ${rows}`);
+
+await measure('messages.getdatas', () => call('GET', '/api/messages/getdatas'));
+await measure('messages.filter.first_page', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: '' }));
+for (const column of ['id', 'code', 'name', 'created_at']) {
+  await measure(`messages.filter.sort.${column}`, () => filter({ orderBy: { column, direction: 'asc' }, search: '' }));
+  await measure(`messages.filter.sort.${column}.desc`, () => filter({ orderBy: { column, direction: 'desc' }, search: '' }));
+}
+const siren = sample.data[17].name;
+await measure('messages.filter.search.siren', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: siren }));
+await measure('messages.filter.search.text', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: 'redressement judiciaire' }));
+await measure('messages.filter.page_100', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: '' }, 100));
+
+// VIP chip: a group of 50 SIRENs of the log.
+const vip = (await call('GET', '/api/groups/all')) as Array<{ id: number; name: string }>;
+for (const g of vip.filter((x) => x.name.toLowerCase() === 'vip')) await call('POST', `/api/groups/removegroup/${g.id}`);
+const vipGroup = (await call('POST', '/api/groups/store', { name: 'VIP', status: 1 })) as { id: number };
+const logSirens = [...new Set(((await filter({ orderBy: { column: 'id', direction: 'desc' } }, 7)) as { data: Array<{ name: string }> }).data.map((d) => d.name))];
+await call('POST', '/api/groups/addsirens', { id: vipGroup.id, sirens: logSirens.slice(0, 50) });
+await measure('messages.filter.search.onlyvip', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: 'onlyvip' }));
+
+// 100,000 SIRENs added to a new group, each call on a fresh group.
+const hundredK = validSirens(100_000);
+await measure(
+  'groups.addsirens.100k',
+  async () => {
+    const g = (await call('POST', '/api/groups/store', { name: `bench-${crypto.randomUUID()}`, status: 1 })) as { id: number };
+    const t0 = performance.now();
+    await call('POST', '/api/groups/addsirens', { id: g.id, sirens: hundredK });
+    const elapsed = performance.now() - t0;
+    await call('POST', `/api/groups/removegroup/${g.id}`);
+    return elapsed; // only the addsirens call is timed
+  },
+  calls,
+  1,
+);
+
+await app.close();
+await ctx.database.close();
+process.stdout.write(JSON.stringify({ rows, cases }) + '\n');
