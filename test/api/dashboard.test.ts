@@ -1,0 +1,50 @@
+/**
+ * `/home` data: `GET /api/dashboard/stats` (active and total administrators and API customers) and
+ * `GET /api/config` (front-end settings).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let root: Client;
+beforeAll(async () => {
+  t = await createTestApp({ API_DOCS_URL: 'https://docs.example.test/api-v2' });
+  root = await t.superAdmin();
+});
+afterAll(async () => t?.close());
+
+const stats = async () => {
+  const res = await root.get('/api/dashboard/stats');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('GET /api/dashboard/stats', () => {
+  it('counts active and total administrators and customers', async () => {
+    expect(await stats()).toEqual({ admins: { active: 1, total: 1 }, customers: { active: 0, total: 0 } });
+
+    await t.newAdmin();
+    await t.newAdmin({ status: 0 });
+    const ids: number[] = [];
+    for (const status of [1, 1, 0]) ids.push((await root.post('/api/customers/store', { name: 'C', status })).json().id);
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 2, total: 3 } });
+
+    await root.post(`/api/customers/togglestatus/${ids[0]}`);
+    await root.post(`/api/customers/${ids[1]}`);
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 0, total: 2 } });
+  });
+
+  it('needs a session', async () => {
+    const res = await t.anon().get('/api/dashboard/stats');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Non authentifié.' });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('returns the API documentation URL of the environment (API_DOCS_URL)', async () => {
+    const res = await root.get('/api/config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ api_docs_url: 'https://docs.example.test/api-v2' });
+  });
+});
