@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { normaliseSiren, SIREN_MESSAGE } from '../lib/siren';
 
+// Messages of schemas that carry no field label (path ids, page numbers) are French too.
+z.config(z.locales.fr());
+
 type Issue = { code: string; input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string; format?: string };
 
 /** Builds the zod `error` function for a field labelled `label`. */
@@ -84,17 +87,31 @@ export function optionalPassword(label = 'Mot de passe') {
     .transform((v) => (v ? v : undefined));
 }
 
-/** Status 1 (Actif) or 0 (Désactivé); accepts 1/0, true/false and '1'/'0'. Defaults to 1 (SPEC section 4). */
+const statusValue = (label: string) =>
+  z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: frenchError(label) });
+
+/** Status 1 (Actif) or 0 (Désactivé); accepts 1/0, true/false and '1'/'0'. Defaults to 1 (SPEC section 4: new items are active). */
 export function status(label = 'Actif') {
-  const error = frenchError(label);
-  return z
-    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error })
+  return statusValue(label)
     .default(1)
     .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1);
 }
 
+/** Status on update: absent means "keep the current one" (undefined), never a silent re-activation. */
+export function optionalStatus(label = 'Actif') {
+  return statusValue(label)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ((v === true || v === 1 || v === '1' ? 1 : 0) as 0 | 1)));
+}
+
 /** A positive integer path id (`/api/x/{id}`). */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: () => "L'identifiant doit être un nombre entier positif." })
+    .int({ error: () => "L'identifiant doit être un nombre entier positif." })
+    .positive({ error: () => "L'identifiant doit être un nombre entier positif." })
+    .max(2147483647, { error: () => "L'identifiant doit être un nombre entier positif." }),
+});
 
 /** Standard error bodies for route schemas (every route declares its status codes). */
 export const messageBody = z.object({ message: z.string() });

@@ -152,6 +152,7 @@ describe('GET /api/admins/getUserRoles/{id}', () => {
       const res = await root.get(`/api/admins/getUserRoles/${id}`);
       expect(res.statusCode, id).toBe(422);
       expect(res.json(), id).toMatchObject({ message: expect.any(String), errors: { id: expect.any(Array) } });
+      expect(res.json().errors.id, id).toEqual(["L'identifiant doit être un nombre entier positif."]);
     }
     for (const url of ['/api/admins/togglestatus/abc', '/api/admins/update/abc', '/api/admins/abc']) {
       const res = await root.post(url, storeBody());
@@ -162,6 +163,13 @@ describe('GET /api/admins/getUserRoles/{id}', () => {
 });
 
 describe('POST /api/admins/update/{id}', () => {
+  it('keeps the current status when none is sent (no silent re-activation)', async () => {
+    const a = await store({ status: 0 });
+    const res = await root.post(`/api/admins/update/${a.id}`, { name: 'Still Off', email: a.email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Still Off', status: 0 });
+  });
+
   it('updates name, email and status, keeping the password when none is given', async () => {
     const body = storeBody();
     const a = await store(body);

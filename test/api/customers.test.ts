@@ -282,3 +282,13 @@ describe('POST /api/customers/{id} (delete)', () => {
     expect(bad.json().errors).toHaveProperty('id');
   });
 });
+
+describe('update without status', () => {
+  it('keeps the current status', async () => {
+    const c = await store({ name: 'Dormant', status: 0 });
+    const { status: _omit, ...body } = updateBody(c, { name: 'Dormant 2' }) as Record<string, unknown>;
+    const res = await root.post(`/api/customers/update/${c.id}`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Dormant 2', status: 0 });
+  });
+});

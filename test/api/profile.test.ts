@@ -57,9 +57,16 @@ describe('POST /api/profile/updateAuthUser', () => {
 
   it('makes the firstname optional and requires the name', async () => {
     const a = await t.newAdmin();
+    await a.client.post('/api/profile/updateAuthUser', { firstname: 'Jean', name: 'Avant', email: a.email });
+    // Absent: unchanged; empty or null: cleared.
     const noFirst = await a.client.post('/api/profile/updateAuthUser', { name: 'Seul', email: a.email });
     expect(noFirst.statusCode).toBe(200);
-    expect(noFirst.json()).toMatchObject({ firstname: '', name: 'Seul' });
+    expect(noFirst.json()).toMatchObject({ firstname: 'Jean', name: 'Seul' });
+    for (const firstname of ['', null]) {
+      const cleared = await a.client.post('/api/profile/updateAuthUser', { firstname, name: 'Seul', email: a.email });
+      expect(cleared.json()).toMatchObject({ firstname: '', name: 'Seul' });
+      await a.client.post('/api/profile/updateAuthUser', { firstname: 'Jean', name: 'Seul', email: a.email });
+    }
     const noName = await a.client.post('/api/profile/updateAuthUser', { firstname: 'Jean', name: ' ', email: a.email });
     expect(noName.statusCode).toBe(422);
     expect(noName.json()).toEqual({ message: 'Le champ Nom est obligatoire.', errors: { name: ['Le champ Nom est obligatoire.'] } });
@@ -217,6 +224,9 @@ describe('avatar', () => {
     expect(anon.json()).toEqual({ message: 'Non authentifié.' });
     // Any signed-in administrator sees it (it is shown in the admin list).
     expect((await (await t.superAdmin()).get(url)).statusCode).toBe(200);
+    // A malformed name: 401 without a session, 404 with one (the session is checked first).
+    expect((await t.anon().get('/avatars/..%2Fapp.key')).statusCode).toBe(401);
+    expect((await a.client.get('/avatars/not-an-avatar.png')).statusCode).toBe(404);
   });
 
   it('removeAvatarAuthUser restores the default avatar and the old URL answers 404', async () => {

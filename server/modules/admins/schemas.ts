@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { admins } from '../../db/schema';
-import { email, optionalPassword, password, status, text } from '../../http/fields';
+import { email, optionalPassword, optionalStatus, password, status, text } from '../../http/fields';
 
 /** Labels as the forms show them (used in messages). */
 export const adminLabels = { name: 'Prénom & nom', email: 'Email', password: 'Mot de passe', status: 'Actif' };
@@ -21,7 +21,7 @@ export const adminUpdateBody = z.object({
   name: text(adminLabels.name),
   email: email(adminLabels.email),
   password: optionalPassword(adminLabels.password),
-  status: status(adminLabels.status),
+  status: optionalStatus(adminLabels.status),
 });
 export type AdminUpdateInput = z.output<typeof adminUpdateBody>;
 

@@ -69,18 +69,19 @@ export async function updateAdmin(
   actor: { id: number; sessionId?: string },
 ): Promise<AdminRow> {
   const current = await getAdmin(db, id);
-  if (current.status === 1 && input.status === 0) assertMayDisable(id, actor.id);
+  const status = input.status ?? current.status;
+  if (current.status === 1 && status === 0) assertMayDisable(id, actor.id);
   await assertEmailFree(db, input.email, id);
   const values: Partial<typeof admins.$inferInsert> = {
     name: input.name,
     email: input.email,
-    status: input.status,
+    status,
     updatedAt: new Date(),
   };
   if (input.password) values.passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db.update(admins).set(values).where(eq(admins.id, id)).returning();
-    if (input.status === 0) await revokeSessions(db, id);
+    if (status === 0) await revokeSessions(db, id);
     else if (input.password) await revokeSessions(db, id, id === actor.id ? actor.sessionId : undefined);
     return row;
   } catch (err) {

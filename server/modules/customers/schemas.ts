@@ -3,7 +3,7 @@
  * `A-Z a-z 0-9 . _ ~ -` (safe in HTTP Basic and form bodies); secrets need at least 16 characters.
  */
 import { z } from 'zod';
-import { frenchError, status, text } from '../../http/fields';
+import { frenchError, optionalStatus, status, text } from '../../http/fields';
 
 export const customerLabels = {
   name: 'Nom',
@@ -30,7 +30,7 @@ export const customerUpdateBody = z.object({
   client_secret: credential(customerLabels.client_secret, 16),
   client_id_sandbox: credential(customerLabels.client_id_sandbox, 8),
   client_secret_sandbox: credential(customerLabels.client_secret_sandbox, 16),
-  status: status(customerLabels.status),
+  status: optionalStatus(customerLabels.status),
 });
 export type CustomerUpdateInput = z.output<typeof customerUpdateBody>;
 

@@ -80,12 +80,12 @@ async function assertCredentialsFree(db: Db, box: SecretBox, id: number, input: 
 
 /** Updates name, status and credentials. @throws AppError 404, or 422 with the taken fields */
 export async function updateCustomer(db: Db, box: SecretBox, id: number, input: CustomerUpdateInput): Promise<CustomerRow> {
-  await getCustomer(db, id);
+  const current = await getCustomer(db, id);
   await assertCredentialsFree(db, box, id, input);
   try {
     const [row] = await db
       .update(apiCustomers)
-      .set({ name: input.name, status: input.status, ...sealCredentials(box, input), updatedAt: new Date() })
+      .set({ name: input.name, status: input.status ?? current.status, ...sealCredentials(box, input), updatedAt: new Date() })
       .where(eq(apiCustomers.id, id))
       .returning();
     return row;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses, idParams, messageBody } from '../../http/fields';
 import { filterBody, pageQuery } from '../../http/listing';
-import { addSirensBody, addSirensResponse, groupBody, groupResponse, groupSirenPage } from './schemas';
+import { addSirensBody, addSirensResponse, groupBody, groupResponse, groupSirenPage, groupUpdateBody } from './schemas';
 import {
   addSirens,
   createGroup,
@@ -44,7 +44,7 @@ export function groupsRoutes(ctx: AppContext) {
     r.get('/getGroupRoles/:id', { schema: { tags, params: idParams, response: { 200: groupResponse, ...errorResponses(401, 404) } } }, async (req) =>
       toGroupResponse(await getGroup(db, req.params.id)),
     );
-    r.post('/update/:id', { schema: { tags, params: idParams, body: groupBody, response: { 200: groupResponse, ...write } } }, async (req) =>
+    r.post('/update/:id', { schema: { tags, params: idParams, body: groupUpdateBody, response: { 200: groupResponse, ...write } } }, async (req) =>
       toGroupResponse(await updateGroup(db, req.params.id, req.body)),
     );
     r.post(

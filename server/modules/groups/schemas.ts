@@ -2,7 +2,7 @@
  * Group payloads (SPEC sections 3 and 7 "Groups"; issue 3 point 3).
  */
 import { z } from 'zod';
-import { frenchError, status, text } from '../../http/fields';
+import { frenchError, optionalStatus, status, text } from '../../http/fields';
 import { pageResponse } from '../../http/listing';
 
 export const GROUP_NOT_FOUND = 'Group does not exist!';
@@ -10,6 +10,8 @@ export const MAX_SIRENS_PER_CALL = 200_000;
 
 export const groupBody = z.object({ name: text('Nom'), status: status('Actif') });
 export type GroupInput = z.output<typeof groupBody>;
+export const groupUpdateBody = z.object({ name: text('Nom'), status: optionalStatus('Actif') });
+export type GroupUpdateInput = z.output<typeof groupUpdateBody>;
 
 export const addSirensBody = z.object({
   id: z.coerce.number({ error: frenchError('Groupe') }).int().positive({ error: frenchError('Groupe') }),

@@ -10,7 +10,7 @@ import { runList, type FilterBody, type Page } from '../../http/listing';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { normaliseSiren } from '../../lib/siren';
 import { toggleStatus } from '../../lib/status-toggle';
-import { GROUP_NOT_FOUND, type GroupInput, type GroupResponse } from './schemas';
+import { GROUP_NOT_FOUND, type GroupInput, type GroupResponse, type GroupUpdateInput } from './schemas';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
 const MAX_LISTED_ERRORS = 50;
@@ -67,10 +67,9 @@ export async function createGroup(db: Db, input: GroupInput): Promise<GroupRow> 
 }
 
 /** Renames / (de)activates a group. @throws AppError 404, 422 errors.name */
-export async function updateGroup(db: Db, id: number, input: GroupInput): Promise<GroupRow> {
-  const updated = await guardName(() =>
-    db.update(groups).set({ ...input, updatedAt: new Date() }).where(eq(groups.id, id)).returning({ id: groups.id }),
-  );
+export async function updateGroup(db: Db, id: number, input: GroupUpdateInput): Promise<GroupRow> {
+  const values = { name: input.name, ...(input.status === undefined ? {} : { status: input.status }), updatedAt: new Date() };
+  const updated = await guardName(() => db.update(groups).set(values).where(eq(groups.id, id)).returning({ id: groups.id }));
   if (updated.length === 0) throw notFound(GROUP_NOT_FOUND);
   return getGroup(db, id);
 }

@@ -76,10 +76,11 @@ export function avatarFileRoute(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/avatars/:file',
-      { schema: { hide: true, params: z.object({ file: z.string().regex(/^[0-9]+-[A-Za-z0-9_-]+\.webp$/) }) } },
+      { schema: { hide: true, params: z.object({ file: z.string().max(200) }) } },
       async (req, reply) => {
         if (!(await authenticate(ctx, req))) return unauthenticated(reply);
-        const image = await avatarImage(ctx.db, req.params.file.replace(/\.webp$/, ''));
+        const m = /^([0-9]+-[A-Za-z0-9_-]+)\.webp$/.exec(req.params.file);
+        const image = m ? await avatarImage(ctx.db, m[1]) : undefined;
         if (!image) return reply.status(404).send({ message: 'Ressource introuvable.' });
         return reply
           .header('content-type', 'image/webp')

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import type { AuthAdmin } from '../../http/session';
-import { email, frenchError, optionalText, password, text } from '../../http/fields';
+import { email, frenchError, password, text } from '../../http/fields';
 import { avatarUrl } from '../admins/schemas';
 
 export const profileResponse = z.object({
@@ -17,7 +17,13 @@ export const profileResponse = z.object({
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const profileUpdateBody = z.object({
-  firstname: optionalText('Prénom'),
+  /** Absent: unchanged; null or '': cleared. */
+  firstname: z
+    .string({ error: frenchError('Prénom') })
+    .trim()
+    .max(255, { error: frenchError('Prénom') })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : (v ?? ''))),
   name: text('Nom'),
   email: email('Email'),
 });

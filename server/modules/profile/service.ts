@@ -21,7 +21,7 @@ export async function updateProfile(db: Db, adminId: number, input: { firstname?
   try {
     const [row] = await db
       .update(admins)
-      .set({ firstname: input.firstname ?? '', name: input.name, email: input.email, updatedAt: new Date() })
+      .set({ ...(input.firstname === undefined ? {} : { firstname: input.firstname }), name: input.name, email: input.email, updatedAt: new Date() })
       .where(eq(admins.id, adminId))
       .returning();
     return row;

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  Api,
+  E2E_ADMIN,
+  PASSWORD,
+  SUCCESS,
+  confirm,
+  expectFieldError,
+  expectToast,
+  loginAsSuperAdmin,
+  rowWith,
+  unique,
+} from './helpers';
+
+const BAN = 'Voulez-vous vraiment bannir cet administrateur ?';
+const REACTIVATE = 'Voulez-vous vraiment réactiver cet administrateur ?';
+const DELETE = 'Voulez-vous vraiment effacer cet administrateur ?';
+
+const adminsList = (page: Page) => page.getByTestId('admins-list');
+
+test.beforeEach(async ({ page }) => {
+  await loginAsSuperAdmin(page);
+});
+
+test('create an administrator: server errors under their fields, then redirect to the list', async ({ page }) => {
+  const id = unique();
+  const name = `Créé Par Formulaire ${id}`;
+  const email = `create-${id}@example.com`;
+
+  await page.goto('/admins');
+  await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/home');
+  await page.getByRole('link', { name: 'Ajouter' }).click();
+  await expect(page).toHaveURL(/\/admins\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajouter un administrateur' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeChecked();
+
+  const nameField = page.getByLabel('Prénom & nom');
+  const emailField = page.getByLabel('Email');
+  const passwordField = page.getByLabel('Mot de passe');
+  const save = page.getByRole('button', { name: 'Enregistrer' });
+
+  // Too short a password (12 characters at least): 422 under 'Mot de passe'.
+  await nameField.fill(name);
+  await emailField.fill(email);
+  await passwordField.fill('short');
+  await save.click();
+  await expectFieldError(passwordField, 'Le champ Mot de passe doit contenir au moins 12 caractères.');
+  await expect(page).toHaveURL(/\/admins\/create$/);
+
+  // An email already taken (the super admin's): 422 under 'Email'.
+  await passwordField.fill(PASSWORD);
+  await expect(passwordField).not.toHaveAttribute('aria-invalid', 'true');
+  await emailField.fill(E2E_ADMIN.email);
+  await save.click();
+  await expectFieldError(emailField, 'Cet email est déjà utilisé par un autre administrateur.');
+  await expect(page).toHaveURL(/\/admins\/create$/);
+
+  await emailField.fill(email);
+  await save.click();
+  await expect(page).toHaveURL(/\/admins$/);
+  await expectToast(page, SUCCESS);
+  const row = rowWith(adminsList(page), email);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(name);
+  await expect(row.getByTestId('status-tag')).toHaveText('Actif');
+  await expect(row.getByTestId('status-tag')).toHaveAttribute('data-status', '1');
+});
+
+test('edit an administrator: saved and reloaded in place', async ({ page, request }) => {
+  const api = await Api.signedIn(request);
+  const id = unique();
+  const admin = await api.createAdmin({ name: `Avant ${id}`, email: `edit-${id}@example.com` });
+  const newName = `Après ${id}`;
+
+  await page.goto('/admins');
+  await rowWith(adminsList(page), admin.email).getByRole('link', { name: 'Modifier' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admins/${admin.id}/edit$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Modifier ${admin.name}` })).toBeVisible();
+  const nameField = page.getByLabel('Prénom & nom');
+  await expect(nameField).toHaveValue(admin.name);
+  await expect(page.getByLabel('Email')).toHaveValue(admin.email);
+  await expect(page.getByLabel('Mot de passe')).toHaveValue('');
+  await expect(page.getByRole('link', { name: 'Retour' })).toHaveAttribute('href', '/admins');
+
+  await nameField.fill(newName);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectToast(page, SUCCESS);
+  await expect(page).toHaveURL(new RegExp(`/admins/${admin.id}/edit$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Modifier ${newName}` })).toBeVisible();
+  await expect(nameField).toHaveValue(newName);
+
+  const saved = (await api.admins()).find((a) => a.id === admin.id);
+  expect(saved?.name).toBe(newName);
+
+  // The old password still works (an empty password field keeps it).
+  await Api.signedIn(request, admin.email, PASSWORD);
+});
+
+test('toggle an administrator from the list: ban, then reactivate', async ({ page, request }) => {
+  const api = await Api.signedIn(request);
+  const id = unique();
+  const admin = await api.createAdmin({ name: `Bascule ${id}`, email: `toggle-${id}@example.com` });
+
+  await page.goto('/admins');
+  const row = rowWith(adminsList(page), admin.email);
+  await expect(row.getByTestId('status-tag')).toHaveText('Actif');
+
+  // Cancelling changes nothing.
+  await row.getByRole('button', { name: 'Désactiver' }).click();
+  await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Annuler' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(row.getByTestId('status-tag')).toHaveText('Actif');
+
+  await row.getByRole('button', { name: 'Désactiver' }).click();
+  await confirm(page, BAN);
+  await expectToast(page, SUCCESS);
+  await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
+  await expect(row.getByTestId('status-tag')).toHaveAttribute('data-status', '0');
+  expect((await api.admins()).find((a) => a.id === admin.id)?.status).toBe(0);
+
+  await row.getByRole('button', { name: 'Activer', exact: true }).click();
+  await confirm(page, REACTIVATE);
+  await expectToast(page, SUCCESS);
+  await expect(row.getByTestId('status-tag')).toHaveText('Actif');
+  await expect(row.getByRole('button', { name: 'Désactiver' })).toBeVisible();
+  expect((await api.admins()).find((a) => a.id === admin.id)?.status).toBe(1);
+});
+
+test('delete an administrator from its edit page', async ({ page, request }) => {
+  const api = await Api.signedIn(request);
+  const id = unique();
+  const admin = await api.createAdmin({ name: `Effacé ${id}`, email: `delete-${id}@example.com` });
+
+  await page.goto(`/admins/${admin.id}/edit`);
+  await expect(page.getByLabel('Email')).toHaveValue(admin.email);
+  await page.getByRole('button', { name: 'Effacer' }).click();
+  await confirm(page, DELETE);
+  await expect(page).toHaveURL(/\/admins$/);
+  await expectToast(page, SUCCESS);
+  await expect(adminsList(page).locator('tbody tr[data-row-key]').first()).toBeVisible();
+  await expect(rowWith(adminsList(page), admin.email)).toHaveCount(0);
+  expect((await api.admins()).some((a) => a.id === admin.id)).toBe(false);
+});
+
+test('the super admin can be neither disabled nor deleted', async ({ page }) => {
+  await page.goto('/admins');
+  const row = adminsList(page).locator('tbody tr[data-row-key="1"]');
+  await expect(row).toContainText(E2E_ADMIN.email);
+  await row.getByRole('button', { name: 'Désactiver' }).click();
+  await confirm(page, BAN);
+  await expectToast(page, 'Le Super admin ne peut être désactivé', 'error');
+  await expect(row.getByTestId('status-tag')).toHaveText('Actif');
+
+  await page.goto('/admins/1/edit');
+  await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
+  await page.getByRole('button', { name: 'Effacer' }).click();
+  await confirm(page, DELETE);
+  await expectToast(page, 'Le Super admin ne peut être effacé', 'error');
+  await expect(page).toHaveURL(/\/admins\/1\/edit$/);
+});
+
+test('editing an administrator that does not exist goes to /home with a toast', async ({ page }) => {
+  await page.goto('/admins/999999/edit');
+  await expect(page).toHaveURL(/\/home$/);
+  await expectToast(page, 'User does not exist!', 'error');
+});

@@ -1,0 +1,171 @@
+/**
+ * Shared helpers of the end-to-end tests: sign-in through the form, a small API client to create
+ * data quickly (same contract as the front end: X-Requested-With, XSRF double-submit cookie),
+ * unique names, and assertions on toasts, confirmation dialogs and form field errors.
+ *
+ * Every test runs against one shared server and database: create your own data with `unique()`
+ * and never rely on another test's rows (only the super admin `E2E_ADMIN`, id 1).
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export { E2E_ADMIN };
+
+/** Success toast shared by every mutation. */
+export const SUCCESS = 'Opération effectuée avec succès!';
+
+/** A password accepted by the server (12+ characters). */
+export const PASSWORD = 'e2e-Password-123';
+
+let counter = 0;
+/** A suffix unique across tests and runs: `<timestamp>-<counter><random>`. */
+export function unique(): string {
+  counter += 1;
+  return `${Date.now()}-${counter}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Signs in through the /login form (the page must be on /login or be sent there). */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByTestId('header-user-name')).toBeVisible();
+}
+
+/** Signs in as the super admin through the form. */
+export function loginAsSuperAdmin(page: Page): Promise<void> {
+  return login(page, E2E_ADMIN.email, E2E_ADMIN.password);
+}
+
+/** Signs out through the header menu; ends on /login. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** An administrator as the API returns it. */
+export interface ApiAdmin {
+  id: number;
+  firstname: string;
+  name: string;
+  email: string;
+  status: number;
+  avatar_url: string;
+}
+
+/** An API customer as the API returns it. */
+export interface ApiCustomer {
+  id: number;
+  name: string;
+  client_id: string;
+  client_secret: string;
+  client_id_sandbox: string;
+  client_secret_sandbox: string;
+  status: number;
+}
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/**
+ * API client over a Playwright request context (the `request` fixture, or `page.request`, which
+ * shares the page's cookies). Sends the headers the server requires and fails on any non-2xx.
+ */
+export class Api {
+  constructor(private readonly request: APIRequestContext) {}
+
+  /** A client signed in as `email` (the super admin by default) on its own request context. */
+  static async signedIn(request: APIRequestContext, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<Api> {
+    const api = new Api(request);
+    await api.post('/api/login', { email, password });
+    return api;
+  }
+
+  private async xsrfToken(): Promise<string> {
+    const find = async () => (await this.request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+    let token = await find();
+    if (!token) {
+      const res = await this.request.get('/api/csrf-cookie', { headers: XHR });
+      expect(res.status(), 'GET /api/csrf-cookie').toBe(204);
+      token = await find();
+    }
+    if (!token) throw new Error('no XSRF-TOKEN cookie');
+    return token;
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const res = await this.request.get(path, { headers: XHR });
+    expect(res.ok(), `GET ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  }
+
+  async post<T>(path: string, data?: unknown): Promise<T> {
+    const res = await this.request.post(path, { headers: { ...XHR, 'X-XSRF-TOKEN': await this.xsrfToken() }, data });
+    expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Creates an administrator (active, password `PASSWORD` unless given). */
+  createAdmin(input: { name: string; email: string; password?: string; status?: 0 | 1 }): Promise<ApiAdmin> {
+    return this.post<ApiAdmin>('/api/admins/store', { password: PASSWORD, status: 1, ...input });
+  }
+
+  /** Creates an API customer (active unless given). */
+  createCustomer(input: { name: string; status?: 0 | 1 }): Promise<ApiCustomer> {
+    return this.post<ApiCustomer>('/api/customers/store', { status: 1, ...input });
+  }
+
+  admins(): Promise<ApiAdmin[]> {
+    return this.get<ApiAdmin[]>('/api/admins/all');
+  }
+
+  customers(): Promise<ApiCustomer[]> {
+    return this.get<ApiCustomer[]>('/api/customers/all');
+  }
+}
+
+/** A fresh administrator (created through the API as the super admin) and its password. */
+export async function newAdmin(
+  request: APIRequestContext,
+  label = 'E2E Admin',
+): Promise<ApiAdmin & { password: string }> {
+  const api = await Api.signedIn(request);
+  const id = unique();
+  const admin = await api.createAdmin({ name: `${label} ${id}`, email: `e2e-${id}@example.com` });
+  return { ...admin, password: PASSWORD };
+}
+
+/**
+ * Asserts that a toast with exactly `text` shows, with the given type, then closes it so that a
+ * later assertion on the same text sees a new toast.
+ */
+export async function expectToast(page: Page, text: string, type: 'success' | 'error' | 'info' = 'success'): Promise<void> {
+  const toast = page.getByTestId('toast').filter({ has: page.getByText(text, { exact: true }) });
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveAttribute('data-type', type);
+  await toast.getByRole('button', { name: 'Fermer' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+/** Asserts the confirmation dialog's exact question, then answers 'Oui'. */
+export async function confirm(page: Page, question: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(question, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Oui', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Asserts that `field` is marked invalid with `message` shown under it (its accessible description). */
+export async function expectFieldError(field: Locator, message: string): Promise<void> {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(message);
+}
+
+/** The list row (`tr`) of `list` containing `text`. */
+export function rowWith(list: Locator, text: string): Locator {
+  return list.locator('tbody tr[data-row-key]').filter({ hasText: text });
+}
