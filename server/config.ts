@@ -23,6 +23,14 @@ const envSchema = z.object({
   APP_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
   COOKIE_SECURE: bool,
   API_DOCS_URL: z.string().url().default('https://api.example.com/docs'),
+  COMPANY_PAGE_URL: z
+    .string()
+    .refine((v) => v.includes('{siren}'), 'must contain {siren}')
+    .default('https://annuaire-entreprises.data.gouv.fr/entreprise/{siren}'),
+  REGISTER_PAGE_URL: z
+    .string()
+    .refine((v) => v.includes('{siren}'), 'must contain {siren}')
+    .default('https://data.inpi.fr/entreprises/{siren}'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -40,6 +48,10 @@ export interface AppConfig {
   appKey?: string;
   cookieSecure: boolean;
   apiDocsUrl: string;
+  /** External company page, `{siren}` replaced by the SIREN (update log links). */
+  companyPageUrl: string;
+  /** External register-manager page, `{siren}` replaced by the SIREN. */
+  registerPageUrl: string;
   logLevel: string;
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
@@ -63,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appKey: e.APP_KEY,
     cookieSecure: e.COOKIE_SECURE,
     apiDocsUrl: e.API_DOCS_URL,
+    companyPageUrl: e.COMPANY_PAGE_URL,
+    registerPageUrl: e.REGISTER_PAGE_URL,
     logLevel: e.LOG_LEVEL,
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,

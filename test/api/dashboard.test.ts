@@ -42,9 +42,13 @@ describe('GET /api/dashboard/stats', () => {
 });
 
 describe('GET /api/config', () => {
-  it('returns the API documentation URL of the environment (API_DOCS_URL)', async () => {
+  it('returns the URLs of the environment (API_DOCS_URL, and the defaults of COMPANY_PAGE_URL / REGISTER_PAGE_URL)', async () => {
     const res = await root.get('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ api_docs_url: 'https://docs.example.test/api-v2' });
+    expect(res.json()).toEqual({
+      api_docs_url: 'https://docs.example.test/api-v2',
+      company_page_url: 'https://annuaire-entreprises.data.gouv.fr/entreprise/{siren}',
+      register_page_url: 'https://data.inpi.fr/entreprises/{siren}',
+    });
   });
 });

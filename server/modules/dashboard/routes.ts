@@ -26,8 +26,20 @@ export function dashboardRoutes(ctx: AppContext) {
     );
     r.get(
       '/config',
-      { schema: { tags: ['Dashboard'], response: { 200: z.object({ api_docs_url: z.string() }), ...errorResponses(401) } } },
-      async () => ({ api_docs_url: ctx.config.apiDocsUrl }),
+      {
+        schema: {
+          tags: ['Dashboard'],
+          response: {
+            200: z.object({ api_docs_url: z.string(), company_page_url: z.string(), register_page_url: z.string() }),
+            ...errorResponses(401),
+          },
+        },
+      },
+      async () => ({
+        api_docs_url: ctx.config.apiDocsUrl,
+        company_page_url: ctx.config.companyPageUrl,
+        register_page_url: ctx.config.registerPageUrl,
+      }),
     );
   };
 }
