@@ -6,25 +6,10 @@
 import luhn from 'fast-luhn';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
+import { ALL_DESCRIPTIONS, LOG_CODES } from '../server/seed/vocabulary';
 
-export const CODES = ['RNE-DIRIGEANTS', 'RNE-ACTES', 'RNE-BILANS', 'INSEE-UL', 'INSEE-ETAB', 'BODACC-A', 'BODACC-B', 'BODACC-C', 'BE-INPI'];
-export const DESCRIPTIONS = [
-  'Nouveau dirigeant enregistré au registre national des entreprises',
-  'Fin de mandat du président, nomination du directeur général',
-  'Dépôt des comptes annuels de l’exercice clos',
-  'Transfert du siège social vers une nouvelle adresse',
-  'Modification du capital social par augmentation en numéraire',
-  'Changement de dénomination sociale et de sigle',
-  'Radiation de l’établissement secondaire',
-  'Ouverture d’un établissement secondaire',
-  'Mise à jour de l’activité principale (code NAF)',
-  'Vente et cession de fonds de commerce publiée au BODACC',
-  'Procédure collective : jugement d’ouverture de redressement judiciaire',
-  'Bénéficiaires effectifs mis à jour',
-  'Changement de tranche d’effectifs salariés',
-  'Cessation d’activité de l’unité légale',
-  'Modification de la forme juridique en société par actions simplifiée',
-];
+const CODES = [...LOG_CODES];
+const DESCRIPTIONS = ALL_DESCRIPTIONS;
 
 /** `n` valid SIRENs (Luhn) spread over the 9-digit space. */
 export function validSirens(n: number): string[] {
