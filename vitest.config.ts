@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Vitest projects: `unit` (pure functions), `api-pglite` (whole app on PGlite, always) and `api-pg`
  * (same API tests on PostgreSQL, only when TEST_DATABASE_URL is set). Each API test file gets a fresh database.
  */
-const projects = [
+const projects: Array<{ test: Record<string, unknown> }> = [
   { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
   {
     test: {
@@ -12,6 +12,7 @@ const projects = [
       include: ['test/api/**/*.test.ts'],
       environment: 'node',
       env: { VIGIE_TEST_DB: 'pglite' },
+      globalSetup: ['test/helpers/pglite-global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -27,7 +28,7 @@ if (process.env.TEST_DATABASE_URL) {
       globalSetup: ['test/helpers/pg-global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
-    } as never,
+    },
   });
 }
 

@@ -26,6 +26,8 @@ export interface Database {
   kind: 'pglite' | 'pg';
   /** The node-postgres pool (PostgreSQL only): bulk COPY and session-bound locks need a client. */
   pool?: pg.Pool;
+  /** The embedded instance (PGlite only). */
+  pglite?: PGlite;
   /** Resolves when the database answers `select 1`; rejects otherwise. */
   ping(): Promise<void>;
   /** Closes the pool or the embedded instance (idempotent). */
@@ -39,8 +41,9 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * Opens the database.
  * @param opts.databaseUrl - PostgreSQL URL; when absent PGlite is used
  * @param opts.pgliteDir - PGlite data directory (created if missing); `undefined` = in memory
+ * @param opts.pgliteTemplate - a `dumpDataDir()` tarball to start from (skips initdb; used by the tests)
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; pgliteTemplate?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -61,11 +64,12 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(opts.pgliteDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.pgliteTemplate });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');

@@ -1,12 +1,13 @@
 /**
  * A fresh, migrated database per test file (CONVENTIONS.md section 4.7).
- * - default: an in-memory PGlite, migrated;
+ * - default: an in-memory PGlite loaded from the migrated template of `pglite-template.ts`;
  * - `VIGIE_TEST_DB=pg` (the `api-pg` Vitest project, when TEST_DATABASE_URL is set): a new PostgreSQL
  *   database copied from the migrated template `vigie_template` that `pg-global-setup.ts` builds.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { loadTemplate } from './pglite-template';
 
 export const TEMPLATE_DB = 'vigie_template';
 
@@ -20,8 +21,8 @@ export function withDatabase(url: string, name: string): string {
 /** Opens a fresh database; `close()` also drops it on PostgreSQL. */
 export async function freshDatabase(): Promise<Database & { url?: string }> {
   if (process.env.VIGIE_TEST_DB !== 'pg') {
-    const database = await openDatabase({});
-    await migrateDatabase(database);
+    const database = await openDatabase({ pgliteTemplate: await loadTemplate() });
+    await migrateDatabase(database); // a no-op on the template; keeps the file honest if it were stale
     return database;
   }
   const base = process.env.TEST_DATABASE_URL!;

@@ -1,0 +1,6 @@
+/** Vitest global setup of the `api-pglite` project: builds the migrated PGlite template once. */
+import { ensureTemplate } from './pglite-template';
+
+export default async function setup(): Promise<void> {
+  await ensureTemplate();
+}

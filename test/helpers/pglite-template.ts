@@ -1,0 +1,39 @@
+/**
+ * A migrated PGlite data directory, dumped once per run and per migrations content, so that each test
+ * file loads it (about 1 s) instead of running initdb and the migrations (several seconds).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateDatabase, migrationsFolder, openDatabase } from '../../server/db/client';
+
+/** Path of the template for the current migrations. */
+export function templatePath(): string {
+  const hash = crypto.createHash('sha256');
+  for (const f of fs.readdirSync(migrationsFolder).sort()) {
+    const p = path.join(migrationsFolder, f);
+    if (fs.statSync(p).isFile()) hash.update(f).update(fs.readFileSync(p));
+  }
+  return path.join(os.tmpdir(), `vigie-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
+
+/** Builds the template file when missing (atomic rename, safe with parallel callers). */
+export async function ensureTemplate(): Promise<string> {
+  const file = templatePath();
+  if (fs.existsSync(file)) return file;
+  const database = await openDatabase({});
+  await migrateDatabase(database);
+  const dump = await database.pglite!.dumpDataDir('gzip');
+  await database.close();
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(tmp, file);
+  return file;
+}
+
+/** The template as a Blob for `PGlite.create({loadDataDir})`. */
+export async function loadTemplate(): Promise<Blob> {
+  const file = await ensureTemplate();
+  return new Blob([fs.readFileSync(file)]);
+}
