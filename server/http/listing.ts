@@ -37,7 +37,8 @@ export const filterBody = z
       .nullish(),
     search: z.string().max(500).nullish(),
   })
-  .default({});
+  .nullish()
+  .transform((v) => v ?? {});
 export type FilterBody = z.output<typeof filterBody>;
 
 /** `?page=n` (n >= 1, default 1). */

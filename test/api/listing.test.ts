@@ -63,6 +63,11 @@ describe('filterBody', () => {
     expect(bad.error?.issues[0].message).toBe('Le sens du tri doit être asc ou desc.');
   });
 
+  it('treats a missing or null body as the default filter', () => {
+    expect(filterBody.parse(undefined)).toEqual({});
+    expect(filterBody.parse(null)).toEqual({});
+  });
+
   it('pageQuery defaults to page 1 and refuses page 0', () => {
     expect(pageQuery.parse({})).toEqual({ page: 1 });
     expect(pageQuery.parse({ page: '3' })).toEqual({ page: 3 });
