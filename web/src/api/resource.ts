@@ -36,13 +36,16 @@ export interface StandardEndpoints {
   store?: string;
   get?: string;
   update?: string;
+  /** Delete: `POST {base}/{remove}/{id}`; by default `POST {base}/{id}`. */
+  remove?: string;
 }
 
 /**
  * Builds a `CrudResource` for endpoints shaped like
  * `GET {base}/all`, `POST {base}/togglestatus/{id}`, `POST {base}/store`,
  * `GET {base}/getUserRoles/{id}`, `POST {base}/update/{id}`, `POST {base}/{id}` (delete).
- * `endpoints` renames any of these (e.g. `{ get: 'getCategoryRoles' }`).
+ * `endpoints` renames any of these (e.g. `{ get: 'getCategoryRoles' }`, or `{ remove: 'removegroup' }`
+ * for a delete at `POST {base}/removegroup/{id}`).
  */
 export function standardResource<T extends { id: number; status: number }, TCreate, TUpdate = TCreate>(config: {
   key: string;
@@ -62,6 +65,6 @@ export function standardResource<T extends { id: number; status: number }, TCrea
     create: (input) => apiPost<T>(`${base}/${e.store}`, input),
     update: (id, input) => apiPost<T>(`${base}/${e.update}/${id}`, input),
     toggleStatus: (id) => apiPost<T>(`${base}/${e.toggle}/${id}`),
-    remove: (id) => apiPost<MessageResponse>(`${base}/${id}`),
+    remove: (id) => apiPost<MessageResponse>(e.remove ? `${base}/${e.remove}/${id}` : `${base}/${id}`),
   };
 }

@@ -82,9 +82,13 @@ export interface MessageResponse {
   message: string;
 }
 
-/** GET /api/config. */
+/** GET /api/config. The two page URLs are templates containing `{siren}`. */
 export interface AppConfig {
   api_docs_url: string;
+  /** External company page, e.g. `https://annuaire-entreprises.data.gouv.fr/entreprise/{siren}`. */
+  company_page_url: string;
+  /** External register manager page, e.g. `https://data.inpi.fr/entreprises/{siren}`. */
+  register_page_url: string;
 }
 
 /** Active and total count of one kind of account. */
@@ -110,6 +114,8 @@ export interface Pagination {
   per_page: number;
   current_page: number;
   last_page: number;
+  /** Set by the server when `total` is only an estimate (very common search words). */
+  total_is_estimate?: boolean;
 }
 
 /** Body of the `POST /api/<x>/filter?page=n` calls. */
@@ -122,4 +128,63 @@ export interface ListFilter {
 /** Answer of the `filter` calls: one page of rows plus pagination fields. */
 export interface Paginated<T> extends Pagination {
   data: T[];
+}
+
+/** One update-log entry (POST /api/messages/filter); `name` is the SIREN, dates are ISO strings. */
+export interface LogEntry {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+/** Counts keyed by two-digit month ('01'..'12') or day ('01'..'31'). */
+export type KeyedCounts = Record<string, number>;
+
+/** GET /api/messages/getdatas: processed SIRENs this year, last year, this month, per month, per day. */
+export interface LogStats {
+  thisYear: number;
+  lastYear: number;
+  thisMonth: number;
+  months: KeyedCounts;
+  days: KeyedCounts;
+}
+
+/** A group of SIRENs (GET /api/groups/all). */
+export interface Group {
+  id: number;
+  name: string;
+  status: Status;
+  sirens_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Body of POST /api/groups/store and /api/groups/update/{id}. */
+export interface GroupInput {
+  name: string;
+  status: Status;
+}
+
+/** One SIREN of a group (POST /api/groups/filtersirens/{groupId}); `id` is the row id used to remove it. */
+export interface GroupSiren {
+  id: number;
+  siren: string;
+  created_at: string;
+}
+
+/** Body of POST /api/groups/addsirens: `lines[i]` is the textarea line (1-based) of `sirens[i]`. */
+export interface AddSirensInput {
+  id: number;
+  sirens: string[];
+  lines: number[];
+}
+
+/** Answer of POST /api/groups/addsirens. */
+export interface AddSirensResult {
+  message: string;
+  added: number;
+  already_present: number;
+  sirens_count: number;
 }

@@ -1,4 +1,4 @@
-import { ApiOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, ClusterOutlined, DashboardOutlined, HistoryOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 /** One entry of the sidebar. */
@@ -14,6 +14,8 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/home', label: 'Dashboard', icon: <DashboardOutlined aria-hidden /> },
   { path: '/admins', label: 'Administrateurs', icon: <TeamOutlined aria-hidden /> },
   { path: '/customers', label: "Clients de l'api", icon: <ApiOutlined aria-hidden /> },
+  { path: '/messages', label: 'Journal des mises à jour', icon: <HistoryOutlined aria-hidden /> },
+  { path: '/groups', label: 'Groupes', icon: <ClusterOutlined aria-hidden /> },
 ];
 
 /** The sidebar entry owning `pathname` (longest matching prefix), if any. */

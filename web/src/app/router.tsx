@@ -3,8 +3,10 @@ import { lazyPage } from '../lib/lazyPage';
 import { adminsRoutes } from '../modules/admins/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { customersRoutes } from '../modules/customers/routes';
+import { groupsRoutes } from '../modules/groups/routes';
 import { homeRoutes } from '../modules/home/routes';
 import { profileRoutes } from '../modules/profile/routes';
+import { updateLogRoutes } from '../modules/update-log/routes';
 import { FullPageSpin } from './FullPageSpin';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
@@ -16,6 +18,8 @@ const shellRoutes: RouteObject[] = [
   ...profileRoutes,
   ...adminsRoutes,
   ...customersRoutes,
+  ...updateLogRoutes,
+  ...groupsRoutes,
   { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },
 ];
 

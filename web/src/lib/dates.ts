@@ -33,3 +33,12 @@ export function formatDateTimeSeconds(value: DateInput): string {
 export function formatDate(value: DateInput): string {
   return format(value, 'DD/MM/YYYY');
 }
+
+/**
+ * The current year (`2026`) and month label (`novembre 2026`) in Europe/Paris, the calendar of
+ * the server's statistics.
+ */
+export function currentPeriod(): { year: string; monthLabel: string } {
+  const now = dayjs().tz(DISPLAY_TIME_ZONE);
+  return { year: now.format('YYYY'), monthLabel: now.format('MMMM YYYY') };
+}

@@ -16,7 +16,7 @@ export default function AppLayout() {
         collapsed={collapsed}
         onCollapse={setCollapsed}
         breakpoint="lg"
-        width={232}
+        width={256}
         style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
       >
         <Link

@@ -6,7 +6,8 @@ import type { SortValue } from './clientRows';
 import { ListFooter } from './ListFooter';
 import { ListSearch } from './ListSearch';
 import { PageSizeSelect } from './PageSizeSelect';
-import type { ListSort } from './listState';
+import { QuickSearchTags, type QuickSearchOption } from './QuickSearchTags';
+import { isDefaultListState, type ListSort } from './listState';
 import { useDataList, type ListSource } from './useDataList';
 
 /** One column of a `DataList`. */
@@ -39,13 +40,28 @@ export interface DataListProps<T> {
   /** Persist page, size, sort and search in localStorage under this key. */
   storageKey?: string;
   /** Show a search box (client mode needs `source.searchText`). */
-  search?: { placeholder?: string };
+  search?: ListSearchOptions;
   /** Extra content on the left of the toolbar (e.g. filters, links). */
   toolbar?: ReactNode;
   /** `data-testid` of the wrapper, 'data-list' by default. */
   testId?: string;
   /** Horizontal scroll width for wide tables. */
   scrollX?: number | string;
+}
+
+/** Search options of a `DataList`. */
+export interface ListSearchOptions {
+  placeholder?: string;
+  /**
+   * Quick values offered as chips beside the box (e.g. Tous / VIP / Favoris); choosing one sets the
+   * search to its value (back to page 1). While one is applied the box stays empty.
+   */
+  quick?: QuickSearchOption[];
+  /**
+   * When 'Réinitialiser' shows: while a search is applied ('searching', default) or whenever the
+   * state differs from the defaults ('modified': page size, sort, page or search).
+   */
+  resetWhen?: 'searching' | 'modified';
 }
 
 const SORT_DIRECTIONS: ('ascend' | 'descend')[] = ['ascend', 'descend', 'ascend'];
@@ -56,6 +72,7 @@ const defaultRowKey = (row: unknown): Key => (row as { id: Key }).id;
  * (default id desc; same column flips, new column starts ascending), spinner while loading,
  * 'Aucun résultat trouvé' when empty, and the '{from}-{to} sur {total} résultats' footer with
  * pagination when there is more than one page. Works over a loaded array or a server fetcher.
+ * Optional search box, with quick-search chips (`search.quick`), and localStorage persistence.
  */
 export function DataList<T>(props: DataListProps<T>) {
   const { source, columns, rowKey = defaultRowKey, defaultSort, storageKey, search, toolbar, testId, scrollX } = props;
@@ -69,6 +86,7 @@ export function DataList<T>(props: DataListProps<T>) {
     },
   });
   const { state, actions } = list;
+  const quickActive = search?.quick ? search.quick.some((option) => option.value === state.search) : false;
 
   const tableColumns: TableColumnsType<T> = columns.map((column) => ({
     key: column.key,
@@ -98,8 +116,15 @@ export function DataList<T>(props: DataListProps<T>) {
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Flex gap={12} align="center" wrap>
           {search ? (
-            <ListSearch value={state.search} onSearch={actions.setSearch} onReset={actions.reset} placeholder={search.placeholder} />
+            <ListSearch
+              value={quickActive ? '' : state.search}
+              onSearch={actions.setSearch}
+              onReset={actions.reset}
+              placeholder={search.placeholder}
+              canReset={search.resetWhen === 'modified' ? !isDefaultListState(state, defaultSort) : state.search !== ''}
+            />
           ) : null}
+          {search?.quick ? <QuickSearchTags options={search.quick} value={state.search} onSelect={actions.setSearch} /> : null}
           {toolbar}
         </Flex>
         <PageSizeSelect value={state.perPage} onChange={actions.setPerPage} />

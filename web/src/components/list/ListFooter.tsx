@@ -7,16 +7,23 @@ export interface ListFooterProps {
   onPageChange: (page: number) => void;
 }
 
+/** '{from}-{to} sur {total} résultats', or '... sur environ {total} résultats' for an estimated total. */
+function rangeText(pagination: Pagination): string {
+  const about = pagination.total_is_estimate ? 'environ ' : '';
+  return `${pagination.from ?? 0}-${pagination.to ?? 0} sur ${about}${pagination.total} résultats`;
+}
+
 /**
- * '{from}-{to} sur {total} résultats' with previous/next arrows and numbered pages
- * (`data-testid="list-footer"`). Renders nothing when there is a single page.
+ * '{from}-{to} sur {total} résultats' ('sur environ {total}' when the server only estimated the
+ * total) with previous/next arrows and numbered pages (`data-testid="list-footer"`). Renders
+ * nothing when there is a single page.
  */
 export function ListFooter({ pagination, onPageChange }: ListFooterProps) {
   if (pagination.last_page <= 1) return null;
   return (
     <Flex data-testid="list-footer" justify="space-between" align="center" gap={12} wrap style={{ marginTop: 16 }}>
-      <Typography.Text type="secondary" data-testid="list-range">
-        {`${pagination.from ?? 0}-${pagination.to ?? 0} sur ${pagination.total} résultats`}
+      <Typography.Text type="secondary" data-testid="list-range" data-estimate={pagination.total_is_estimate ? 'true' : undefined}>
+        {rangeText(pagination)}
       </Typography.Text>
       <AntPagination
         current={pagination.current_page}

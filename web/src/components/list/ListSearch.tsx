@@ -10,13 +10,15 @@ export interface ListSearchProps {
   /** Restores the list defaults. */
   onReset: () => void;
   placeholder?: string;
+  /** Shows 'Réinitialiser'; by default only while a search is applied (`value` not empty). */
+  canReset?: boolean;
 }
 
 /**
  * Search box of a list: submit with Enter or 'Chercher'; 'Réinitialiser' shows only while a
- * search is applied (`data-testid="list-search"`).
+ * search is applied, unless `canReset` says otherwise (`data-testid="list-search"`).
  */
-export function ListSearch({ value, onSearch, onReset, placeholder }: ListSearchProps) {
+export function ListSearch({ value, onSearch, onReset, placeholder, canReset = value !== '' }: ListSearchProps) {
   const [draft, setDraft] = useState(value);
   const [applied, setApplied] = useState(value);
   if (applied !== value) {
@@ -36,7 +38,11 @@ export function ListSearch({ value, onSearch, onReset, placeholder }: ListSearch
         onSearch={(text) => onSearch(text.trim())}
         style={{ width: 360, maxWidth: '100%' }}
       />
-      {value ? <Button onClick={onReset}>Réinitialiser</Button> : null}
+      {canReset ? (
+        <Button onClick={onReset} data-testid="list-reset">
+          Réinitialiser
+        </Button>
+      ) : null}
     </Flex>
   );
 }

@@ -27,6 +27,18 @@ export function initialListState(defaultSort: ListSort = DEFAULT_SORT): ListStat
   return { page: 1, perPage: DEFAULT_PER_PAGE, orderBy: defaultSort, search: '' };
 }
 
+/** True when `state` is the default state (page 1, default page size and sort, no search). */
+export function isDefaultListState(state: ListState, defaultSort: ListSort = DEFAULT_SORT): boolean {
+  const initial = initialListState(defaultSort);
+  return (
+    state.page === initial.page &&
+    state.perPage === initial.perPage &&
+    state.search === initial.search &&
+    state.orderBy.column === initial.orderBy.column &&
+    state.orderBy.direction === initial.orderBy.direction
+  );
+}
+
 /**
  * Next sort after a click on `column`: the current column flips asc/desc, a new column
  * starts ascending.

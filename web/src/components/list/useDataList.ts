@@ -106,6 +106,7 @@ export function useDataList<T>(source: ListSource<T>, options: UseDataListOption
         per_page: data.per_page,
         current_page: data.current_page,
         last_page: data.last_page,
+        ...(data.total_is_estimate ? { total_is_estimate: true } : {}),
       }
     : null;
   return {

@@ -19,23 +19,28 @@ export interface ResourceEditPageProps<T extends { id: number; status: number },
   toInput: (values: TValues) => TUpdate;
   formName: string;
   children: ReactNode;
+  /** Content shown under the form once the item is loaded (e.g. the SIRENs of a group). */
+  below?: (item: T) => ReactNode;
 }
 
 /**
  * Generic edit page for `/<resource>/:id/edit`: loads the item (404 -> 'User does not exist!'
  * style toast and /home), shows the form with 'Enregistrer', 'Effacer' (confirm, delete, back to
  * the list) and 'Retour'; after a save the item is reloaded in place with a success toast.
+ * A reload of the item refills the form only when its form values changed, so a change of some
+ * other field (e.g. a count shown `below`) keeps the user's unsaved edits.
  */
 export function ResourceEditPage<T extends { id: number; status: number }, TUpdate, TValues>(
   props: ResourceEditPageProps<T, TUpdate, TValues>,
 ) {
-  const { resource, title, breadcrumb, toValues, toInput, formName, children } = props;
+  const { resource, title, breadcrumb, toValues, toInput, formName, children, below } = props;
   const id = useRouteId();
   const { data: item } = useResourceItem(resource, id);
   const [form] = Form.useForm<TValues>();
-  const { onFinish, pending } = useUpdateForm(resource, id ?? 0, form, toInput);
+  const { onFinish, pending } = useUpdateForm(resource, id ?? 0, form, toInput, toValues);
   const { remove } = useResourceActions(resource);
-  const values = useMemo(() => (item ? toValues(item) : undefined), [item, toValues]);
+  const valuesKey = item ? JSON.stringify(toValues(item)) : '';
+  const values = useMemo(() => (valuesKey ? (JSON.parse(valuesKey) as Partial<TValues>) : undefined), [valuesKey]);
 
   return (
     <>
@@ -57,6 +62,7 @@ export function ResourceEditPage<T extends { id: number; status: number }, TUpda
           <Skeleton active paragraph={{ rows: 5 }} />
         </Card>
       )}
+      {item && below ? below(item) : null}
     </>
   );
 }

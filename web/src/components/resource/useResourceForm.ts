@@ -28,20 +28,25 @@ export function useCreateForm<T extends { id: number; status: number }, TCreate,
 
 /**
  * Edit form of a resource: submits `toInput(values)` to `resource.update(id)`, stores the answer
- * as the item (so the form reloads in place), reloads the list, and toasts.
+ * as the item and refills the form with `toValues(answer)` (reload in place), reloads the list,
+ * and toasts.
  */
 export function useUpdateForm<T extends { id: number; status: number }, TUpdate, TValues>(
   resource: CrudResource<T, never, TUpdate>,
   id: number,
   form: FormInstance<TValues>,
   toInput: (values: TValues) => TUpdate,
+  toValues?: (item: T) => Partial<TValues>,
 ): ServerForm<TValues> {
   const queryClient = useQueryClient();
   return useServerForm<TValues, T>({
     form,
     submit: (values) => resource.update(id, toInput(values)),
     onSuccess: async (updated) => {
-      if (updated && typeof updated === 'object') queryClient.setQueryData([resource.key, id], updated);
+      if (updated && typeof updated === 'object') {
+        queryClient.setQueryData([resource.key, id], updated);
+        if (toValues) form.setFieldsValue(toValues(updated) as Parameters<typeof form.setFieldsValue>[0]);
+      }
       await queryClient.invalidateQueries({ queryKey: [resource.key] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },

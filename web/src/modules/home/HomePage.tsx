@@ -1,20 +1,22 @@
-import { ApiOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, ClusterOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Col, Row, Typography } from 'antd';
 import { GENERIC_ERROR } from '../../api/errors';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { useCurrentUser } from '../auth/CurrentUserContext';
+import { useGroupCounts } from '../groups/useGroupCounts';
 import { StatCard } from './StatCard';
 import { useDashboardStats } from './useDashboardStats';
 
-/** Dashboard (/home): greeting and the administrators / API customers counters. */
+/** Dashboard (/home): greeting and the administrators / API customers / groups counters. */
 export default function HomePage() {
   const user = useCurrentUser();
   const stats = useDashboardStats();
+  const groups = useGroupCounts();
   return (
     <>
       <PageHeader title="Tableau de bord" />
       <Typography.Paragraph type="secondary">{`Bonjour ${user.firstname || user.name}, bienvenue sur Vigie.`}</Typography.Paragraph>
-      {stats.isError ? <Alert type="error" showIcon title={GENERIC_ERROR} style={{ marginBottom: 16 }} /> : null}
+      {stats.isError || groups.isError ? <Alert type="error" showIcon title={GENERIC_ERROR} style={{ marginBottom: 16 }} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12} xl={8}>
           <StatCard
@@ -32,6 +34,15 @@ export default function HomePage() {
             counts={stats.data?.customers}
             to="/customers"
             testId="stat-customers"
+          />
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <StatCard
+            title="Groupes"
+            icon={<ClusterOutlined aria-hidden />}
+            counts={groups.counts}
+            to="/groups"
+            testId="stat-groups"
           />
         </Col>
       </Row>

@@ -1,0 +1,8 @@
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+
+/**
+ * Registers only the chart.js parts a bar chart needs (controller, bars, category and linear
+ * scales, tooltip), so the rest of chart.js stays out of the bundle. Imported for its effect by
+ * `BarChart`, which only lazily loaded pages use.
+ */
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);

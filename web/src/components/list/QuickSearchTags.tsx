@@ -1,0 +1,47 @@
+import { Flex, Tag } from 'antd';
+
+/** One quick-search value offered as a chip (e.g. `{value: 'onlyvip', label: 'VIP'}`). */
+export interface QuickSearchOption {
+  /** Search text sent when the chip is chosen. */
+  value: string;
+  label: string;
+  /** Also highlighted while no search is applied (the "everything" chip). */
+  isDefault?: boolean;
+}
+
+/** Props of `QuickSearchTags`. */
+export interface QuickSearchTagsProps {
+  options: QuickSearchOption[];
+  /** The applied search text. */
+  value: string;
+  /** Applies a chip's value. */
+  onSelect: (value: string) => void;
+}
+
+/** The option matching the applied search, if any (the default one while the search is empty). */
+function activeQuickSearch(options: QuickSearchOption[], search: string): QuickSearchOption | undefined {
+  return options.find((option) => option.value === search) ?? (search === '' ? options.find((o) => o.isDefault) : undefined);
+}
+
+/**
+ * Quick-search chips of a list (antd CheckableTag, `role="checkbox"`, `data-testid="quick-search-{value}"`):
+ * the one matching the applied search is highlighted; choosing one applies its value.
+ */
+export function QuickSearchTags({ options, value, onSelect }: QuickSearchTagsProps) {
+  const active = activeQuickSearch(options, value);
+  return (
+    <Flex role="group" aria-label="Filtres rapides" gap={4} align="center" data-testid="quick-search">
+      {options.map((option) => (
+        <Tag.CheckableTag
+          key={option.value}
+          checked={option === active}
+          onChange={() => onSelect(option.value)}
+          data-testid={`quick-search-${option.value}`}
+          style={{ paddingInline: 12, paddingBlock: 4, fontSize: 14 }}
+        >
+          {option.label}
+        </Tag.CheckableTag>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,76 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useMemo } from 'react';
+import type { GroupSiren } from '../../api/types';
+import { useConfirmAction } from '../../components/feedback/useConfirmAction';
+import { DataList, type DataColumn } from '../../components/list/DataList';
+import type { ServerListSource } from '../../components/list/useDataList';
+import { formatDateTime } from '../../lib/dates';
+import { filterGroupSirens, removeGroupSiren } from './api';
+import { groupsResource } from './resource';
+import { CONFIRM_REMOVE_SIREN } from './texts';
+
+/** Props of `GroupSirenList`. */
+export interface GroupSirenListProps {
+  groupId: number;
+}
+
+/**
+ * The SIRENs of a group, paged on the server (`data-testid="group-sirens-list"`): ID, Siren,
+ * Date d'ajout and a delete button per row (confirmation, then the group and list reload and a
+ * toast); search by the digits of a SIREN.
+ */
+export function GroupSirenList({ groupId }: GroupSirenListProps) {
+  const confirmAction = useConfirmAction();
+  const source = useMemo<ServerListSource<GroupSiren>>(
+    () => ({
+      mode: 'server',
+      queryKey: [groupsResource.key, groupId, 'sirens'],
+      fetch: (filter, page, signal) => filterGroupSirens(groupId, filter, page, signal),
+    }),
+    [groupId],
+  );
+  const columns: DataColumn<GroupSiren>[] = [
+    { key: 'id', title: 'ID', sortable: true, width: 100 },
+    {
+      key: 'siren',
+      title: 'Siren',
+      sortable: true,
+      render: (row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{row.siren}</span>,
+    },
+    { key: 'created_at', title: "Date d'ajout", render: (row) => formatDateTime(row.created_at) },
+    {
+      key: 'action',
+      title: 'Action',
+      width: 130,
+      render: (row) => (
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={`Effacer le siren ${row.siren}`}
+          data-testid="remove-siren"
+          onClick={() =>
+            confirmAction({
+              content: CONFIRM_REMOVE_SIREN,
+              action: () => removeGroupSiren(row.id),
+              errorField: 'destroy',
+              danger: true,
+              invalidate: [[groupsResource.key]],
+            })
+          }
+        >
+          Effacer
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <DataList<GroupSiren>
+      source={source}
+      columns={columns}
+      search={{ placeholder: 'Rechercher un siren' }}
+      testId="group-sirens-list"
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { standardResource } from '../../api/resource';
+import type { Group, GroupInput } from '../../api/types';
+
+/** Groups of SIRENs: endpoints under /api/groups and the texts of their dialogs and toasts. */
+export const groupsResource = standardResource<Group, GroupInput>({
+  key: 'groups',
+  base: '/api/groups',
+  listPath: '/groups',
+  endpoints: { get: 'getGroupRoles', remove: 'removegroup' },
+  texts: {
+    notFound: 'Group does not exist!',
+    confirmDisable: 'Voulez-vous vraiment désactiver ce group ?',
+    confirmEnable: 'Voulez-vous vraiment réactiver ce group ?',
+    confirmDelete: 'Voulez-vous vraiment effacer ce group ?',
+  },
+});
+
+/** Title of the groups list page (and its breadcrumb label). */
+export const GROUPS_TITLE = 'Groupes de sirens';

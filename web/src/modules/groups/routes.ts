@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazyPage';
+
+/** Routes of the groups module. */
+export const groupsRoutes: RouteObject[] = [
+  { path: 'groups', lazy: lazyPage(() => import('./GroupListPage')) },
+  { path: 'groups/create', lazy: lazyPage(() => import('./GroupCreatePage')) },
+  { path: 'groups/:id/edit', lazy: lazyPage(() => import('./GroupEditPage')) },
+];

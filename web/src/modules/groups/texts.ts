@@ -1,0 +1,6 @@
+/** Toast after SIRENs were added to a group (SPEC section 8). */
+export const SIRENS_ADDED = 'Les sirens ont été mis à jour avec succès.';
+/** Toast when adding SIRENs failed (SPEC section 8; note the full stop, unlike the generic text). */
+export const SIRENS_FAILED = 'Une erreur est survenue.';
+/** Confirmation before removing a SIREN from a group (SPEC section 4). */
+export const CONFIRM_REMOVE_SIREN = 'Voulez-vous vraiment effacer ce siren ?';
