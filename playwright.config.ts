@@ -8,7 +8,9 @@ import { defineConfig } from '@playwright/test';
  * started on a fresh embedded database in a temporary DATA_DIR.
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-e2e-'));
+// Created once by the main process; workers that load this file again inherit the variable.
+process.env.VIGIE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-e2e-'));
+const dataDir = process.env.VIGIE_E2E_DATA_DIR;
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-super-password' };
 
 export default defineConfig({

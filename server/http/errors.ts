@@ -69,7 +69,8 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: GENERIC_ERROR });
+    // A handler may already have set another type (the HTML page fallback): the body is JSON.
+    return reply.status(500).type('application/json; charset=utf-8').send({ message: GENERIC_ERROR });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return reply.status(400).send({ message: 'Le corps de la requête n’est pas un JSON valide.' });

@@ -7,8 +7,8 @@ import {
   confirm,
   expectFieldError,
   expectToast,
-  loginAsSuperAdmin,
   rowWith,
+  signInViaApi,
   unique,
 } from './helpers';
 
@@ -19,7 +19,7 @@ const DELETE = 'Voulez-vous vraiment effacer cet administrateur ?';
 const adminsList = (page: Page) => page.getByTestId('admins-list');
 
 test.beforeEach(async ({ page }) => {
-  await loginAsSuperAdmin(page);
+  await signInViaApi(page);
 });
 
 test('create an administrator: server errors under their fields, then redirect to the list', async ({ page }) => {

@@ -22,7 +22,8 @@ test('a wrong password shows the French error under Email and stays on /login', 
   await expectFieldError(page.getByLabel('Email'), 'Ces identifiants ne correspondent pas à nos enregistrements.');
   await expect(page).toHaveURL(/\/login$/);
 
-  // The right password then works.
+  // The right password then works (on a fresh form).
+  await page.goto('/login');
   await login(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/home$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Api, SUCCESS, confirm, expectFieldError, expectToast, loginAsSuperAdmin, rowWith, unique } from './helpers';
+import { Api, SUCCESS, confirm, expectFieldError, expectToast, rowWith, signInViaApi, unique } from './helpers';
 
 const DISABLE = "Voulez-vous vraiment désactiver l'accès de ce client à l'api ?";
 const ENABLE = "Voulez-vous vraiment réactiver l'accès de ce client à l'api ?";
@@ -8,7 +8,7 @@ const MASK = '••••••••';
 const customersList = (page: Page) => page.getByTestId('customers-list');
 
 test.beforeEach(async ({ page }) => {
-  await loginAsSuperAdmin(page);
+  await signInViaApi(page);
 });
 
 test('the customers page: title, breadcrumb and documentation link', async ({ page }) => {

@@ -39,6 +39,14 @@ export function loginAsSuperAdmin(page: Page): Promise<void> {
   return login(page, E2E_ADMIN.email, E2E_ADMIN.password);
 }
 
+/**
+ * Signs in through the API on the page's own cookie jar (`page.request`), for tests whose subject
+ * is not the sign-in itself: the next `page.goto` opens the app already signed in.
+ */
+export async function signInViaApi(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<void> {
+  await new Api(page.request).post('/api/login', { email, password });
+}
+
 /** Signs out through the header menu; ends on /login. */
 export async function logout(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
@@ -159,10 +167,15 @@ export async function confirm(page: Page, question: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** Asserts that `field` is marked invalid with `message` shown under it (its accessible description). */
+/**
+ * Asserts that `field` is marked invalid with `message` shown under it (its accessible description),
+ * then waits for the message's appear animation to end: a message wrapping on two lines pushes the
+ * buttons below it down, and a click aimed at them mid-animation would miss.
+ */
 export async function expectFieldError(field: Locator, message: string): Promise<void> {
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(message);
+  await expect(field.page().locator('[class*="-show-help-item-appear"]')).toHaveCount(0);
 }
 
 /** The list row (`tr`) of `list` containing `text`. */

@@ -101,6 +101,7 @@ test('change the own password, then sign in with the new one', async ({ page, re
   await page.getByLabel('Mot de passe').fill(admin.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expectFieldError(page.getByLabel('Email'), 'Ces identifiants ne correspondent pas à nos enregistrements.');
+  await page.goto('/login');
   await login(page, admin.email, newPassword);
   await expect(page).toHaveURL(/\/home$/);
 });
