@@ -30,6 +30,5 @@ export const groupSirens = pgTable(
   (t) => [
     uniqueIndex('group_sirens_group_siren_uq').on(t.groupId, t.siren),
     index('group_sirens_group_id_idx').on(t.groupId, t.id),
-    index('group_sirens_siren_idx').on(t.siren),
   ],
 );

@@ -85,10 +85,15 @@ export async function logStatistics(db: Db, now = new Date()): Promise<LogStats>
   const today = parisToday(now);
   const [y, m] = today.split('-');
   const year = Number(y);
+  // At most 12 + 12 + 31 rows: months of both years, and the days of the current month.
   const rows = (
-    (await db.execute(
-      sql`select to_char(day, 'YYYY-MM-DD') as day, entries::bigint as entries from update_log_daily where day >= make_date(${year - 1}, 1, 1) and day < make_date(${year + 1}, 1, 1)`,
-    )) as unknown as { rows: Array<{ day: string; entries: string | number }> }
+    (await db.execute(sql`
+      select extract(year from day)::int as y, extract(month from day)::int as m,
+             case when extract(year from day) = ${year} and extract(month from day) = ${Number(m)} then extract(day from day)::int else 0 end as d,
+             sum(entries)::bigint as entries
+      from update_log_daily
+      where day >= make_date(${year - 1}, 1, 1) and day < make_date(${year + 1}, 1, 1)
+      group by 1, 2, 3`)) as unknown as { rows: Array<{ y: number; m: number; d: number; entries: string | number }> }
   ).rows;
   const months: Record<string, number> = {};
   const days: Record<string, number> = {};
@@ -98,11 +103,10 @@ export async function logStatistics(db: Db, now = new Date()): Promise<LogStats>
   let lastYear = 0;
   for (const r of rows) {
     const n = Number(r.entries);
-    const [ry, rm, rd] = r.day.split('-');
-    if (Number(ry) === year) {
+    if (Number(r.y) === year) {
       thisYear += n;
-      months[rm] += n;
-      if (rm === m) days[rd] += n;
+      months[String(r.m).padStart(2, '0')] += n;
+      if (Number(r.d) > 0) days[String(r.d).padStart(2, '0')] += n;
     } else lastYear += n;
   }
   return { thisYear, lastYear, thisMonth: months[m], months, days };

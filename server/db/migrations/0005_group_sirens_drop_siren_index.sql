@@ -1,0 +1,1 @@
+DROP INDEX "group_sirens_siren_idx";
