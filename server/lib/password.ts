@@ -21,8 +21,9 @@ export async function verifyPassword(phc: string, plain: string): Promise<boolea
   }
 }
 
-/** A hash of a random value, verified against when the email is unknown (same timing as a real check). */
 let dummyHash: Promise<string> | undefined;
+
+/** A hash of a random value, verified against when the email is unknown (same timing as a real check). */
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
   return dummyHash;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { TEMPLATE_DB, withDatabase } from './db';
 
+/** Drops leftover test databases, then creates and migrates `vigie_template`. */
 export default async function setup(): Promise<void> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the api-pg project');
