@@ -1,3 +1,7 @@
+/**
+ * Browser entry point: installs the 401 session handling, then renders the router
+ * inside the global providers (TanStack Query, antd) under React StrictMode into #root.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

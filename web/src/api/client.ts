@@ -1,3 +1,8 @@
+/**
+ * HTTP client of the front end (wraps `fetch`): every call sends X-Requested-With: XMLHttpRequest
+ * (SPEC preamble) and, except GETs, the X-XSRF-TOKEN header (SPEC section 6); failures become
+ * `ApiError` (SPEC sections 5 and 8), and a 401 triggers the session handler.
+ */
 import { ensureXsrfToken, refreshXsrfCookie } from './csrf';
 import { ApiError, GENERIC_ERROR, type FieldErrors } from './errors';
 

@@ -1,3 +1,9 @@
+/**
+ * CSRF token handling: reads the `XSRF-TOKEN` cookie, fetching a fresh one from
+ * GET /api/csrf-cookie when missing, for the X-XSRF-TOKEN header of mutating calls
+ * (SPEC section 6).
+ */
+
 const COOKIE_NAME = 'XSRF-TOKEN';
 
 /** Reads the decoded `XSRF-TOKEN` cookie, or null when the browser has none. */

@@ -1,3 +1,9 @@
+/**
+ * Error model of API calls: `ApiError` (HTTP status plus the 422 map of field ->
+ * messages, SPEC section 5), the `FieldErrors` type and the generic
+ * 'Une erreur est survenue!' text (SPEC section 8).
+ */
+
 /** Map of server field names to their validation messages (422 `errors`). */
 export type FieldErrors = Record<string, string[]>;
 

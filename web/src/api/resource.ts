@@ -1,3 +1,8 @@
+/**
+ * `CrudResource`: the list/get/store/update/togglestatus/delete calls and dialog texts of
+ * one "status + CRUD" entity (SPEC section 7 call layout, section 4 confirmation texts),
+ * and `standardResource`, which builds one from the usual `/api/<x>/...` endpoint names.
+ */
 import { apiGet, apiPost } from './client';
 import type { MessageResponse } from './types';
 

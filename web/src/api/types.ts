@@ -1,3 +1,9 @@
+/**
+ * Types of the API payloads and answers: entities of SPEC section 3 (profile, administrator,
+ * API customer, update-log entry and statistics, group), call bodies of SPEC section 7, the
+ * list filter and pagination objects, GET /api/config and the dashboard counters.
+ */
+
 /** Status of an administrator, customer, category...: 1 active, 0 disabled. */
 export type Status = 0 | 1;
 

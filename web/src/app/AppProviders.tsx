@@ -1,3 +1,7 @@
+/**
+ * Global providers wrapping the whole app: TanStack Query client, antd ConfigProvider (fr_FR
+ * locale, theme) and antd App configured for toasts at the bottom lasting 8 s (SPEC section 9).
+ */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import frFR from 'antd/es/locale/fr_FR';

@@ -1,3 +1,7 @@
+/**
+ * Full-page error screen showing 'Une erreur est survenue!' (SPEC section 8) with one
+ * action button; used when the session check fails and as the router's error element.
+ */
 import { Button } from 'antd';
 import { GENERIC_ERROR } from '../api/errors';
 

@@ -1,3 +1,4 @@
+/** Viewport-filling antd spinner shown while the session is checked or the first route chunk loads. */
 import { Spin } from 'antd';
 
 /** Centered spinner filling the viewport (session check, first chunk load). */

@@ -1,3 +1,4 @@
+/** 404 page of the signed-in shell for unknown paths (the router's `*` route), with a link back to /home. */
 import { Result } from 'antd';
 import { ButtonLink } from '../components/ButtonLink';
 import { PageHeader } from '../components/layout/PageHeader';

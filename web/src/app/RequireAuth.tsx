@@ -1,3 +1,7 @@
+/**
+ * Route guard of the signed-in area: checks the session (GET /api/profile/getAuthUser), provides
+ * the user through `CurrentUserContext`, or redirects to /login?redirect=<current path>.
+ */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginUrl } from '../lib/redirect';
 import { CurrentUserContext } from '../modules/auth/CurrentUserContext';

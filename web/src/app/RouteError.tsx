@@ -1,3 +1,4 @@
+/** Error element of the React Router tree: the generic error screen with a 'Recharger' (reload) button. */
 import { ErrorScreen } from './ErrorScreen';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * Sidebar sections (Dashboard, Administrateurs, Clients de l'api, Journal des mises à jour,
+ * Groupes) and `activeNavPath`, which finds the section owning a path (longest prefix).
+ */
 import { ApiOutlined, ClusterOutlined, DashboardOutlined, HistoryOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 

@@ -1,3 +1,7 @@
+/**
+ * The shared TanStack Query client and its defaults: no refetch on window focus, one
+ * retry for network/5xx failures only.
+ */
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/errors';
 

@@ -1,3 +1,7 @@
+/**
+ * React Router tree of the app (SPEC section 2 routes): public /login, then the guarded, lazily
+ * loaded shell gathering each module's routes, / redirecting to /home, and a 404 fallback.
+ */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage';
 import { adminsRoutes } from '../modules/admins/routes';

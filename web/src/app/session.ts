@@ -1,3 +1,7 @@
+/**
+ * Session-loss handling: on any 401 answer, forget the cached user and redirect to
+ * /login?redirect=<current path>.
+ */
 import type { QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/client';
 import { loginUrl } from '../lib/redirect';

@@ -1,3 +1,4 @@
+/** antd theme of the back-office: brand colours, font stack and the dark sidebar/menu tokens. */
 import type { ThemeConfig } from 'antd';
 
 /** Sidebar background, shared by the Sider and its Menu. */

@@ -1,3 +1,7 @@
+/**
+ * Hook loading the front-end configuration once per session (GET /api/config: API docs
+ * URL, external company and register page templates).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api/client';
 import type { AppConfig } from '../api/types';

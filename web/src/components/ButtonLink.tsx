@@ -1,3 +1,4 @@
+/** `ButtonLink`: an antd Button rendered as a real `<a href>` that navigates client-side with React Router. */
 import { Button, type ButtonProps } from 'antd';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+/** Icon button copying a text to the clipboard, with a confirmation or error toast (used by `SecretText`). */
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { copyToClipboard } from '../lib/clipboard';

@@ -1,3 +1,7 @@
+/**
+ * Masked secret with reveal and copy buttons, used for the Client_secret columns of
+ * the API customers list (SPEC section 2 'API customers').
+ */
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';

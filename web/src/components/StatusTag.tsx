@@ -1,3 +1,4 @@
+/** Status badge 'Actif' / 'Désactivé' for status 1 / 0 (SPEC section 4 'States and transitions'). */
 import { Tag } from 'antd';
 
 /** Props of `StatusTag`: `status` 1 (active) or 0 (disabled). */

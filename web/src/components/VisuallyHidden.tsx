@@ -1,3 +1,4 @@
+/** `VisuallyHidden`: content kept for screen readers and tests but not displayed (CSS clip pattern). */
 import type { CSSProperties, ReactNode } from 'react';
 
 const hidden: CSSProperties = {

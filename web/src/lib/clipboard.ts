@@ -1,3 +1,5 @@
+/** Clipboard helper: async Clipboard API with a hidden-textarea execCommand fallback. */
+
 /**
  * Copies text to the clipboard (navigator.clipboard, with a hidden-textarea fallback for
  * non-secure contexts). Resolves to false when the browser refused.

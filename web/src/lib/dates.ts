@@ -1,3 +1,7 @@
+/**
+ * Date display helpers wrapping dayjs (utc, timezone, 'fr' locale) in Europe/Paris:
+ * the DD/MM/YY HH:mm, DD/MM/YYYY HH:mm:ss and DD/MM/YYYY formats of SPEC section 9.
+ */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';

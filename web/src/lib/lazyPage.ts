@@ -1,3 +1,7 @@
+/**
+ * React Router `lazy` adapter loading a page module's default export as the route
+ * component (one chunk per page).
+ */
 import type { ComponentType } from 'react';
 
 /**

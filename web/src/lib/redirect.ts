@@ -1,4 +1,9 @@
 /**
+ * Safe handling of the /login ?redirect= parameter (open-redirect protection) and the
+ * builder of that login URL.
+ */
+
+/**
  * Returns `target` when it is a safe in-app path (starts with a single '/', not '/login'),
  * else `fallback`. Protects the ?redirect= parameter against open redirects.
  */

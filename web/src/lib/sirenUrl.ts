@@ -1,3 +1,5 @@
+/** Fills the `{siren}` templates of GET /api/config to build external company and register page URLs. */
+
 /** Placeholder replaced by the SIREN in the external page templates of GET /api/config. */
 export const SIREN_PLACEHOLDER = '{siren}';
 

@@ -1,3 +1,7 @@
+/**
+ * Shell of the signed-in area (lazily loaded route element): collapsible sidebar with the brand
+ * and section menu, sticky header with a navigation progress bar and the user menu, then the page.
+ */
 import { Layout, Progress } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';

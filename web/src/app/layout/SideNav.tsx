@@ -1,3 +1,7 @@
+/**
+ * Sidebar navigation menu (antd Menu) built from `NAV_ITEMS`, highlighting the section
+ * that owns the current path.
+ */
 import { Menu } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { activeNavPath, NAV_ITEMS } from '../navigation';

@@ -1,3 +1,7 @@
+/**
+ * Header user menu: avatar and name of the signed-in administrator, with links to the
+ * profile and password screens (SPEC section 2 'Profile') and sign-out.
+ */
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Flex, Typography } from 'antd';
 import { Link } from 'react-router';

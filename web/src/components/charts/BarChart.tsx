@@ -1,3 +1,7 @@
+/**
+ * Accessible single-series bar chart wrapping chart.js through react-chartjs-2; draws
+ * the 'Sirens traités' charts of the update log (SPEC section 2 'Update log').
+ */
 import type { ChartData, ChartOptions } from 'chart.js';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';

@@ -1,3 +1,7 @@
+/**
+ * Maps a failed API call to the text shown to the user: first 422 field message,
+ * server message on 404/429, else the generic text (SPEC section 8).
+ */
 import { ApiError, GENERIC_ERROR } from '../../api/errors';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * `useConfirmAction`: confirmation dialog, then the call, reload and success toast, or a toast of
+ * the first errors.status / errors.destroy message (SPEC section 4 toggles and deletes, section 8).
+ */
 import { App } from 'antd';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';

@@ -1,3 +1,7 @@
+/**
+ * `useNotify`: success / error / info toast helpers over antd's App notifications,
+ * defaulting to the texts of SPEC section 8.
+ */
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { errorText } from './errorText';

@@ -1,3 +1,7 @@
+/**
+ * `EntityForm`: card with a vertical antd form and its action bar ('Enregistrer', optional
+ * 'Effacer' and 'Retour' link), shared by every create/edit and profile form (SPEC section 2).
+ */
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, type FormInstance } from 'antd';
 import { useEffect, type ReactNode } from 'react';

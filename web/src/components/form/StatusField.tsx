@@ -1,3 +1,4 @@
+/** 'Actif' checkbox form item mapping checked / unchecked to status 1 / 0 (SPEC section 4). */
 import { Checkbox, Form } from 'antd';
 
 /** Props of `StatusField`. */

@@ -1,3 +1,7 @@
+/**
+ * Places 422 validation errors under their form fields, first message of each, and
+ * returns those with no matching field (SPEC section 5).
+ */
 import type { FormInstance } from 'antd';
 import type { FieldErrors } from '../../api/errors';
 

@@ -1,3 +1,7 @@
+/**
+ * Form helper clearing a field's server validation error as soon as the user edits
+ * that field (SPEC section 5).
+ */
 import type { FormInstance } from 'antd';
 
 /**

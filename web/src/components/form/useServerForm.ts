@@ -1,3 +1,8 @@
+/**
+ * `useServerForm`: submits a form through a mutation, ignoring re-submits while in
+ * flight (SPEC section 4), shows 422 errors under the fields (section 5) and toasts
+ * success or failure (section 8).
+ */
 import { useMutation } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useCallback } from 'react';

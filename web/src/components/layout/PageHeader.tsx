@@ -1,3 +1,7 @@
+/**
+ * Page header: breadcrumb always starting with Dashboard (/home) (SPEC section 2), h1
+ * title, actions and the browser tab title.
+ */
 import { Breadcrumb, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,3 +1,8 @@
+/**
+ * `DataList`, the shared list (SPEC section 2 'Common list behaviour', section 4
+ * sorting): search, page-size selector, sortable antd table, spinner,
+ * 'Aucun résultat trouvé' and the pagination footer.
+ */
 import { Alert, Flex, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';

@@ -1,3 +1,7 @@
+/**
+ * Pagination footer of lists: '{from}-{to} sur {total} résultats' with previous/next and
+ * numbered pages, shown only when last_page > 1 (SPEC section 2 'Common list behaviour').
+ */
 import { Flex, Pagination as AntPagination, Typography } from 'antd';
 import type { Pagination } from '../../api/types';
 

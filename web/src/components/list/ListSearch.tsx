@@ -1,3 +1,7 @@
+/**
+ * Search box of lists: Enter or 'Chercher' applies the trimmed text (SPEC section 5),
+ * 'Réinitialiser' restores the defaults (SPEC section 4).
+ */
 import { Button, Flex, Input } from 'antd';
 import { useState } from 'react';
 

@@ -1,3 +1,7 @@
+/**
+ * Page-size selector of lists: 10, 25, 50, 100 or 200 per page
+ * (SPEC section 2 'Common list behaviour', section 9).
+ */
 import { Flex, Select, Typography } from 'antd';
 import { PAGE_SIZES } from './listState';
 

@@ -1,3 +1,7 @@
+/**
+ * Quick-search chips of a list, e.g. Tous / VIP / Favoris (the recognised quick-search
+ * values of SPEC section 4).
+ */
 import { Flex, Tag } from 'antd';
 
 /** One quick-search value offered as a chip (e.g. `{value: 'onlyvip', label: 'VIP'}`). */

@@ -1,3 +1,7 @@
+/**
+ * Client-mode list engine: filters, sorts (French collation, empty values last) and paginates
+ * a loaded array into the server's pagination fields (SPEC section 3 'Pagination object').
+ */
 import type { Pagination } from '../../api/types';
 import type { ListState } from './listState';
 

@@ -1,3 +1,7 @@
+/**
+ * List state model and rules: page sizes and defaults (200 per page, id descending;
+ * SPEC section 9), sort flipping (SPEC section 4) and localStorage load/save of a persisted state.
+ */
 import type { SortDirection } from '../../api/types';
 
 /** Page sizes offered by every list. */

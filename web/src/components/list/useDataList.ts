@@ -1,3 +1,7 @@
+/**
+ * `useDataList`: data side of the shared list, over a loaded array (client mode) or one
+ * `POST /api/<x>/filter?page=n` call per page (server mode, filter body of SPEC section 7).
+ */
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ListFilter, Paginated, Pagination } from '../../api/types';

@@ -1,3 +1,7 @@
+/**
+ * `useListState`: page, page size, sort and search of one list, with the back-to-page-1
+ * and reset rules of SPEC section 4 and optional localStorage persistence.
+ */
 import { useEffect, useMemo, useState } from 'react';
 import { initialListState, loadListState, nextSort, saveListState, type ListSort, type ListState } from './listState';
 

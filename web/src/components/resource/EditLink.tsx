@@ -1,3 +1,4 @@
+/** 'Modifier' row link to a resource's edit page (`/<resource>/{id}/edit`, SPEC section 2). */
 import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 

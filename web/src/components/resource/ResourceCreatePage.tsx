@@ -1,3 +1,7 @@
+/**
+ * Generic create page of a resource: form with 422 errors under the fields, then
+ * success toast and redirect to the list (SPEC section 4).
+ */
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import type { CrudResource } from '../../api/resource';

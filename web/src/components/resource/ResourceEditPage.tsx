@@ -1,3 +1,8 @@
+/**
+ * Generic edit page of a resource (`/<resource>/:id/edit`): loads the item (not-found
+ * toast and /home, SPEC section 8), saves in place, deletes after confirmation back to
+ * the list (SPEC section 4).
+ */
 import { Card, Form, Skeleton } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import type { CrudResource } from '../../api/resource';

@@ -1,3 +1,7 @@
+/**
+ * Generic list page of a fully loaded resource: header with 'Ajouter' and the shared
+ * `DataList` in client mode.
+ */
 import { PlusOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+/** Row button 'Désactiver' / 'Activer' switching a status between 1 and 0 (SPEC section 4). */
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 

@@ -1,3 +1,7 @@
+/**
+ * `useResourceActions`: status toggle and delete of a resource row, each behind its confirmation
+ * text (SPEC section 4), with errors.status / errors.destroy toasts on failure (SPEC section 8).
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,7 @@
+/**
+ * Create and edit form hooks of a resource: create then go to the list, update then
+ * reload in place (SPEC section 4 'States and transitions').
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,7 @@
+/**
+ * Query hooks of a resource: the full list, the `:id` route parameter, and one item
+ * for an edit page with the not-found toast and redirect to /home (SPEC section 8).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';

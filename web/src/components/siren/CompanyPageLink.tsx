@@ -1,3 +1,7 @@
+/**
+ * SIREN rendered as a link to the external company page in a new tab (update-log Siren
+ * column, SPEC section 2 'Update log').
+ */
 import { Typography } from 'antd';
 import { useAppConfig } from '../../app/useAppConfig';
 import { sirenUrl } from '../../lib/sirenUrl';

@@ -1,3 +1,7 @@
+/**
+ * Icon link to the external register manager page of a SIREN in a new tab (update-log
+ * last column, SPEC section 2 'Update log').
+ */
 import { BankOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
 import { useAppConfig } from '../../app/useAppConfig';

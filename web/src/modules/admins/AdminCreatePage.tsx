@@ -1,3 +1,4 @@
+/** /admins/create screen: add an administrator, then back to /admins (SPEC section 2 'Administrators'). */
 import { ResourceCreatePage } from '../../components/resource/ResourceCreatePage';
 import { AdminFields } from './AdminFields';
 import { NEW_ADMIN_VALUES, valuesToAdminInput } from './adminForm';

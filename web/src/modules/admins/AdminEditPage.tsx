@@ -1,3 +1,4 @@
+/** /admins/{id}/edit screen: save, delete or leave an administrator (SPEC section 2 'Administrators'). */
 import type { Admin } from '../../api/types';
 import { ResourceEditPage } from '../../components/resource/ResourceEditPage';
 import { AdminFields } from './AdminFields';

@@ -1,3 +1,7 @@
+/**
+ * Administrator form fields: 'Prénom & nom', Email, 'Mot de passe' (optional on edit),
+ * Actif (SPEC section 2 'Administrators').
+ */
 import { Form, Input } from 'antd';
 import { StatusField } from '../../components/form/StatusField';
 

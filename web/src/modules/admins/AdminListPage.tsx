@@ -1,3 +1,7 @@
+/**
+ * /admins screen: administrators list with Admin, Email, Status and Action columns
+ * (SPEC section 2 'Administrators').
+ */
 import { Avatar, Flex, Space, Typography } from 'antd';
 import type { Admin } from '../../api/types';
 import type { DataColumn } from '../../components/list/DataList';

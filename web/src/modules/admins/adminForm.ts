@@ -1,3 +1,7 @@
+/**
+ * Administrator form values and their conversion from the loaded record and to the
+ * store/update body (SPEC sections 3 and 7 'Administrators').
+ */
 import type { Admin, AdminInput, Status } from '../../api/types';
 
 /** Values of the administrator form. */

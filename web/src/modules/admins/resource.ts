@@ -1,3 +1,7 @@
+/**
+ * Administrators resource: /api/admins endpoints and the confirmation and not-found
+ * texts (SPEC sections 4, 7 'Administrators' and 8).
+ */
 import { standardResource } from '../../api/resource';
 import type { Admin, AdminInput } from '../../api/types';
 

@@ -1,3 +1,7 @@
+/**
+ * Routes of the administrators module: /admins, /admins/create, /admins/:id/edit
+ * (SPEC section 2 'Administrators').
+ */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 

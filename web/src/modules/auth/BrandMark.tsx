@@ -1,3 +1,5 @@
+/** Vigie brand logo as an inline SVG (sign-in page and sidebar). */
+
 /** Props of `BrandMark`. */
 export interface BrandMarkProps {
   /** Square size in pixels. */

@@ -1,3 +1,4 @@
+/** React context of the signed-in user and the `useCurrentUser` hook reading it inside the guarded area. */
 import { createContext, useContext } from 'react';
 import type { Profile } from '../../api/types';
 

@@ -1,3 +1,7 @@
+/**
+ * /login sign-in screen: email and password, then back to ?redirect= or /home (sign-in
+ * is not described in the spec).
+ */
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';

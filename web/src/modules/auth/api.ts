@@ -1,3 +1,7 @@
+/**
+ * Session calls: POST /api/login, POST /api/logout and the session probe
+ * GET /api/profile/getAuthUser (SPEC section 7 'Profile').
+ */
 import { apiGet, apiPost, isApiError } from '../../api/client';
 import type { Profile } from '../../api/types';
 

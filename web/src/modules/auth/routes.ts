@@ -1,3 +1,4 @@
+/** Public routes of the auth module: /login. */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 

@@ -1,3 +1,4 @@
+/** `useAuthUser`: session probe query of the signed-in user, cached for the session. */
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '../../api/types';
 import { AUTH_USER_KEY, fetchAuthUser } from './api';

@@ -1,3 +1,4 @@
+/** `useLogout`: signs out (POST /api/logout), then goes to /login. */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from './api';

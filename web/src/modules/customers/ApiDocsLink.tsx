@@ -1,3 +1,4 @@
+/** Documentation link of the API customers list (SPEC section 2 'API customers'), URL from GET /api/config. */
 import { ReadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useAppConfig } from '../../app/useAppConfig';

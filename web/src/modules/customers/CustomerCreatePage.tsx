@@ -1,3 +1,4 @@
+/** /customers/create screen: Nom and Actif, then back to /customers (SPEC section 2 'API customers'). */
 import { ResourceCreatePage } from '../../components/resource/ResourceCreatePage';
 import { CustomerFields } from './CustomerFields';
 import { NEW_CUSTOMER_VALUES, valuesToCustomerCreate } from './customerForm';

@@ -1,3 +1,7 @@
+/**
+ * /customers/{id}/edit screen: name, Prod and Sandbox credentials and status
+ * (SPEC section 2 'API customers').
+ */
 import type { Customer } from '../../api/types';
 import { ResourceEditPage } from '../../components/resource/ResourceEditPage';
 import { CustomerFields } from './CustomerFields';

@@ -1,3 +1,7 @@
+/**
+ * API customer form fields: Nom, Client_id / Client_secret for Prod and Sandbox (edit
+ * only), Actif (SPEC section 2 'API customers').
+ */
 import { Col, Divider, Form, Input, Row } from 'antd';
 import { StatusField } from '../../components/form/StatusField';
 

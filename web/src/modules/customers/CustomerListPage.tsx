@@ -1,3 +1,7 @@
+/**
+ * /customers screen 'Clients de l'api': customers list with masked secrets, status
+ * toggle and edit link (SPEC section 2 'API customers').
+ */
 import { Space, Typography } from 'antd';
 import type { Customer } from '../../api/types';
 import type { DataColumn } from '../../components/list/DataList';

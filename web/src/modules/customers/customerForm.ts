@@ -1,3 +1,7 @@
+/**
+ * API customer form values and their conversion from the loaded record and to the
+ * store and update bodies (SPEC sections 3 and 7 'Customers').
+ */
 import type { Customer, CustomerCreateInput, CustomerUpdateInput, Status } from '../../api/types';
 
 /** Values of the customer forms (create uses only name and status). */

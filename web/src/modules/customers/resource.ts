@@ -1,3 +1,7 @@
+/**
+ * API customers resource: /api/customers endpoints and the confirmation and not-found
+ * texts (SPEC sections 4, 7 'Customers' and 8).
+ */
 import { standardResource } from '../../api/resource';
 import type { Customer, CustomerCreateInput, CustomerUpdateInput } from '../../api/types';
 

@@ -1,3 +1,7 @@
+/**
+ * Routes of the API customers module: /customers, /customers/create,
+ * /customers/:id/edit (SPEC section 2 'API customers').
+ */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 

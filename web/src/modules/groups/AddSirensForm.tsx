@@ -1,3 +1,4 @@
+/** Textarea form adding SIRENs to a group, one per line (SPEC section 2 'Groups', section 4). */
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { clearErrorsOnChange } from '../../components/form/clearErrorsOnChange';

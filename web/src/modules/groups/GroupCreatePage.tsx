@@ -1,3 +1,4 @@
+/** /groups/create screen: add a group (name, status), then back to /groups (SPEC section 2 'Groups'). */
 import { ResourceCreatePage } from '../../components/resource/ResourceCreatePage';
 import { GroupFields } from './GroupFields';
 import { NEW_GROUP_VALUES, valuesToGroupInput } from './groupForm';

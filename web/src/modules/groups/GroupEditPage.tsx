@@ -1,3 +1,4 @@
+/** /groups/{id}/edit screen: group name and status, then its SIRENs section (SPEC section 2 'Groups'). */
 import type { Group } from '../../api/types';
 import { ResourceEditPage } from '../../components/resource/ResourceEditPage';
 import { GroupFields } from './GroupFields';

@@ -1,3 +1,4 @@
+/** Group form fields: Nom and Actif (SPEC section 2 'Groups'). */
 import { Form, Input } from 'antd';
 import { StatusField } from '../../components/form/StatusField';
 

@@ -1,3 +1,7 @@
+/**
+ * /groups screen 'Groupes de sirens': Groupe, Sirens (count), Status and Action
+ * columns (SPEC section 2 'Groups').
+ */
 import { Space, Typography } from 'antd';
 import type { Group } from '../../api/types';
 import type { DataColumn } from '../../components/list/DataList';

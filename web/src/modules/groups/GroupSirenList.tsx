@@ -1,3 +1,7 @@
+/**
+ * Server-paged list of a group's SIRENs with a delete button per row
+ * (SPEC section 2 'Groups', confirmation of section 4).
+ */
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useMemo } from 'react';

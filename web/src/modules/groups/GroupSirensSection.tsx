@@ -1,3 +1,7 @@
+/**
+ * SIRENs card of the group edit page: count, add-by-lines form and the SIRENs list
+ * (SPEC section 2 'Groups').
+ */
 import { Card, Divider, Tag } from 'antd';
 import type { Group } from '../../api/types';
 import { AddSirensForm } from './AddSirensForm';

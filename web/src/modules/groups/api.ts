@@ -1,3 +1,7 @@
+/**
+ * Group SIREN calls: POST /api/groups/addsirens and /removesiren/{id} (SPEC section 7 'Groups'),
+ * plus the paged /filtersirens/{groupId}, which the spec does not list.
+ */
 import { apiPost } from '../../api/client';
 import type { AddSirensInput, AddSirensResult, GroupSiren, ListFilter, MessageResponse, Paginated } from '../../api/types';
 

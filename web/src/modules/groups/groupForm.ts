@@ -1,3 +1,7 @@
+/**
+ * Group form values and their conversion from the loaded group and to the store/update
+ * body (SPEC sections 3 and 7 'Groups').
+ */
 import type { Group, GroupInput, Status } from '../../api/types';
 
 /** Values of the group form. */

@@ -1,3 +1,7 @@
+/**
+ * Groups resource: /api/groups endpoints (getGroupRoles, removegroup) and the
+ * confirmation and not-found texts (SPEC sections 4, 7 'Groups' and 8).
+ */
 import { standardResource } from '../../api/resource';
 import type { Group, GroupInput } from '../../api/types';
 

@@ -1,3 +1,4 @@
+/** Routes of the groups module: /groups, /groups/create, /groups/:id/edit (SPEC section 2 'Groups'). */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 

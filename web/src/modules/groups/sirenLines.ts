@@ -1,3 +1,8 @@
+/**
+ * Parsing of the group SIRENs textarea: split by line, trim, drop empty lines, keep
+ * line numbers (SPEC section 4).
+ */
+
 /** SIRENs typed in the textarea and the (1-based) line number of each. */
 export interface SirenLines {
   sirens: string[];

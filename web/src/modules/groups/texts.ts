@@ -1,3 +1,5 @@
+/** Texts of a group's SIRENs: add success and failure toasts, remove confirmation (SPEC sections 4 and 8). */
+
 /** Toast after SIRENs were added to a group (SPEC section 8). */
 export const SIRENS_ADDED = 'Les sirens ont été mis à jour avec succès.';
 /** Toast when adding SIRENs failed (SPEC section 8; note the full stop, unlike the generic text). */

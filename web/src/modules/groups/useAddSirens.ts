@@ -1,3 +1,7 @@
+/**
+ * `useAddSirens`: sends the textarea's SIRENs to POST /api/groups/addsirens with the
+ * success and failure toasts (SPEC sections 4 and 8).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useCallback } from 'react';

@@ -1,3 +1,4 @@
+/** `useGroupCounts`: active and total groups for the dashboard, derived from the cached groups list. */
 import { useMemo } from 'react';
 import type { ActiveTotal } from '../../api/types';
 import { useResourceList } from '../../components/resource/useResourceQueries';

@@ -1,3 +1,7 @@
+/**
+ * /home dashboard (root of every breadcrumb, SPEC section 2): greeting and the
+ * administrators, API customers and groups counters.
+ */
 import { ApiOutlined, ClusterOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Col, Row, Typography } from 'antd';
 import { GENERIC_ERROR } from '../../api/errors';

@@ -1,3 +1,4 @@
+/** Dashboard counter card: active / total accounts with a ratio bar and a link to their list. */
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Card, Flex, Progress, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+/** Dashboard call GET /api/dashboard/stats: active and total administrators and customers (not in the spec). */
 import { apiGet } from '../../api/client';
 import type { DashboardStats } from '../../api/types';
 

@@ -1,3 +1,4 @@
+/** Route of the dashboard module: /home. */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 

@@ -1,3 +1,4 @@
+/** `useDashboardStats`: query of the dashboard counters, invalidated by account changes. */
 import { useQuery } from '@tanstack/react-query';
 import { fetchDashboardStats } from './api';
 

@@ -1,3 +1,4 @@
+/** Profile avatar card: avatar, name and email with avatar upload and removal (SPEC section 2 'Profile'). */
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Flex, Typography, Upload } from 'antd';
 import type { Profile } from '../../api/types';

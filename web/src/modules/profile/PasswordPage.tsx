@@ -1,3 +1,4 @@
+/** /profile/password screen: current password, new password and confirmation (SPEC section 2 'Profile'). */
 import { Form, Input } from 'antd';
 import type { MessageResponse, PasswordInput } from '../../api/types';
 import { EntityForm } from '../../components/form/EntityForm';

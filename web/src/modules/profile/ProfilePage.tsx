@@ -1,3 +1,4 @@
+/** /profile screen: avatar card and the first name, name and email form (SPEC section 2 'Profile'). */
 import { Col, Form, Input, Row } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+/** Profile calls: update, avatar upload and removal, password change (SPEC section 7 'Profile'). */
 import { apiPost, apiUpload } from '../../api/client';
 import type { AvatarResponse, MessageResponse, PasswordInput, Profile, ProfileInput } from '../../api/types';
 

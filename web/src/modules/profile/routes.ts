@@ -1,3 +1,4 @@
+/** Routes of the profile module: /profile and /profile/password (SPEC section 2 'Profile'). */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 

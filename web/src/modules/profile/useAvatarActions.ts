@@ -1,3 +1,7 @@
+/**
+ * `useAvatarActions`: avatar upload and removal mutations, with the errors.file toast
+ * on upload failure (SPEC sections 7 'Profile' and 8).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AvatarResponse, Profile } from '../../api/types';
 import { useNotify } from '../../components/feedback/useNotify';

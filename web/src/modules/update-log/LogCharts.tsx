@@ -1,3 +1,7 @@
+/**
+ * The two 'Sirens traités' bar charts of the update log, per month (JAN-DEC) and per
+ * day (01-31) (SPEC section 2 'Update log').
+ */
 import { Card, Col, Row, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import type { LogStats } from '../../api/types';

@@ -1,3 +1,4 @@
+/** Update-log total cards: this year, last year, this month (SPEC section 3 'Statistics response'). */
 import { Card, Col, Row, Statistic } from 'antd';
 import type { LogStats } from '../../api/types';
 

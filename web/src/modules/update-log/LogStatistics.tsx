@@ -1,3 +1,7 @@
+/**
+ * Update-log statistics block: totals and charts, or the 'error' alert when loading
+ * fails (SPEC section 2 'Update log', section 8).
+ */
 import { Alert } from 'antd';
 import { currentPeriod } from '../../lib/dates';
 import { LogCharts } from './LogCharts';

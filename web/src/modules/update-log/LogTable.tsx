@@ -1,3 +1,7 @@
+/**
+ * Update-log table with its localStorage-persisted filter and the Tous / VIP / Favoris
+ * quick searches (SPEC section 2 'Update log', sections 3 and 4).
+ */
 import { Card } from 'antd';
 import type { LogEntry } from '../../api/types';
 import { DataList } from '../../components/list/DataList';

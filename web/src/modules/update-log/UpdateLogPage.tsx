@@ -1,3 +1,7 @@
+/**
+ * Update log screen 'Journal des mises à jour' (/messages): statistics, charts and the
+ * log table (SPEC section 2 'Update log').
+ */
 import { PageHeader } from '../../components/layout/PageHeader';
 import { LogStatistics } from './LogStatistics';
 import { LogTable } from './LogTable';

@@ -1,3 +1,4 @@
+/** Update-log calls: GET /api/messages/getdatas and POST /api/messages/filter (SPEC section 7 'Update log'). */
 import { apiGet, apiPost } from '../../api/client';
 import type { ListFilter, LogEntry, LogStats, Paginated } from '../../api/types';
 

@@ -1,3 +1,7 @@
+/**
+ * Labels (JAN-DEC, 01-31) and value series of the update-log charts
+ * (SPEC section 2 'Update log', section 9).
+ */
 import type { KeyedCounts } from '../../api/types';
 
 /** Labels of the per-month chart, January to December. */

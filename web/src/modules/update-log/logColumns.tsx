@@ -1,3 +1,7 @@
+/**
+ * Columns of the update-log table: Traitement, Siren, Résultat and the register link
+ * (SPEC section 2 'Update log').
+ */
 import { Typography } from 'antd';
 import type { LogEntry } from '../../api/types';
 import type { DataColumn } from '../../components/list/DataList';

@@ -1,3 +1,4 @@
+/** Route of the update-log module: /messages (the spec shows no route). */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 

@@ -1,3 +1,4 @@
+/** `useLogStats`: query of the update-log statistics (GET /api/messages/getdatas). */
 import { useQuery } from '@tanstack/react-query';
 import { fetchLogStats } from './api';
 
