@@ -186,6 +186,8 @@ test.describe('shared list on the administrators', () => {
     expect(a.active).toBeLessThan(a.total); // the generated ones include disabled accounts
 
     await page.goto('/home');
+    // Even on /home, the breadcrumb starts with a Dashboard link to /home.
+    await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/home');
     const card = (testId: string, n: { active: number; total: number }) =>
       expect(page.getByTestId(testId)).toContainText(
         new RegExp(`${n.active}\\s*${n.active > 1 ? 'actifs' : 'actif'} / ${n.total} au total`),

@@ -30,7 +30,7 @@ export interface PageHeaderProps {
  */
 export function PageHeader({ title, documentTitle, breadcrumb = [], extra }: PageHeaderProps) {
   const items = [
-    { key: 'home', title: breadcrumb.length ? <Link to="/home">Dashboard</Link> : 'Dashboard' },
+    { key: 'home', title: <Link to="/home">Dashboard</Link> },
     ...breadcrumb.map((crumb, index) => ({
       key: `${index}-${crumb.title}`,
       title: crumb.to && index < breadcrumb.length - 1 ? <Link to={crumb.to}>{crumb.title}</Link> : crumb.title,
