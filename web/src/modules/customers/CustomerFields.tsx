@@ -7,6 +7,12 @@ import { StatusField } from '../../components/form/StatusField';
 
 const credentialInput = <Input autoComplete="off" spellCheck={false} style={{ fontFamily: 'ui-monospace, monospace' }} />;
 
+/** The two credential sets of a customer, as the spec labels them. */
+const ENVIRONMENTS = [
+  { title: 'Production', suffix: 'Prod', idField: 'client_id', secretField: 'client_secret' },
+  { title: 'Sandbox', suffix: 'Sandbox', idField: 'client_id_sandbox', secretField: 'client_secret_sandbox' },
+] as const;
+
 /** Props of `CustomerFields`. */
 export interface CustomerFieldsProps {
   /** Edit mode adds the Prod and Sandbox credentials. */
@@ -20,40 +26,24 @@ export function CustomerFields({ editing = false }: CustomerFieldsProps) {
       <Form.Item label="Nom" name="name">
         <Input autoComplete="off" />
       </Form.Item>
-      {editing ? (
-        <>
-          <Divider titlePlacement="start" plain>
-            Production
-          </Divider>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label="Client_id (Prod)" name="client_id">
-                {credentialInput}
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Client_secret (Prod)" name="client_secret">
-                {credentialInput}
-              </Form.Item>
-            </Col>
-          </Row>
-          <Divider titlePlacement="start" plain>
-            Sandbox
-          </Divider>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label="Client_id (Sandbox)" name="client_id_sandbox">
-                {credentialInput}
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Client_secret (Sandbox)" name="client_secret_sandbox">
-                {credentialInput}
-              </Form.Item>
-            </Col>
-          </Row>
-        </>
-      ) : null}
+      {editing
+        ? ENVIRONMENTS.map((env) => (
+            <div key={env.suffix}>
+              <Divider titlePlacement="start" plain>
+                {env.title}
+              </Divider>
+              <Row gutter={16}>
+                {[env.idField, env.secretField].map((field, i) => (
+                  <Col xs={24} md={12} key={field}>
+                    <Form.Item label={`${i === 0 ? 'Client_id' : 'Client_secret'} (${env.suffix})`} name={field}>
+                      {credentialInput}
+                    </Form.Item>
+                  </Col>
+                ))}
+              </Row>
+            </div>
+          ))
+        : null}
       <StatusField />
     </>
   );
