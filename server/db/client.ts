@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import * as schema from './schema';
 
 /** The Drizzle database every service receives. */
@@ -42,6 +43,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * @param opts.databaseUrl - PostgreSQL URL; when absent PGlite is used
  * @param opts.pgliteDir - PGlite data directory (created if missing); `undefined` = in memory
  * @param opts.pgliteTemplate - a `dumpDataDir()` tarball to start from (skips initdb; used by the tests)
+ * @throws Error (French message) when another process holds the embedded database's lock
  */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; pgliteTemplate?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -63,7 +65,19 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
       },
     };
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  let release: (() => void) | undefined;
+  if (opts.pgliteDir) {
+    fs.mkdirSync(opts.pgliteDir, { recursive: true });
+    // One process at a time on an embedded database: a second writer would corrupt it.
+    try {
+      release = lockfile.lockSync(opts.pgliteDir, { stale: 15_000, update: 5_000 });
+    } catch {
+      throw new Error(
+        `La base embarquée ${opts.pgliteDir} est déjà utilisée par un autre processus (serveur démarré ?). ` +
+          'Arrêtez-le, ou attendez 15 s après un arrêt brutal.',
+      );
+    }
+  }
   const client = await PGlite.create(opts.pgliteDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.pgliteTemplate });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -76,6 +90,8 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     },
     close: async () => {
       if (!client.closed) await client.close();
+      release?.();
+      release = undefined;
     },
   };
 }
