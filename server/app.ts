@@ -44,6 +44,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
             redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
           },
     bodyLimit: 1024 * 1024,
+    trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

@@ -22,6 +22,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
   APP_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
   COOKIE_SECURE: bool,
+  TRUST_PROXY: bool,
   API_DOCS_URL: z.string().url().default('https://api.example.com/docs'),
   COMPANY_PAGE_URL: z
     .string()
@@ -47,6 +48,8 @@ export interface AppConfig {
   /** Raw `APP_KEY` value (`base64:...` or 64 hex chars); undefined: generated into `dataDir`. */
   appKey?: string;
   cookieSecure: boolean;
+  /** Behind a reverse proxy: take the client IP (sign-in throttle, sessions) from X-Forwarded-For. */
+  trustProxy: boolean;
   apiDocsUrl: string;
   /** External company page, `{siren}` replaced by the SIREN (update log links). */
   companyPageUrl: string;
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     appKey: e.APP_KEY,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
     apiDocsUrl: e.API_DOCS_URL,
     companyPageUrl: e.COMPANY_PAGE_URL,
     registerPageUrl: e.REGISTER_PAGE_URL,
