@@ -27,6 +27,18 @@ import { AVATAR_MAX_BYTES } from './modules/profile/avatar';
 import { avatarFileRoute, profileRoutes } from './modules/profile/routes';
 import { updateLogRoutes } from './modules/update-log/routes';
 
+/** Script added to the docs page: wraps fetch so that Swagger UI calls carry the contract's headers. */
+const DOCS_CONTRACT_JS = `(() => {
+  const orig = window.fetch.bind(window);
+  window.fetch = (input, init = {}) => {
+    const headers = new Headers(init.headers || {});
+    headers.set('X-Requested-With', 'XMLHttpRequest');
+    const m = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
+    if (m) headers.set('X-XSRF-TOKEN', decodeURIComponent(m[1]));
+    return orig(input, { ...init, headers, credentials: 'same-origin' });
+  };
+})();`;
+
 /** Folder of the built front end. */
 export const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
 
@@ -73,7 +85,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     openapi: { info: { title: 'vigie API', version: '1.0.0', description: 'API du back-office vigie (SPEC section 7).' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: true,
+    // "Try it out" speaks the HTTP contract: X-Requested-With on every call, the CSRF header on writes.
+    theme: { title: 'vigie API', js: [{ filename: 'vigie-contract.js', content: DOCS_CONTRACT_JS }] },
+  });
 
   registerApiGuard(app, ctx);
 
