@@ -63,10 +63,10 @@ export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now
   }
 
   const groupNames = new Set((await db.select({ name: groups.name }).from(groups)).map((g) => g.name.toLowerCase()));
-  const bySiren = (names: string[]) => companies.filter((c) => names.some((n) => c.name.toUpperCase().startsWith(n))).map((c) => c.siren);
+  const sirensOf = (names: string[]) => companies.filter((c) => names.some((n) => c.name.toUpperCase().startsWith(n))).map((c) => c.siren);
   const demoGroups: Array<[string, string[]]> = [
-    ['VIP', bySiren(['TOTALENERGIES', 'LVMH', 'AIR LIQUIDE', 'DANONE', "L'OREAL", 'SANOFI', 'AXA', 'BNP'])],
-    ['Favoris', bySiren(['ORANGE', 'RENAULT', 'CARREFOUR', 'ENGIE', 'VINCI'])],
+    ['VIP', sirensOf(['TOTALENERGIES', 'LVMH', 'AIR LIQUIDE', 'DANONE', 'L OREAL', 'SANOFI', 'AXA', 'BNP'])],
+    ['Favoris', sirensOf(['ORANGE', 'RENAULT', 'CARREFOUR', 'ENGIE', 'VINCI'])],
     ['CAC 40', companies.map((c) => c.siren)],
   ];
   for (const [name, sirens] of demoGroups) {
