@@ -1,4 +1,5 @@
-// ESLint flat config: typescript-eslint recommended everywhere, React hooks rules on the front end.
+// ESLint flat config: typescript-eslint recommended everywhere, React hooks rules on the front end,
+// and the import boundaries of the shared contract (issue 6 section 2; test/unit/lint-boundaries.test.ts).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -22,6 +23,32 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The web talks to the server through HTTP only: it imports nothing of server/, and the contract
+      // as types only (no zod in the bundle), except pure rules without zod (contract/siren).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // Relative paths only: a package's own `server` entry (react-dom/server) is not ours.
+            { regex: '^(\\.{1,2}/)+(.*/)?server(/.*)?$', message: 'The web imports nothing of the server: use contract/ (types only).' },
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?contract/(?!siren$)',
+              allowTypeImports: true,
+              message: 'The web imports the contract as types only: `import type { … }` with z.input / z.output.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract is shared: it imports neither the server nor the web.
+    files: ['contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(server|web)(/.*)?$', message: 'The contract imports nothing of the server or the web.' }] },
+      ],
     },
   },
 );

@@ -2,6 +2,12 @@
  * Recognises PostgreSQL errors by SQLSTATE (same codes from node-postgres and PGlite).
  */
 
+/** True for a statement cancelled by `statement_timeout` (57014, query_canceled). */
+export function isQueryCanceled(err: unknown): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  return (e as { code?: string })?.code === '57014';
+}
+
 /** True for a unique-constraint violation (23505), optionally on a given constraint/index name. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = (err as { cause?: unknown })?.cause ?? err;

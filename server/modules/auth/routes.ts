@@ -1,27 +1,21 @@
 /**
  * Sign-in calls of CONVENTIONS.md section 3: `GET /api/csrf-cookie`, `POST /api/login`, `POST /api/logout`.
- * All three are public (no session needed); login and logout still need the CSRF header.
+ * All three are public (no session needed); login and logout still need the CSRF header. Sign-in and
+ * sign-out set a new `XSRF-TOKEN` bound to the new session, or to no session (issue 6, 1.11).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loginBody } from '../../../contract/auth';
+import { errorResponses } from '../../../contract/fields';
+import { profileResponse } from '../../../contract/profile';
 import type { AppContext } from '../../context';
-import { issueCsrfCookie } from '../../http/csrf';
-import { errorResponses, frenchError } from '../../http/fields';
+import { issueCsrfCookie, newCsrfToken, setCsrfCookie } from '../../http/csrf';
 import { SESSION_COOKIE, createSession, destroySession } from '../../http/session';
-import { profileResponse, toProfile } from '../profile/schemas';
+import { toProfile } from '../profile/mapping';
 import { checkCredentials } from './service';
 
 const tags = ['Authentification'];
-
-const loginBody = z.object({
-  email: z
-    .string({ error: frenchError('Email') })
-    .trim()
-    .min(1, { error: frenchError('Email') })
-    .max(255, { error: frenchError('Email') }),
-  password: z.string({ error: frenchError('Mot de passe') }).min(1, { error: frenchError('Mot de passe') }).max(1024),
-});
 
 /** Registers the sign-in routes under `/api`. */
 export function authRoutes(ctx: AppContext) {
@@ -44,6 +38,7 @@ export function authRoutes(ctx: AppContext) {
         if (previous) await destroySession(db, previous);
         const token = await createSession(db, admin.id, req.ip, req.headers['user-agent']);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: config.sessionMaxAge });
+        setCsrfCookie(reply, newCsrfToken(ctx.box, token), config.cookieSecure);
         return toProfile(admin);
       },
     );
@@ -52,6 +47,7 @@ export function authRoutes(ctx: AppContext) {
       const token = req.cookies[SESSION_COOKIE];
       if (token) await destroySession(db, token);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      setCsrfCookie(reply, newCsrfToken(ctx.box), config.cookieSecure);
       return reply.status(204).send(null);
     });
   };

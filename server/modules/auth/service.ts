@@ -1,12 +1,13 @@
 /**
- * Credential check for `POST /api/login` (CONVENTIONS.md section 3): throttled, timing-safe for unknown
- * emails, and a disabled account is only revealed to someone who knows its password.
+ * Credential check for `POST /api/login` (CONVENTIONS.md section 3): throttled (the attempt is counted
+ * before the password is verified, issue 6 1.1), timing-safe for unknown emails, and a disabled account
+ * is only revealed to someone who knows its password.
  */
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { findAdminByEmail } from '../admins/service';
-import { clearFailures, lockedFor, recordFailure, throttleKey } from './throttle';
+import { clearFailures, takeAttempt, throttleKey } from './throttle';
 
 export const LOGIN_TEXTS = {
   failed: 'Ces identifiants ne correspondent pas à nos enregistrements.',
@@ -16,18 +17,16 @@ export const LOGIN_TEXTS = {
 
 /**
  * Returns the administrator matching the credentials.
- * @throws AppError 429 when throttled, 422 errors.email on wrong credentials or a disabled account
+ * @throws AppError 429 from the 6th attempt in a minute for one email and IP, 422 errors.email on wrong
+ *   credentials or a disabled account
  */
 export async function checkCredentials(db: Db, email: string, password: string, ip: string) {
   const key = throttleKey(email, ip);
-  const wait = await lockedFor(db, key);
-  if (wait > 0) throw new AppError(429, LOGIN_TEXTS.throttled(wait));
+  const attempt = await takeAttempt(db, key);
+  if (!attempt.allowed) throw new AppError(429, LOGIN_TEXTS.throttled(attempt.retryAfter));
   const admin = await findAdminByEmail(db, email);
   const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!admin || !ok) {
-    await recordFailure(db, key);
-    throw fieldError('email', LOGIN_TEXTS.failed);
-  }
+  if (!admin || !ok) throw fieldError('email', LOGIN_TEXTS.failed);
   if (admin.status !== 1) throw fieldError('email', LOGIN_TEXTS.disabled);
   await clearFailures(db, key);
   return admin;

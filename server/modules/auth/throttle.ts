@@ -1,7 +1,13 @@
 /**
- * Sign-in throttle (CONVENTIONS.md section 3): after 5 failures in one minute for one email and IP,
- * the next attempt answers 429 until the minute has passed. Kept in the database so every app
- * process sees the same counts. The key is a SHA-256 of `email|ip` (no address stored in clear).
+ * Attempt throttle (CONVENTIONS.md section 3; issue 6, 1.1 and 1.3): at most 5 attempts in one minute
+ * per key; the 6th answers 429 until the minute has passed, and a success forgets the key.
+ *
+ * The attempt is taken and counted in ONE statement (`INSERT … ON CONFLICT … DO UPDATE … RETURNING`)
+ * BEFORE the secret is verified, so parallel requests cannot all read a low count and pass: the row
+ * lock of the upsert serialises them. Kept in the database so every app process sees the same counts.
+ * Keys are SHA-256 of `<scope>|<parts…>` (no address or email stored in clear):
+ * - sign-in: `email|ip` (email lower-cased), see `throttleKey`;
+ * - password change: `password|<admin id>|ip`, see `passwordThrottleKey`.
  */
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -11,34 +17,38 @@ import { loginThrottle } from '../../db/schema';
 export const MAX_FAILURES = 5;
 export const WINDOW_SECONDS = 60;
 
-/** Throttle key of an (email, IP) pair. */
+/** Throttle key of a sign-in (email, IP) pair. */
 export function throttleKey(email: string, ip: string): string {
   return crypto.createHash('sha256').update(`${email.toLowerCase()}|${ip}`).digest('hex');
 }
 
-/** Seconds until a new attempt is allowed, or 0 when attempts are allowed now. */
-export async function lockedFor(db: Db, key: string): Promise<number> {
-  const [row] = await db
-    .select({
-      failures: loginThrottle.failures,
-      left: sql<number>`ceil(extract(epoch from (${loginThrottle.windowStart} + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int`,
-    })
-    .from(loginThrottle)
-    .where(eq(loginThrottle.key, key));
-  if (!row || row.left <= 0 || row.failures < MAX_FAILURES) return 0;
-  return Number(row.left);
+/** Throttle key of the current-password check of one administrator from one IP. */
+export function passwordThrottleKey(adminId: number, ip: string): string {
+  return crypto.createHash('sha256').update(`password|${adminId}|${ip}`).digest('hex');
 }
 
-/** Counts one failure in the current window (a new window starts when the last one is over). */
-export async function recordFailure(db: Db, key: string): Promise<void> {
-  await db.execute(sql`
+/**
+ * Takes one attempt for `key` atomically: counts it in the current window (a new window starts when
+ * the last one is over) and tells whether it may proceed.
+ * @returns `{allowed: true}`, or `{allowed: false, retryAfter}` (seconds, >= 1) from the 6th attempt of a window
+ */
+export async function takeAttempt(db: Db, key: string): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
+  const expired = sql`login_throttle.window_start < now() - make_interval(secs => ${WINDOW_SECONDS})`;
+  const result = (await db.execute(sql`
     insert into login_throttle (key, failures, window_start) values (${key}, 1, now())
     on conflict (key) do update set
-      failures = case when login_throttle.window_start < now() - make_interval(secs => ${WINDOW_SECONDS}) then 1 else login_throttle.failures + 1 end,
-      window_start = case when login_throttle.window_start < now() - make_interval(secs => ${WINDOW_SECONDS}) then now() else login_throttle.window_start end`);
+      failures = case when ${expired} then 1 else login_throttle.failures + 1 end,
+      window_start = case when ${expired} then now() else login_throttle.window_start end
+    returning failures as attempts,
+      ceil(extract(epoch from (window_start + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as left`)) as unknown as {
+    rows: Array<{ attempts: number; left: number }>;
+  };
+  const row = result.rows[0];
+  if (Number(row.attempts) <= MAX_FAILURES) return { allowed: true };
+  return { allowed: false, retryAfter: Math.max(1, Number(row.left)) };
 }
 
-/** Forgets the failures of a key after a successful sign-in. */
+/** Forgets the attempts of a key after a success. */
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }

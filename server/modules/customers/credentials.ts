@@ -5,9 +5,10 @@
  * fingerprinted with HMAC-SHA256 for uniqueness.
  */
 import crypto from 'node:crypto';
+import type { CustomerResponse } from '../../../contract/customers';
+import type { Status } from '../../../contract/fields';
 import type { apiCustomers } from '../../db/schema';
 import type { SecretBox } from '../../lib/app-key';
-import type { CustomerResponse } from './schemas';
 
 /** A fresh set of Prod and Sandbox credentials. */
 export function generateCredentials() {
@@ -43,7 +44,7 @@ export function toCustomerResponse(box: SecretBox, row: typeof apiCustomers.$inf
     client_secret: box.decrypt(row.clientSecretEnc),
     client_id_sandbox: row.clientIdSandbox,
     client_secret_sandbox: box.decrypt(row.clientSecretSandboxEnc),
-    status: row.status,
+    status: row.status as Status,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

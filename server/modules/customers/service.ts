@@ -1,46 +1,26 @@
 /**
- * API customers (SPEC "API customers", sections 4 and 7): list, read, create with generated
- * credentials, update (credentials editable, validated, unique across Prod and Sandbox), toggle, delete.
+ * API customers (SPEC "API customers", sections 4 and 7): a status resource (server/lib/status-resource.ts)
+ * created with generated credentials; on update the credentials are editable, validated, and unique
+ * across Prod and Sandbox. Secrets are sealed at rest with the APP_KEY box.
  */
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, ne, or, sql } from 'drizzle-orm';
+import {
+  customerLabels,
+  customerResponse,
+  customerStoreBody,
+  customerUpdateBody,
+  type CustomerStoreInput,
+  type CustomerUpdateInput,
+} from '../../../contract/customers';
 import type { Db } from '../../db/client';
 import { apiCustomers } from '../../db/schema';
-import { notFound, validationError, type FieldErrors } from '../../http/errors';
+import { validationError, type FieldErrors } from '../../http/errors';
 import type { SecretBox } from '../../lib/app-key';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { toggleStatus } from '../../lib/status-toggle';
-import { generateCredentials, sealCredentials } from './credentials';
-import { customerLabels, type CustomerStoreInput, type CustomerUpdateInput } from './schemas';
+import { defineStatusResource } from '../../lib/status-resource';
+import { generateCredentials, sealCredentials, toCustomerResponse } from './credentials';
 
 export const CUSTOMER_NOT_FOUND = 'User does not exist!';
 type CustomerRow = typeof apiCustomers.$inferSelect;
-
-/** Every customer, newest first. */
-export function listCustomers(db: Db): Promise<CustomerRow[]> {
-  return db.select().from(apiCustomers).orderBy(desc(apiCustomers.id));
-}
-
-/** @throws AppError 404 'User does not exist!' */
-export async function getCustomer(db: Db, id: number): Promise<CustomerRow> {
-  const [row] = await db.select().from(apiCustomers).where(eq(apiCustomers.id, id));
-  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-  return row;
-}
-
-/** Creates a customer with new random credentials (retried on the astronomically rare collision). */
-export async function createCustomer(db: Db, box: SecretBox, input: CustomerStoreInput): Promise<CustomerRow> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await db
-        .insert(apiCustomers)
-        .values({ name: input.name, status: input.status, ...sealCredentials(box, generateCredentials()) })
-        .returning();
-      return row;
-    } catch (err) {
-      if (attempt >= 2 || !isUniqueViolation(err)) throw err;
-    }
-  }
-}
 
 const taken = (label: string) => `Cette valeur du champ ${label} est déjà utilisée.`;
 
@@ -78,44 +58,42 @@ async function assertCredentialsFree(db: Db, box: SecretBox, id: number, input: 
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-/** Updates name, status and credentials. @throws AppError 404, or 422 with the taken fields */
-export async function updateCustomer(db: Db, box: SecretBox, id: number, input: CustomerUpdateInput): Promise<CustomerRow> {
-  const current = await getCustomer(db, id);
-  await assertCredentialsFree(db, box, id, input);
-  try {
-    const [row] = await db
-      .update(apiCustomers)
-      .set({ name: input.name, status: input.status ?? current.status, ...sealCredentials(box, input), updatedAt: new Date() })
-      .where(eq(apiCustomers.id, id))
-      .returning();
-    return row;
-  } catch (err) {
+/**
+ * API customers as a status resource: routes `/api/customers/{all, togglestatus, store, getUserRoles, update, :id}`.
+ * @param box - seals the secrets written and opens the secrets answered
+ */
+export function customersResource(box: SecretBox) {
+  return defineStatusResource({
+    table: apiCustomers,
+    notFound: CUSTOMER_NOT_FOUND,
     // Two concurrent updates racing for one value: the unique index decides.
-    if (isUniqueViolation(err)) throw validationError({ client_id: [taken(customerLabels.client_id)] });
-    throw err;
-  }
+    unique: {
+      api_customers_client_id_uq: { field: 'client_id', message: taken(customerLabels.client_id) },
+      api_customers_client_id_sandbox_uq: { field: 'client_id_sandbox', message: taken(customerLabels.client_id_sandbox) },
+      api_customers_client_secret_hash_uq: { field: 'client_secret', message: taken(customerLabels.client_secret) },
+      api_customers_client_secret_sandbox_hash_uq: { field: 'client_secret_sandbox', message: taken(customerLabels.client_secret_sandbox) },
+    },
+    response: customerResponse,
+    toResponse: (row: CustomerRow) => toCustomerResponse(box, row),
+    http: { tag: "Clients de l'api" },
+    // New random credentials at each attempt (a collision is astronomically rare).
+    store: {
+      body: customerStoreBody,
+      values: (_db, input) => ({ name: input.name, status: input.status, ...sealCredentials(box, generateCredentials()) }),
+      retries: 2,
+    },
+    update: {
+      body: customerUpdateBody,
+      values: async (db, input, current) => {
+        await assertCredentialsFree(db, box, current.id, input);
+        return { name: input.name, ...sealCredentials(box, input) };
+      },
+    },
+  });
 }
 
-/** Flips the status. @throws AppError 404 */
-export async function toggleCustomer(db: Db, id: number): Promise<CustomerRow> {
-  const row = await toggleStatus(db, apiCustomers, id);
-  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-  return row;
+/** Creates a customer with new random credentials. */
+export function createCustomer(db: Db, box: SecretBox, input: CustomerStoreInput): Promise<CustomerRow> {
+  return customersResource(box).create(db, input);
 }
 
-/** Deletes a customer. @throws AppError 404 */
-export async function deleteCustomer(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(apiCustomers).where(eq(apiCustomers.id, id)).returning({ id: apiCustomers.id });
-  if (deleted.length === 0) throw notFound(CUSTOMER_NOT_FOUND);
-}
-
-/** Counts for the dashboard. */
-export async function countCustomers(db: Db): Promise<{ active: number; total: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`count(*) filter (where ${apiCustomers.status} = 1)::int`,
-    })
-    .from(apiCustomers);
-  return { active: Number(row.active), total: Number(row.total) };
-}

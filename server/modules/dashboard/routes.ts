@@ -1,27 +1,29 @@
 /**
- * `/home` data: `GET /api/dashboard/stats` (counts of administrators and API customers, active and total)
- * and `GET /api/config` (front-end settings from the environment). Later modules add their counts here.
+ * `/home` data: `GET /api/dashboard/stats` (active and total records of every module of the registry that
+ * has a dashboard counter: administrators, API customers, groups; issue 6 section 2) and `GET /api/config`
+ * (front-end settings from the environment). A module adds its count through its `module.ts`, not here.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { appConfig, dashboardStats } from '../../../contract/dashboard';
+import { errorResponses } from '../../../contract/fields';
 import type { AppContext } from '../../context';
-import { errorResponses } from '../../http/fields';
-import { countAdmins } from '../admins/service';
-import { countCustomers } from '../customers/service';
+import type { ServerModule } from '../module';
 
-const counts = z.object({ active: z.number(), total: z.number() });
-
-/** Registers `/api/dashboard/stats` and `/api/config`. */
-export function dashboardRoutes(ctx: AppContext) {
+/**
+ * Registers `/api/dashboard/stats` and `/api/config`. The stats answer `{[module name]: {active, total}}`
+ * for every module of `registry` with a `dashboard` counter, the counters running in parallel.
+ */
+export function dashboardRoutes(ctx: AppContext, registry: readonly ServerModule[]) {
+  const counters = registry.flatMap((m) => (m.dashboard ? [{ name: m.name, count: m.dashboard }] : []));
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/dashboard/stats',
-      { schema: { tags: ['Dashboard'], response: { 200: z.object({ admins: counts, customers: counts }), ...errorResponses(401) } } },
+      { schema: { tags: ['Dashboard'], response: { 200: dashboardStats, ...errorResponses(401) } } },
       async () => {
-        const [admins, customers] = await Promise.all([countAdmins(ctx.db), countCustomers(ctx.db)]);
-        return { admins, customers };
+        const values = await Promise.all(counters.map((c) => c.count(ctx.db)));
+        return Object.fromEntries(counters.map((c, i) => [c.name, values[i]]));
       },
     );
     r.get(
@@ -29,10 +31,7 @@ export function dashboardRoutes(ctx: AppContext) {
       {
         schema: {
           tags: ['Dashboard'],
-          response: {
-            200: z.object({ api_docs_url: z.string(), company_page_url: z.string(), register_page_url: z.string() }),
-            ...errorResponses(401),
-          },
+          response: { 200: appConfig, ...errorResponses(401) },
         },
       },
       async () => ({

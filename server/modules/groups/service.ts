@@ -1,16 +1,18 @@
 /**
- * Groups of SIRENs (SPEC "Groups"; issue 3 point 3): CRUD with case-insensitive unique names, toggles,
- * and the SIREN list: all-or-nothing validated additions (bulk, idempotent), removals, server-side pages.
+ * Groups of SIRENs (SPEC "Groups"; issue 3 point 3): a status resource (server/lib/status-resource.ts)
+ * with case-insensitive unique names and its SIREN count, and the SIREN list: all-or-nothing validated
+ * additions (bulk, idempotent), removals, server-side pages.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Status } from '../../../contract/fields';
+import { GROUP_NOT_FOUND, groupBody, groupResponse, groupUpdateBody, type GroupInput, type GroupResponse } from '../../../contract/groups';
+import type { FilterBody, Page } from '../../../contract/listing';
+import { normaliseSiren } from '../../../contract/siren';
 import type { Db } from '../../db/client';
 import { groupSirens, groups } from '../../db/schema';
-import { fieldError, notFound, validationError } from '../../http/errors';
-import { runList, type FilterBody, type Page } from '../../http/listing';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { normaliseSiren } from '../../lib/siren';
-import { toggleStatus } from '../../lib/status-toggle';
-import { GROUP_NOT_FOUND, type GroupInput, type GroupResponse, type GroupUpdateInput } from './schemas';
+import { notFound, validationError } from '../../http/errors';
+import { runList } from '../../http/listing';
+import { defineStatusResource } from '../../lib/status-resource';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
 const MAX_LISTED_ERRORS = 50;
@@ -32,62 +34,33 @@ export function toGroupResponse(row: GroupRow): GroupResponse {
   return {
     id: row.id,
     name: row.name,
-    status: row.status,
+    status: row.status as Status,
     sirens_count: Number(row.sirensCount),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** Every group with its SIREN count, newest first. */
-export function listGroups(db: Db): Promise<GroupRow[]> {
-  return db.select(columns).from(groups).orderBy(desc(groups.id));
-}
-
-/** @throws AppError 404 'Group does not exist!' */
-export async function getGroup(db: Db, id: number): Promise<GroupRow> {
-  const [row] = await db.select(columns).from(groups).where(eq(groups.id, id));
-  if (!row) throw notFound(GROUP_NOT_FOUND);
-  return row;
-}
-
-async function guardName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err, 'groups_name_lower_uq')) throw fieldError('name', NAME_TAKEN);
-    throw err;
-  }
-}
+/** Groups as a status resource: routes `/api/groups/{all, togglestatus, store, getGroupRoles, update, removegroup}`. */
+export const groupsResource = defineStatusResource({
+  table: groups,
+  columns,
+  notFound: GROUP_NOT_FOUND,
+  unique: { groups_name_lower_uq: { field: 'name', message: NAME_TAKEN } },
+  response: groupResponse,
+  toResponse: toGroupResponse,
+  http: { tag: 'Groupes', paths: { get: 'getGroupRoles', remove: 'removegroup' } },
+  store: { body: groupBody, values: (_db, input) => input },
+  update: { body: groupUpdateBody, values: (_db, input) => ({ name: input.name }) },
+  // The group and its SIRENs go in one transaction.
+  deleteDependents: async (tx, id) => {
+    await tx.delete(groupSirens).where(eq(groupSirens.groupId, id));
+  },
+});
 
 /** Creates a group. @throws AppError 422 errors.name when the name is taken (any case) */
-export async function createGroup(db: Db, input: GroupInput): Promise<GroupRow> {
-  const [row] = await guardName(() => db.insert(groups).values(input).returning({ id: groups.id }));
-  return getGroup(db, row.id);
-}
-
-/** Renames / (de)activates a group. @throws AppError 404, 422 errors.name */
-export async function updateGroup(db: Db, id: number, input: GroupUpdateInput): Promise<GroupRow> {
-  const values = { name: input.name, ...(input.status === undefined ? {} : { status: input.status }), updatedAt: new Date() };
-  const updated = await guardName(() => db.update(groups).set(values).where(eq(groups.id, id)).returning({ id: groups.id }));
-  if (updated.length === 0) throw notFound(GROUP_NOT_FOUND);
-  return getGroup(db, id);
-}
-
-/** Flips the status. @throws AppError 404 */
-export async function toggleGroup(db: Db, id: number): Promise<GroupRow> {
-  const row = await toggleStatus(db, groups, id);
-  if (!row) throw notFound(GROUP_NOT_FOUND);
-  return getGroup(db, id);
-}
-
-/** Deletes a group and its SIRENs in one transaction. @throws AppError 404 */
-export async function deleteGroup(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(groupSirens).where(eq(groupSirens.groupId, id));
-    const deleted = await tx.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
-    if (deleted.length === 0) throw notFound(GROUP_NOT_FOUND);
-  });
+export function createGroup(db: Db, input: GroupInput): Promise<GroupRow> {
+  return groupsResource.create(db, input);
 }
 
 /**
@@ -103,7 +76,7 @@ export async function addSirens(db: Db, groupId: number, values: string[], lines
   values.forEach((raw, i) => {
     const s = normaliseSiren(raw);
     if (s) unique.add(s);
-    else if (invalid.length <= MAX_LISTED_ERRORS) invalid.push(`Ligne ${lines?.[i] ?? i + 1} : « ${raw.trim().slice(0, 30)} » n'est pas un siren valide.`);
+    else if (invalid.length <= MAX_LISTED_ERRORS) invalid.push(`Ligne ${lines?.[i] ?? i + 1}\u00a0: «\u00a0${raw.trim().slice(0, 30)}\u00a0» n'est pas un siren valide.`);
   });
   if (invalid.length) {
     const total = values.filter((v) => !normaliseSiren(v)).length;
@@ -137,7 +110,7 @@ export async function removeSiren(db: Db, sirenRowId: number): Promise<void> {
 
 /** One page of a group's SIRENs (sort id / siren; search: digits of a SIREN prefix). @throws AppError 404 */
 export async function filterGroupSirens(db: Db, groupId: number, body: FilterBody, page: number) {
-  await getGroup(db, groupId);
+  await groupsResource.find(db, groupId);
   return runList<{ id: number; siren: string; created_at: string }>(
     db,
     {

@@ -5,13 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, messageBody } from '../../../contract/fields';
+import { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
-import { errorResponses, messageBody } from '../../http/fields';
 import { authenticate, unauthenticated } from '../../http/guard';
-import { avatarUrl, DEFAULT_AVATAR_URL } from '../admins/schemas';
+import { avatarUrl, DEFAULT_AVATAR_URL } from '../admins/mapping';
 import { AVATAR_TEXTS } from './avatar';
-import { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody, toProfile } from './schemas';
+import { toProfile } from './mapping';
 import { avatarImage, changePassword, removeAvatar, setAvatar, updateProfile } from './service';
 
 const tags = ['Profil'];
@@ -61,9 +62,9 @@ export function profileRoutes(ctx: AppContext) {
 
     r.post(
       '/updatePasswordAuthUser',
-      { schema: { tags, body: passwordUpdateBody, response: { 200: messageBody, ...errorResponses(401, 419, 422) } } },
+      { schema: { tags, body: passwordUpdateBody, response: { 200: messageBody, ...errorResponses(401, 419, 422, 429) } } },
       async (req) => {
-        await changePassword(db, { id: req.admin!.id, sessionId: req.sessionId }, req.body);
+        await changePassword(db, { id: req.admin!.id, sessionId: req.sessionId, ip: req.ip }, req.body);
         return { message: 'Opération effectuée avec succès!' };
       },
     );

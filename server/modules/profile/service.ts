@@ -5,11 +5,12 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminAvatars, admins } from '../../db/schema';
-import { fieldError, validationError } from '../../http/errors';
+import { AppError, fieldError, validationError } from '../../http/errors';
 import { revokeSessions } from '../../http/session';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { findAdminByEmail, getAdmin } from '../admins/service';
+import { clearFailures, passwordThrottleKey, takeAttempt } from '../auth/throttle';
 import { normaliseAvatar } from './avatar';
 
 const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.';
@@ -31,18 +32,27 @@ export async function updateProfile(db: Db, adminId: number, input: { firstname?
   }
 }
 
+export const PASSWORD_THROTTLED = (s: number) => `Trop de tentatives. Veuillez réessayer dans ${s} secondes.`;
+
 /**
- * Changes the password after checking the current one; other sessions are revoked.
- * @throws AppError 422 errors.current (wrong current) or errors.password_confirmation (mismatch)
+ * Changes the password after checking the current one; other sessions are revoked. The check is
+ * throttled like sign-in (issue 6, 1.3): the attempt is counted per administrator and IP before the
+ * current password is verified, a right current password clears the count.
+ * @throws AppError 429 from the 6th attempt in a minute, 422 errors.current (wrong current) or
+ *   errors.password_confirmation (mismatch)
  */
 export async function changePassword(
   db: Db,
-  actor: { id: number; sessionId?: string },
+  actor: { id: number; sessionId?: string; ip: string },
   input: { current: string; password: string; password_confirmation: string },
 ): Promise<void> {
+  const key = passwordThrottleKey(actor.id, actor.ip);
+  const attempt = await takeAttempt(db, key);
+  if (!attempt.allowed) throw new AppError(429, PASSWORD_THROTTLED(attempt.retryAfter));
   const admin = await getAdmin(db, actor.id);
   const errors: Record<string, string[]> = {};
-  if (!(await verifyPassword(admin.passwordHash, input.current))) errors.current = ['Le mot de passe actuel est incorrect.'];
+  if (await verifyPassword(admin.passwordHash, input.current)) await clearFailures(db, key);
+  else errors.current = ['Le mot de passe actuel est incorrect.'];
   if (input.password !== input.password_confirmation) {
     errors.password_confirmation = ['La confirmation ne correspond pas au nouveau mot de passe.'];
   }

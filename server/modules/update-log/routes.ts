@@ -3,10 +3,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/fields';
+import { filterBody, pageQuery } from '../../../contract/listing';
+import { logPage, logStats } from '../../../contract/update-log';
 import type { AppContext } from '../../context';
-import { errorResponses } from '../../http/fields';
-import { filterBody, pageQuery } from '../../http/listing';
-import { logPage, logStats } from './schemas';
 import { filterLog, logStatistics } from './service';
 
 const tags = ['Journal des mises à jour'];

@@ -8,7 +8,7 @@
  *   only match codes).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { normaliseSiren } from '../../lib/siren';
+import { normaliseSiren } from '../../../contract/siren';
 
 export const QUICK_SEARCHES = { all: undefined, onlyvip: 'VIP', onlyfavoris: 'Favoris' } as const;
 

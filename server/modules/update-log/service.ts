@@ -4,8 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { runList, type FilterBody, type ListSpec, type Page } from '../../http/listing';
-import type { LogEntry, LogStats } from './schemas';
+import type { FilterBody, Page } from '../../../contract/listing';
+import type { LogEntry, LogStats } from '../../../contract/update-log';
+import { runList, type ListSpec } from '../../http/listing';
 import { logCondition, logTotal, parseLogSearch, type LogSearch } from './search';
 
 export const LOG_TIME_ZONE = 'Europe/Paris';

@@ -3,7 +3,7 @@
  * `A-Z a-z 0-9 . _ ~ -` (safe in HTTP Basic and form bodies); secrets need at least 16 characters.
  */
 import { z } from 'zod';
-import { frenchError, optionalStatus, status, text } from '../../http/fields';
+import { frenchError, optionalStatus, status, statusResponse, text } from './fields';
 
 export const customerLabels = {
   name: 'Nom',
@@ -21,7 +21,9 @@ function credential(label: string, min: number) {
     .regex(/^[A-Za-z0-9._~-]+$/, { error: () => `Le champ ${label} ne peut contenir que des lettres, chiffres et . _ ~ -` });
 }
 
-export const customerStoreBody = z.object({ name: text(customerLabels.name), status: status(customerLabels.status) });
+export const customerStoreBody = z
+  .object({ name: text(customerLabels.name), status: status(customerLabels.status) })
+  .meta({ id: 'CustomerStore' });
 export type CustomerStoreInput = z.output<typeof customerStoreBody>;
 
 export const customerUpdateBody = z.object({
@@ -31,7 +33,7 @@ export const customerUpdateBody = z.object({
   client_id_sandbox: credential(customerLabels.client_id_sandbox, 8),
   client_secret_sandbox: credential(customerLabels.client_secret_sandbox, 16),
   status: optionalStatus(customerLabels.status),
-});
+}).meta({ id: 'CustomerUpdate' });
 export type CustomerUpdateInput = z.output<typeof customerUpdateBody>;
 
 export const customerResponse = z.object({
@@ -41,8 +43,8 @@ export const customerResponse = z.object({
   client_secret: z.string(),
   client_id_sandbox: z.string(),
   client_secret_sandbox: z.string(),
-  status: z.number(),
+  status: statusResponse,
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: 'Customer' });
 export type CustomerResponse = z.infer<typeof customerResponse>;

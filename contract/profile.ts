@@ -2,9 +2,7 @@
  * Own-profile payloads (SPEC "Profile", sections 3 and 7).
  */
 import { z } from 'zod';
-import type { AuthAdmin } from '../../http/session';
-import { email, frenchError, password, text } from '../../http/fields';
-import { avatarUrl } from '../admins/schemas';
+import { email, frenchError, password, statusResponse, text } from './fields';
 
 export const profileResponse = z.object({
   id: z.number(),
@@ -12,8 +10,8 @@ export const profileResponse = z.object({
   name: z.string(),
   email: z.string(),
   avatar_url: z.string(),
-  status: z.number(),
-});
+  status: statusResponse,
+}).meta({ id: 'Profile' });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const profileUpdateBody = z.object({
@@ -26,17 +24,12 @@ export const profileUpdateBody = z.object({
     .transform((v) => (v === undefined ? undefined : (v ?? ''))),
   name: text('Nom'),
   email: email('Email'),
-});
+}).meta({ id: 'ProfileUpdate' });
 
 export const passwordUpdateBody = z.object({
   current: z.string({ error: frenchError('Mot de passe actuel') }).min(1, { error: frenchError('Mot de passe actuel') }),
   password: password('Nouveau mot de passe'),
   password_confirmation: z.string({ error: frenchError('Confirmation du mot de passe') }),
-});
+}).meta({ id: 'PasswordUpdate' });
 
-export const avatarResponse = z.object({ avatar_url: z.string() });
-
-/** Maps the signed-in administrator (or an admins row) to the profile object. */
-export function toProfile(a: Pick<AuthAdmin, 'id' | 'firstname' | 'name' | 'email' | 'status' | 'avatarKey'>): ProfileResponse {
-  return { id: a.id, firstname: a.firstname, name: a.name, email: a.email, status: a.status, avatar_url: avatarUrl(a.avatarKey) };
-}
+export const avatarResponse = z.object({ avatar_url: z.string() }).meta({ id: 'Avatar' });

@@ -1,10 +1,10 @@
 /**
  * Administrator payloads (SPEC sections 3 and 7 "Administrators"): request bodies validated with the
- * French field builders, the response object, and the row -> response mapping.
+ * French field builders, and the response object. The row -> response mapping is the server's
+ * (server/modules/admins/mapping.ts).
  */
 import { z } from 'zod';
-import type { admins } from '../../db/schema';
-import { email, optionalPassword, optionalStatus, password, status, text } from '../../http/fields';
+import { email, optionalPassword, optionalStatus, password, status, statusResponse, text } from './fields';
 
 /** Labels as the forms show them (used in messages). */
 export const adminLabels = { name: 'Prénom & nom', email: 'Email', password: 'Mot de passe', status: 'Actif' };
@@ -14,7 +14,7 @@ export const adminStoreBody = z.object({
   email: email(adminLabels.email),
   password: password(adminLabels.password),
   status: status(adminLabels.status),
-});
+}).meta({ id: 'AdminStore' });
 export type AdminStoreInput = z.output<typeof adminStoreBody>;
 
 export const adminUpdateBody = z.object({
@@ -22,7 +22,7 @@ export const adminUpdateBody = z.object({
   email: email(adminLabels.email),
   password: optionalPassword(adminLabels.password),
   status: optionalStatus(adminLabels.status),
-});
+}).meta({ id: 'AdminUpdate' });
 export type AdminUpdateInput = z.output<typeof adminUpdateBody>;
 
 export const adminResponse = z.object({
@@ -30,31 +30,9 @@ export const adminResponse = z.object({
   firstname: z.string(),
   name: z.string(),
   email: z.string(),
-  status: z.number(),
+  status: statusResponse,
   avatar_url: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: 'Admin' });
 export type AdminResponse = z.infer<typeof adminResponse>;
-
-/** Default avatar served by the front end when none is uploaded. */
-export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
-
-/** URL of an avatar key (`/avatars/{key}.webp`) or the default avatar. */
-export function avatarUrl(key: string | null): string {
-  return key ? `/avatars/${key}.webp` : DEFAULT_AVATAR_URL;
-}
-
-/** Maps a database row to the API object (never the password hash). */
-export function toAdminResponse(row: typeof admins.$inferSelect): AdminResponse {
-  return {
-    id: row.id,
-    firstname: row.firstname,
-    name: row.name,
-    email: row.email,
-    status: row.status,
-    avatar_url: avatarUrl(row.avatarKey),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}

@@ -4,7 +4,7 @@
  * (01..12), days (01..31)}`.
  */
 import { z } from 'zod';
-import { pageResponse } from '../../http/listing';
+import { pageResponse } from './listing';
 
 export const logEntry = z.object({
   id: z.number(),
@@ -12,10 +12,10 @@ export const logEntry = z.object({
   name: z.string(),
   description: z.string(),
   created_at: z.string(),
-});
+}).meta({ id: 'LogEntry' });
 export type LogEntry = z.infer<typeof logEntry>;
 
-export const logPage = pageResponse(logEntry);
+export const logPage = pageResponse(logEntry).meta({ id: 'LogPage' });
 
 const keyed = (n: number) => z.object(Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i + 1).padStart(2, '0'), z.number()])));
 
@@ -25,5 +25,5 @@ export const logStats = z.object({
   thisMonth: z.number(),
   months: keyed(12),
   days: keyed(31),
-});
+}).meta({ id: 'LogStats' });
 export type LogStats = z.infer<typeof logStats>;

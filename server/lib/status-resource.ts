@@ -1,0 +1,211 @@
+/**
+ * The one server-side mechanism of the "status resources" (issue 6 section 2; SPEC sections 4, 7, 8):
+ * records with an id and a 0/1 `status` that the back-office lists, reads, creates, updates, toggles
+ * and deletes — administrators, customers and groups today; news categories, deal roles, deal types
+ * and deals next. A module declares its resource once (`defineStatusResource`); the mechanism gives:
+ *
+ * - find-or-404 with the spec's text ('User does not exist!', 'Group does not exist!', ...);
+ * - the toggle through the row-locked `toggleStatus`, with an optional guard on disabling
+ *   (422 `errors.status`), which also applies when an update sets status 0;
+ * - "absent status keeps the current one" on update (never a silent re-activation);
+ * - delete with its protections (a guard, 422 `errors.destroy`) and its dependent rows, in one transaction;
+ * - unique-violation -> field error mapping (constraint name -> field and French message, 422);
+ * - `updated_at` kept current.
+ *
+ * The routes are registered from the same declaration by server/http/status-routes.ts.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Status } from '../../contract/fields';
+import type { Db } from '../db/client';
+import { fieldError, notFound } from '../http/errors';
+import { isUniqueViolation } from './db-errors';
+import { toggleStatus, type StatusTable } from './status-toggle';
+
+/** Who acts: the signed-in administrator and their session (for guards and session revocation). */
+export interface Actor {
+  id: number;
+  sessionId?: string;
+}
+
+/** The field and French message of a unique constraint or index, e.g. `{field: 'name', message: 'Ce nom … est déjà utilisé.'}`. */
+export interface UniqueField {
+  field: string;
+  message: string;
+}
+
+/** Path names of the six routes (defaults: `all`, `togglestatus`, `store`, `getUserRoles`, `update`, delete at `POST /:id`). */
+export interface StatusPaths {
+  all?: string;
+  toggle?: string;
+  store?: string;
+  get?: string;
+  update?: string;
+  /** Delete at `POST /{remove}/:id`; by default `POST /:id`. */
+  remove?: string;
+}
+
+type Insert<T extends StatusTable> = T['$inferInsert'];
+
+/**
+ * The declaration of one status resource.
+ * @typeParam T - the table (integer `id`, 0/1 `status`, optional `updatedAt`)
+ * @typeParam Row - what list/find return: the table row, or the `columns` projection
+ * @typeParam StoreBody / UpdateBody - the contract's request schemas of `store` and `update/{id}`
+ * @typeParam Res - the contract's response object
+ */
+export interface StatusResourceSpec<
+  T extends StatusTable,
+  Row extends { id: number; status: number },
+  StoreBody extends z.ZodType,
+  UpdateBody extends z.ZodType<{ status?: Status }>,
+  Res,
+> {
+  table: T;
+  /** What list and find select (default: the whole row), e.g. the row plus a count of children. */
+  columns?: SelectedFields;
+  /** The spec's 404 text (SPEC section 8). */
+  notFound: string;
+  /** Unique constraints and indexes of the table -> field error (422) when a write violates them. */
+  unique?: Record<string, UniqueField>;
+  /** The contract's response schema and the row -> response mapping. */
+  response: z.ZodType<Res>;
+  toResponse: (row: Row) => Res;
+  /** Routes (SPEC section 7; server/http/status-routes.ts): OpenAPI tag, and the path names that differ from the defaults. */
+  http: { tag: string; paths?: StatusPaths };
+  store: {
+    body: StoreBody;
+    /** Column values of the new row (may check and throw an AppError first). */
+    values: (db: Db, input: z.output<StoreBody>) => Insert<T> | Promise<Insert<T>>;
+    /** Generated values: on a unique violation `values` runs again, this many times at most (default 0). */
+    retries?: number;
+  };
+  update: {
+    body: UpdateBody;
+    /** Column values to change besides `status` and `updatedAt` (may check and throw an AppError first). */
+    values: (db: Db, input: z.output<UpdateBody>, current: Row, actor: Actor) => Partial<Insert<T>> | Promise<Partial<Insert<T>>>;
+    /** Runs after a successful update (e.g. revoke sessions after a password change). */
+    after?: (db: Db, row: Row, input: z.output<UpdateBody>, actor: Actor) => Promise<void>;
+  };
+  /** Refuses to disable record `id` (toggle 1 -> 0, or update to status 0): throw a 422 under `errors.status`. */
+  guardDisable?: (id: number, actor: Actor) => void;
+  /** Runs once record `id` is disabled (toggle or update), e.g. to revoke its sessions. */
+  onDisabled?: (db: Db, id: number) => Promise<void>;
+  /** Refuses to delete record `id`: throw a 422 under `errors.destroy`. Runs before anything is read. */
+  guardDelete?: (id: number, actor: Actor) => void;
+  /** Deletes the record's dependent rows, in the transaction of the delete. */
+  deleteDependents?: (tx: Db, id: number) => Promise<void>;
+}
+
+/** A declared status resource: its declaration and the operations every route and caller uses. */
+export interface StatusResource<
+  T extends StatusTable,
+  Row extends { id: number; status: number },
+  StoreBody extends z.ZodType,
+  UpdateBody extends z.ZodType<{ status?: Status }>,
+  Res,
+> {
+  spec: StatusResourceSpec<T, Row, StoreBody, UpdateBody, Res>;
+  /** Every record, newest first. */
+  list(db: Db): Promise<Row[]>;
+  /** @throws AppError 404 with the spec's text */
+  find(db: Db, id: number): Promise<Row>;
+  /** Creates a record. @throws AppError 422 (validation in `values`, unique field) */
+  create(db: Db, input: z.output<StoreBody>): Promise<Row>;
+  /** Updates a record; an absent status keeps the current one. @throws AppError 404, 422 */
+  update(db: Db, id: number, input: z.output<UpdateBody>, actor: Actor): Promise<Row>;
+  /** Flips the status, the row locked. @throws AppError 404, 422 errors.status (guard) */
+  toggle(db: Db, id: number, actor: Actor): Promise<Row>;
+  /** Deletes a record and its dependents. @throws AppError 422 errors.destroy (guard), 404 */
+  remove(db: Db, id: number, actor: Actor): Promise<void>;
+}
+
+/**
+ * Runs `write`, turning a unique violation of a declared constraint into a 422 under its field.
+ * @throws AppError 422 `{[field]: [message]}`; any other error unchanged
+ */
+export async function withUniqueFields<R>(unique: Record<string, UniqueField> | undefined, write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (err) {
+    for (const [constraint, { field, message }] of Object.entries(unique ?? {})) {
+      if (isUniqueViolation(err, constraint)) throw fieldError(field, message);
+    }
+    throw err;
+  }
+}
+
+/** Declares a status resource (see the module docstring). */
+export function defineStatusResource<
+  T extends StatusTable,
+  Row extends { id: number; status: number },
+  StoreBody extends z.ZodType,
+  UpdateBody extends z.ZodType<{ status?: Status }>,
+  Res,
+>(spec: StatusResourceSpec<T, Row, StoreBody, UpdateBody, Res>): StatusResource<T, Row, StoreBody, UpdateBody, Res> {
+  const table = spec.table as StatusTable;
+  const select = (db: Db) => (spec.columns ? db.select(spec.columns) : db.select()).from(table as PgTable);
+  const stamp = () => (table.updatedAt ? { updatedAt: new Date() } : {});
+  const write = <R>(fn: () => Promise<R>) => withUniqueFields(spec.unique, fn);
+
+  async function find(db: Db, id: number): Promise<Row> {
+    const [row] = (await select(db).where(eq(table.id, id))) as unknown as Row[];
+    if (!row) throw notFound(spec.notFound);
+    return row;
+  }
+  /** The written row as list/find give it (re-read when a projection adds columns); none written: 404. */
+  async function shaped(db: Db, row: { id: number } | null | undefined): Promise<Row> {
+    if (!row) throw notFound(spec.notFound);
+    return spec.columns ? find(db, row.id) : (row as unknown as Row);
+  }
+
+  return {
+    spec,
+    find,
+    list: (db) => select(db).orderBy(desc(table.id)) as unknown as Promise<Row[]>,
+
+    create: (db, input) =>
+      write(async () => {
+        for (let attempt = 0; ; attempt++) {
+          const values = await spec.store.values(db, input);
+          try {
+            const [row] = await db.insert(table as PgTable).values(values as never).returning();
+            return await shaped(db, row as { id: number });
+          } catch (err) {
+            if (attempt >= (spec.store.retries ?? 0) || !isUniqueViolation(err)) throw err;
+          }
+        }
+      }),
+
+    async update(db, id, input, actor) {
+      const current = await find(db, id);
+      const status = input.status ?? (current.status as Status);
+      if (current.status === 1 && status === 0) spec.guardDisable?.(id, actor);
+      const values = { ...(await spec.update.values(db, input, current, actor)), status, ...stamp() };
+      const [written] = await write(() => db.update(table as PgTable).set(values as never).where(eq(table.id, id)).returning());
+      const row = await shaped(db, written as { id: number } | undefined);
+      if (status === 0) await spec.onDisabled?.(db, id);
+      await spec.update.after?.(db, row, input, actor);
+      return row;
+    },
+
+    async toggle(db, id, actor) {
+      const toggled = await toggleStatus(db, spec.table, id, (row) => {
+        if (row.status === 1) spec.guardDisable?.(id, actor);
+      });
+      const row = await shaped(db, toggled as { id: number } | null);
+      if (row.status === 0) await spec.onDisabled?.(db, id);
+      return row;
+    },
+
+    async remove(db, id, actor) {
+      spec.guardDelete?.(id, actor);
+      await db.transaction(async (tx) => {
+        await spec.deleteDependents?.(tx as unknown as Db, id);
+        const deleted = await tx.delete(table as PgTable).where(eq(table.id, id)).returning({ id: table.id });
+        if (deleted.length === 0) throw notFound(spec.notFound);
+      });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The server's module registry (issue 6 section 2): every module, in mount order. `server/app.ts` mounts
+ * each under its prefix and `GET /api/dashboard/stats` answers the counters of those that have one. A new
+ * module adds its `module.ts` and one line here.
+ */
+import { adminsModule } from './admins/module';
+import { authModule } from './auth/module';
+import { customersModule } from './customers/module';
+import { dashboardModule } from './dashboard/module';
+import { groupsModule } from './groups/module';
+import type { ServerModule } from './module';
+import { avatarFilesModule, profileModule } from './profile/module';
+import { updateLogModule } from './update-log/module';
+
+/** Every server module, in the order they are mounted. */
+export const serverModules: readonly ServerModule[] = [
+  authModule,
+  dashboardModule,
+  profileModule,
+  adminsModule,
+  customersModule,
+  updateLogModule,
+  groupsModule,
+  avatarFilesModule,
+];
