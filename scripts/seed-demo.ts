@@ -1,11 +1,13 @@
 /**
  * `npm run seed:demo`: fills the configured database (DATA_DIR or DATABASE_URL) with the demo of
- * server/seed/demo.ts. Stop the server first when it runs on the embedded database (one process owns it).
+ * server/seed/demo.ts, then prints in a few lines what it created and how to sign in (server/seed/summary.ts).
+ * Stop the server first when it runs on the embedded database (one process owns it).
  * Option: `--log-entries N` (default 30,000).
  */
 import { createContext, ensureSuperAdmin } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { seedDemo } from '../server/seed/demo';
+import { demoSummary } from '../server/seed/summary';
 
 const i = process.argv.indexOf('--log-entries');
 const logEntries = i >= 0 ? Number(process.argv[i + 1]) : undefined;
@@ -13,11 +15,15 @@ const config = loadConfig();
 const ctx = await createContext(config);
 try {
   const admin = await ensureSuperAdmin(ctx);
-  if (admin.generatedPassword) {
-    process.stdout.write(`Super administrateur créé : ${config.adminEmail}\nMot de passe généré (affiché une seule fois) : ${admin.generatedPassword}\n`);
-  }
   const created = await seedDemo(ctx, { logEntries });
-  process.stdout.write(`Démo : ${JSON.stringify(created)}\n`);
+  process.stdout.write(
+    demoSummary(created, {
+      adminEmail: config.adminEmail,
+      url: `http://${config.host}:${config.port}`,
+      adminCreated: admin.created,
+      generatedPassword: admin.generatedPassword,
+    }),
+  );
 } finally {
   await ctx.database.close();
 }

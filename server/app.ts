@@ -1,6 +1,6 @@
 /**
- * Builds the Fastify application (CONVENTIONS.md section 2): plugins, the `/api` guard, one
- * `register()` per module, `/healthz`, the OpenAPI docs at `/api/docs`, and the built front end
+ * Builds the Fastify application (CONVENTIONS.md section 2): plugins, the `/api` guard, every module of
+ * the registry (`server/modules/index.ts`) under its prefix, `/healthz`, the OpenAPI docs at `/api/docs`, and the built front end
  * (web/dist) with its SPA fallback, which also sets the `XSRF-TOKEN` cookie.
  */
 import fs from 'node:fs';
@@ -15,17 +15,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { registerCompression } from './http/compression';
 import { issueCsrfCookie } from './http/csrf';
-import { errorHandler } from './http/errors';
+import { registerControlCharGuard } from './http/control-chars';
+import { errorHandler, frameworkErrorHandler } from './http/errors';
 import { DOCS_PREFIX, registerApiGuard } from './http/guard';
-import { adminsRoutes } from './modules/admins/routes';
-import { authRoutes } from './modules/auth/routes';
-import { customersRoutes } from './modules/customers/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { groupsRoutes } from './modules/groups/routes';
+import { registerNoStore } from './http/no-store';
+import { openapiTransformObject } from './http/openapi';
+import { rootRedirectRoute } from './http/root-redirect';
+import { fastifyTrustProxy } from './http/trust-proxy';
+import { logSafeError } from './lib/log-safe';
+import { serverModules } from './modules';
 import { AVATAR_MAX_BYTES } from './modules/profile/avatar';
-import { avatarFileRoute, profileRoutes } from './modules/profile/routes';
-import { updateLogRoutes } from './modules/update-log/routes';
 
 /** Script added to the docs page: wraps fetch so that Swagger UI calls carry the contract's headers. */
 const DOCS_CONTRACT_JS = `(() => {
@@ -43,10 +44,16 @@ const DOCS_CONTRACT_JS = `(() => {
 export const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 /**
- * Creates the app (not listening). Options: `logger` (default: the config's level, secrets redacted).
+ * Creates the app (not listening). Options: `logger` (default: the config's level, secrets redacted,
+ * errors through `logSafeError` so that no bound query value is logged, issue 6 1.8), `logStream`
+ * (where the log lines go; default stdout) and `webDist` (folder of the built front end; default
+ * `web/dist`, tests give a small one of their own).
  * The caller owns `ctx.database` and closes it after `app.close()`.
  */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; webDist?: string } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -54,10 +61,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
         : {
             level: ctx.config.logLevel,
             redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
+            serializers: { err: logSafeError, error: logSafeError },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -80,10 +90,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
     openapi: { info: { title: 'vigie API', version: '1.0.0', description: 'API du back-office vigie (SPEC section 7).' } },
     transform: jsonSchemaTransform,
+    // The contract's named schemas (`.meta({ id })`) become components.schemas, referenced by $ref.
+    transformObject: openapiTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
@@ -92,6 +105,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     theme: { title: 'vigie API', js: [{ filename: 'vigie-contract.js', content: DOCS_CONTRACT_JS }] },
   });
 
+  registerNoStore(app);
+  registerControlCharGuard(app);
   registerApiGuard(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
@@ -103,30 +118,50 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     }
   });
 
-  await app.register(authRoutes(ctx), { prefix: '/api' });
-  await app.register(dashboardRoutes(ctx), { prefix: '/api' });
-  await app.register(profileRoutes(ctx), { prefix: '/api/profile' });
-  await app.register(adminsRoutes(ctx), { prefix: '/api/admins' });
-  await app.register(customersRoutes(ctx), { prefix: '/api/customers' });
-  await app.register(updateLogRoutes(ctx), { prefix: '/api/messages' });
-  await app.register(groupsRoutes(ctx), { prefix: '/api/groups' });
-  await app.register(avatarFileRoute(ctx));
+  for (const mod of serverModules) {
+    await app.register(mod.routes(ctx, serverModules), mod.prefix ? { prefix: mod.prefix } : {});
+  }
+  await app.register(rootRedirectRoute(ctx));
 
-  registerFrontEnd(app, ctx);
+  registerFrontEnd(app, ctx, opts.webDist ?? webDist);
   return app;
 }
 
-/** Serves web/dist: hashed assets with a long cache, and index.html for every other page route. */
-function registerFrontEnd(app: FastifyInstance, ctx: AppContext): void {
-  const indexFile = path.join(webDist, 'index.html');
+/** `Cache-Control` of the hashed assets (their name changes with their content). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built front end (issue 7 section 2): each file from its precompressed `.br` / `.gz` sibling
+ * when the client accepts it (`Vary: Accept-Encoding`), hashed assets (`/assets/*`) cacheable for a year
+ * (`immutable`), and `index.html` for every other page route, `no-cache` (revalidated on each visit, so a
+ * new build is picked up at once) with the `XSRF-TOKEN` cookie.
+ */
+function registerFrontEnd(app: FastifyInstance, ctx: AppContext, dist: string): void {
+  const indexFile = path.join(dist, 'index.html');
   const hasDist = fs.existsSync(indexFile);
   if (hasDist) {
+    const assets = path.join(dist, 'assets');
+    if (fs.existsSync(assets)) {
+      // Hashed files: anything under /assets/, read at each request (a build made meanwhile is served too).
+      app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        index: false,
+        preCompressed: true,
+        decorateReply: false,
+        setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+      });
+    }
+    // The few files at the root (index.html, icons): one route each, listed at start-up, and no `/*`
+    // catch-all, so that an `/api` URL the router refuses (a parameter over 100 characters) keeps its answer.
     app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
+      root: dist,
+      wildcard: false,
+      globIgnore: ['assets/**'],
       index: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (/^index\.html(\.br|\.gz)?$/.test(path.basename(file))) res.header('cache-control', 'no-cache');
       },
     });
   }
@@ -134,10 +169,10 @@ function registerFrontEnd(app: FastifyInstance, ctx: AppContext): void {
     const isPage = req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/assets/') && !path.extname(req.url.split('?')[0]);
     if (!isPage) return reply.status(404).send({ message: 'Ressource introuvable.' });
     issueCsrfCookie(req, reply, ctx.box, ctx.config.cookieSecure);
-    reply.header('cache-control', 'no-store');
+    reply.code(200).header('cache-control', 'no-cache');
     if (!hasDist) {
       return reply.type('text/html').send('<!doctype html><meta charset="utf-8"><title>vigie</title><p>Front end not built: run <code>npm run build</code>.</p>');
     }
-    return reply.type('text/html').send(fs.createReadStream(indexFile));
+    return reply.sendFile('index.html');
   });
 }

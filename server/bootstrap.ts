@@ -1,6 +1,7 @@
 /**
  * Start-up steps shared by the server, the CLI and the tests: open and migrate the database, load the
- * APP_KEY, and create the first super administrator (id 1) on an empty database.
+ * APP_KEY, and create the first super administrator (id 1) on an empty database. Each step is safe when
+ * several processes start at once on one database (migrations and super admin under advisory locks).
  */
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
@@ -12,23 +13,37 @@ import { hashPassword, randomPassword } from './lib/password';
 
 /** Opens the configured database, applies migrations and returns the context. */
 export async function createContext(config: AppConfig): Promise<AppContext> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : pgliteDirOf(config.dataDir) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : pgliteDirOf(config.dataDir),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   await migrateDatabase(database);
   const box = new SecretBox(loadOrCreateAppKey(config.appKey, config.dataDir));
   return { config, database, db: database.db, box };
 }
 
+/** Advisory lock key of first-run bootstrap (the migrations use 727270, server/db/client.ts). */
+export const BOOTSTRAP_LOCK = 727271;
+
 /**
- * Creates the super administrator (id 1) when no administrator exists.
+ * Creates the super administrator (id 1) when no administrator exists. Several processes may start at
+ * once on an empty database (issue 6, 1.8): the check and the insert run in one transaction under a
+ * transaction-level advisory lock, so exactly one creates it and the others see it.
  * @returns the generated password when `ADMIN_PASSWORD` was unset (to print once), else undefined
  */
 export async function ensureSuperAdmin(ctx: AppContext): Promise<{ created: boolean; generatedPassword?: string }> {
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(admins);
-  if (Number(n) > 0) return { created: false };
-  const generated = ctx.config.adminPassword ? undefined : randomPassword();
-  const passwordHash = await hashPassword(ctx.config.adminPassword ?? generated!);
-  await ctx.db.insert(admins).values({ id: 1, firstname: '', name: 'Super admin', email: ctx.config.adminEmail, passwordHash, status: 1 });
-  // The explicit id leaves the sequence at 1: move it past the row.
-  await ctx.db.execute(sql`select setval(pg_get_serial_sequence('admins', 'id'), (select max(id) from admins))`);
-  return { created: true, generatedPassword: generated };
+  return ctx.db.transaction(async (tx) => {
+    // Waiting for another process's bootstrap may outlast DB_STATEMENT_TIMEOUT_MS: no limit in this transaction.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(admins);
+    if (Number(n) > 0) return { created: false };
+    const generated = ctx.config.adminPassword ? undefined : randomPassword();
+    const passwordHash = await hashPassword(ctx.config.adminPassword ?? generated!);
+    await tx.insert(admins).values({ id: 1, firstname: '', name: 'Super admin', email: ctx.config.adminEmail, passwordHash, status: 1 });
+    // The explicit id leaves the sequence at 1: move it past the row.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('admins', 'id'), (select max(id) from admins))`);
+    return { created: true, generatedPassword: generated };
+  });
 }

@@ -13,6 +13,49 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** Names proxy-addr (Fastify's `trustProxy`) accepts beside addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const proxyEntry = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/**
+ * TRUST_PROXY (issue 6 section 1 point 5): unset / `false` / `0` = no proxy (X-Forwarded-For ignored);
+ * a hop count `n` = trust the n nearest hops (the peer and n - 1 X-Forwarded-For entries); else a
+ * comma-separated list of proxy addresses, CIDRs or proxy-addr names (`loopback`, `linklocal`,
+ * `uniquelocal`). Either way the client IP is the first untrusted hop counted from the right of
+ * X-Forwarded-For, never the leftmost entry, which the client writes. `true` (the old "trust everything")
+ * is refused with a message saying what to write instead.
+ */
+const trustProxyValue = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true is no longer accepted: it took the leftmost X-Forwarded-For entry, which the client writes. ' +
+          'Name the proxies (e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8) or give their number (TRUST_PROXY=1).',
+      });
+      return z.NEVER;
+    }
+    if (/^[0-9]{1,2}$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !PROXY_NAMES.has(e) && !proxyEntry.safeParse(e).success);
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, a hop count, or a comma-separated list of proxy addresses or CIDRs; invalid: ${bad.map((e) => JSON.stringify(e)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** Default time limit of one SQL statement on PostgreSQL (DB_STATEMENT_TIMEOUT_MS), in milliseconds. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -22,7 +65,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
   APP_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
   COOKIE_SECURE: bool,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxyValue,
   API_DOCS_URL: z.string().url().default('https://api.example.com/docs'),
   COMPANY_PAGE_URL: z
     .string()
@@ -32,6 +75,11 @@ const envSchema = z.object({
     .string()
     .refine((v) => v.includes('{siren}'), 'must contain {siren}')
     .default('https://data.inpi.fr/entreprises/{siren}'),
+  DB_STATEMENT_TIMEOUT_MS: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, 'must be a whole number of milliseconds (0: no limit)')
+    .default(String(DEFAULT_STATEMENT_TIMEOUT_MS))
+    .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,14 +96,22 @@ export interface AppConfig {
   /** Raw `APP_KEY` value (`base64:...` or 64 hex chars); undefined: generated into `dataDir`. */
   appKey?: string;
   cookieSecure: boolean;
-  /** Behind a reverse proxy: take the client IP (sign-in throttle, sessions) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: false (no proxy), a hop count, or proxy addresses / CIDRs. The client IP (sign-in
+   * throttle, sessions) is the first untrusted X-Forwarded-For hop from the right.
+   */
+  trustProxy: false | number | string[];
   apiDocsUrl: string;
   /** External company page, `{siren}` replaced by the SIREN (update log links). */
   companyPageUrl: string;
   /** External register-manager page, `{siren}` replaced by the SIREN. */
   registerPageUrl: string;
   logLevel: string;
+  /**
+   * `statement_timeout` of every PostgreSQL connection, in milliseconds (0: none); a cancelled query answers
+   * 503. Not applied by PGlite (one connection, no timer). Migrations run without it.
+   */
+  dbStatementTimeoutMs: number;
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
   sessionIdle: number;
@@ -82,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     companyPageUrl: e.COMPANY_PAGE_URL,
     registerPageUrl: e.REGISTER_PAGE_URL,
     logLevel: e.LOG_LEVEL,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,
   });

@@ -1,16 +1,24 @@
 /**
  * Entry point (CONVENTIONS.md section 2): config -> database -> migrations -> first super admin -> listen.
- * SIGTERM/SIGINT close the server (in-flight requests finish), then the database.
+ * SIGTERM/SIGINT close the server (in-flight requests finish), then the database. In a terminal the log is
+ * pretty-printed and the listening URL stands on its own line; elsewhere it stays JSON (issue 7 section 4).
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { createContext, ensureSuperAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { purgeExpiredSessions } from './http/session';
+import { isTerminal, prettyLogStream, readyBanner } from './lib/console-log';
+import { printCrashesSafely } from './lib/log-safe';
+
+// Until closeWithGrace takes over (below), a start-up failure is printed without the bound values of a
+// failed query (no hash, no email: issue 6, 1.8), and the process exits 1.
+const startupHandled = printCrashesSafely('vigie\u00a0: échec du démarrage.');
 
 const config = loadConfig();
 const ctx = await createContext(config);
-const app = await buildApp(ctx);
+const terminal = isTerminal();
+const app = await buildApp(ctx, terminal ? { logStream: prettyLogStream() } : {});
 
 const admin = await ensureSuperAdmin(ctx);
 if (admin.created) {
@@ -18,7 +26,7 @@ if (admin.created) {
   if (admin.generatedPassword) {
     // Printed once, on the console only (never through the structured log).
     process.stdout.write(
-      `\n  Super administrateur créé : ${config.adminEmail}\n  Mot de passe généré (affiché une seule fois) : ${admin.generatedPassword}\n\n`,
+      `\n  Super administrateur créé\u00a0: ${config.adminEmail}\n  Mot de passe généré (affiché une seule fois)\u00a0: ${admin.generatedPassword}\n\n`,
     );
   }
 }
@@ -33,11 +41,23 @@ app.addHook('onClose', async () => {
   await ctx.database.close();
 });
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+startupHandled();
+// Its own messages (second error, timeout) go through the app's logger, whose `err` serializer hides query values.
+const graceLogger = { error: (e: unknown) => app.log.error(e instanceof Error ? { err: e } : { msg: String(e) }) };
+closeWithGrace({ delay: 10_000, logger: graceLogger }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
 });
 
+// Started by `npm start` (scripts/start.mjs, with an IPC channel): stop cleanly when it is gone, even
+// killed without forwarding a signal, rather than run on orphaned (issue 6, 1.9).
+if (process.channel) {
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`vigie: http://${config.host}:${config.port} (${ctx.database.kind === 'pg' ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
+const url = `http://${config.host}:${config.port}`;
+app.log.info(`vigie: ${url} (${ctx.database.kind === 'pg' ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
+if (terminal) process.stdout.write(readyBanner(url, ctx.database.kind === 'pg' ? 'PostgreSQL' : `PGlite dans ${config.dataDir}`));

@@ -1,7 +1,8 @@
 /**
  * Database client: PGlite (embedded PostgreSQL, WASM) when no URL is given, node-postgres otherwise
  * (CONVENTIONS.md section 1). Both are wrapped in the same Drizzle type so that services never know
- * which one runs. Migrations (drizzle-kit SQL under ./migrations) are applied by `migrateDatabase`.
+ * which one runs. Migrations (drizzle-kit SQL under ./migrations) and online indexes (./online-indexes) are
+ * applied by `migrateDatabase`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config';
+import { applyOnlineIndexes } from './online-indexes';
 import * as schema from './schema';
 
 /** The Drizzle database every service receives. */
@@ -43,11 +46,20 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * @param opts.databaseUrl - PostgreSQL URL; when absent PGlite is used
  * @param opts.pgliteDir - PGlite data directory (created if missing); `undefined` = in memory
  * @param opts.pgliteTemplate - a `dumpDataDir()` tarball to start from (skips initdb; used by the tests)
+ * @param opts.statementTimeoutMs - PostgreSQL only: `statement_timeout` of every pool connection, set at
+ *   connection start (default DEFAULT_STATEMENT_TIMEOUT_MS = 5000; 0: none). Issue 6 section 1 point 4.
  * @throws Error (French message) when another process holds the embedded database's lock
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; pgliteTemplate?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  pgliteTemplate?: Blob;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const timeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    // Sent in the startup packet: every connection of the pool has it from its first statement.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let closed = false;
     return {
@@ -73,7 +85,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
       release = lockfile.lockSync(opts.pgliteDir, { stale: 15_000, update: 5_000 });
     } catch {
       throw new Error(
-        `La base embarquée ${opts.pgliteDir} est déjà utilisée par un autre processus (serveur démarré ?). ` +
+        `La base embarquée ${opts.pgliteDir} est déjà utilisée par un autre processus (serveur démarré\u202f?). ` +
           'Arrêtez-le, ou attendez 15 s après un arrêt brutal.',
       );
     }
@@ -97,26 +109,38 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
 }
 
 /**
- * Applies pending migrations. On PostgreSQL an advisory lock serialises concurrent app processes.
- * @throws when a migration fails (the failed migration is rolled back)
+ * Applies pending migrations, then the online indexes (server/db/online-indexes.ts: built without blocking
+ * writes, outside the migrator's transaction). On PostgreSQL advisory locks serialise concurrent app processes;
+ * the migration connection runs without `statement_timeout` (waiting for the lock, or building an index, may
+ * take longer), and gets it back before it returns to the pool.
+ * @param opts.onlineIndexesFolder - folder of the online-index files (tests); default server/db/online-indexes
+ * @throws when a migration fails (the failed migration is rolled back) or an online index fails to build
  */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, opts: { onlineIndexesFolder?: string } = {}): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
+    await applyOnlineIndexes(database, opts.onlineIndexesFolder);
     return;
   }
   const client = await database.pool!.connect();
   try {
     const db = drizzlePg(client, { schema });
-    await db.execute(sql`select pg_advisory_lock(727270)`);
+    await db.execute(sql`set statement_timeout = 0`);
     try {
-      await migratePg(db, { migrationsFolder });
+      await db.execute(sql`select pg_advisory_lock(727270)`);
+      try {
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await db.execute(sql`select pg_advisory_unlock(727270)`);
+      }
     } finally {
-      await db.execute(sql`select pg_advisory_unlock(727270)`);
+      await db.execute(sql`reset statement_timeout`);
     }
   } finally {
     client.release();
   }
+  // After the migration lock is released: a process waiting for it would hold a snapshot the build waits for.
+  await applyOnlineIndexes(database, opts.onlineIndexesFolder);
 }
 
 /** Path of the embedded database inside DATA_DIR. */

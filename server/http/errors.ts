@@ -8,6 +8,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isQueryCanceled } from '../lib/db-errors';
 
 /** Map of field name to French messages, first one shown under the field (SPEC section 5). */
 export type FieldErrors = Record<string, string[]>;
@@ -41,6 +42,10 @@ export function notFound(message: string): AppError {
 }
 
 export const GENERIC_ERROR = 'Une erreur est survenue!';
+/** 503 of a query cancelled by DB_STATEMENT_TIMEOUT_MS (issue 6 section 1 point 4). */
+export const TOO_SLOW = 'Le serveur n’a pas pu répondre à temps. Réessayez dans un instant, ou affinez la recherche.';
+/** 413 of a request body above the route's body limit (issue 6 section 1 point 11). */
+export const BODY_TOO_LARGE = 'Le corps de la requête est trop volumineux.';
 
 /** French messages for the 4xx errors Fastify raises itself. */
 const frameworkMessages: Record<number, string> = {
@@ -50,6 +55,17 @@ const frameworkMessages: Record<number, string> = {
   413: 'Le fichier est trop volumineux.',
   415: 'Type de contenu non pris en charge.',
 };
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own failures (a malformed percent-escape, a path
+ * parameter over 100 characters), which skip the error handler and the hooks, get the contract's French
+ * `{message}` body and, under `/api`, `Cache-Control: no-store`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  if (/^\/(api|%61)/i.test(request.url)) reply.header('cache-control', 'no-store');
+  return reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'L’adresse demandée est trop longue.' : frameworkMessages[400] });
+}
 
 /** Fastify error handler registered once in app.ts. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
@@ -66,11 +82,20 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     const ve = validationError(errors);
     return reply.status(422).send({ message: ve.message, errors });
   }
+  if (isQueryCanceled(error)) {
+    // A statement over DB_STATEMENT_TIMEOUT_MS: the server is busy or the query too broad, not broken.
+    request.log.warn({ err: error }, 'query cancelled by statement_timeout');
+    return reply.status(503).type('application/json; charset=utf-8').send({ message: TOO_SLOW });
+  }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'unhandled error');
     // A handler may already have set another type (the HTML page fallback): the body is JSON.
     return reply.status(500).type('application/json; charset=utf-8').send({ message: GENERIC_ERROR });
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    // The body limit (1 MB, 8 MB on addsirens), not an uploaded file: those keep the file message.
+    return reply.status(413).send({ message: BODY_TOO_LARGE });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return reply.status(400).send({ message: 'Le corps de la requête n’est pas un JSON valide.' });

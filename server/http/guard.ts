@@ -42,11 +42,11 @@ export function unauthenticated(reply: FastifyReply) {
 }
 
 /**
- * The path the guard judges: the matched route's pattern when it is under `/api`, else the
+ * The path the guard judges (also used by the other `/api`-wide hooks): the matched route's pattern when it is under `/api`, else the
  * percent-decoded request path. Never the raw `request.url` alone: the router decodes `/%61pi/...`
  * to `/api/...` before matching, and unknown URLs may match a catch-all (static files) pattern.
  */
-function guardedPath(request: FastifyRequest): string {
+export function guardedPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern && isApiPath(pattern)) return pattern;
   const raw = request.url.split('?')[0];
@@ -57,7 +57,8 @@ function guardedPath(request: FastifyRequest): string {
   }
 }
 
-function isApiPath(p: string): boolean {
+/** True for `/api` and every path under it. */
+export function isApiPath(p: string): boolean {
   return p === '/api' || p.startsWith('/api/');
 }
 

@@ -6,70 +6,12 @@
  *
  * Each list declares a `ListSpec`: its FROM, its whitelisted sort columns (name -> SQL expression,
  * each backed by an index), and how a search term narrows it. An unknown column is a 422.
+ * The body, query and answer schemas are the contract's: contract/listing.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type FilterBody, type Page } from '../../contract/listing';
 import type { Db } from '../db/client';
 import { fieldError } from './errors';
-
-export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
-export const DEFAULT_PAGE_SIZE = 200;
-
-/** Filter body schema shared by every `filter` route (unknown keys such as from/to/total are ignored). */
-export const filterBody = z
-  .object({
-    pagination: z
-      .object({
-        per_page: z.coerce
-          .number()
-          .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-            error: `Le nombre de résultats par page doit être ${PAGE_SIZES.join(', ')}.`,
-          })
-          .optional(),
-      })
-      .partial()
-      .nullish(),
-    orderBy: z
-      .object({
-        column: z.string().max(64).nullish(),
-        direction: z.enum(['asc', 'desc'], { error: 'Le sens du tri doit être asc ou desc.' }).nullish(),
-      })
-      .nullish(),
-    search: z.string().max(500).nullish(),
-  })
-  .nullish()
-  .transform((v) => v ?? {});
-export type FilterBody = z.output<typeof filterBody>;
-
-/** `?page=n` (n >= 1, default 1). */
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
-
-/** Paginated answer of every `filter` call. */
-export interface Page<T> {
-  data: T[];
-  from: number | null;
-  to: number | null;
-  total: number;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-  /** Present and true when `total` is an estimate (see ListSpec.countCap). */
-  total_is_estimate?: boolean;
-}
-
-/** Zod schema of a page of `item`. */
-export function pageResponse<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    from: z.number().nullable(),
-    to: z.number().nullable(),
-    total: z.number(),
-    per_page: z.number(),
-    current_page: z.number(),
-    last_page: z.number(),
-    total_is_estimate: z.boolean().optional(),
-  });
-}
 
 /** How one list is queried. */
 export interface ListSpec {
@@ -99,55 +41,136 @@ export interface ListSpec {
   planner?: Record<string, 'on' | 'off'>;
 }
 
+/** Largest OFFSET a list reads (after the reverse trick), as Elasticsearch caps `max_result_window`. */
+export const MAX_OFFSET = 100_000;
+/** 422 errors.page of a page whose OFFSET would pass MAX_OFFSET. */
+export const DEEP_PAGE_MESSAGE =
+  'Cette page est trop loin dans la liste (au-delà de 100\u202f000 lignes)\u00a0: affinez la recherche ou inversez le tri.';
+
+/** How one page is read: see `planPage`. */
+export interface PagePlan {
+  /** The page served: the one asked, or the last page when it asked past it. */
+  page: number;
+  /** Position of the page's first row in the forward order (0-based). */
+  offset: number;
+  /** Read in the reverse order (ORDER BY directions inverted, rows reversed afterwards). */
+  reverse: boolean;
+  /** OFFSET and LIMIT of the SQL actually run. */
+  sqlOffset: number;
+  limit: number;
+  lastPage: number;
+}
+
+/**
+ * Plans the read of page `page` of `total` rows (issue 6 section 1 point 4):
+ * - a page past the last gives the last page (at least page 1);
+ * - when `exact`, a page nearer the end than the start is read in the reverse order with OFFSET
+ *   `total - offset - rows on the page`, so the last page costs what the first does. An estimated total
+ *   (`exact` false) gives no such position, so its pages are always read forward;
+ * - the OFFSET actually used may not pass MAX_OFFSET.
+ * @throws AppError 422 errors.page (DEEP_PAGE_MESSAGE) beyond MAX_OFFSET
+ */
+export function planPage(total: number, page: number, perPage: number, exact: boolean): PagePlan {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(page, lastPage);
+  const offset = (current - 1) * perPage;
+  const rows = Math.max(0, Math.min(perPage, total - offset));
+  const backward = total - offset - rows;
+  const reverse = exact && rows > 0 && backward < offset;
+  const plan: PagePlan = reverse
+    ? { page: current, offset, reverse, sqlOffset: backward, limit: rows, lastPage }
+    : { page: current, offset, reverse, sqlOffset: offset, limit: perPage, lastPage };
+  if (plan.sqlOffset > MAX_OFFSET) throw fieldError('page', DEEP_PAGE_MESSAGE);
+  return plan;
+}
+
+type Rows<T> = { rows: T[] };
+type CountRows = { rows: Array<{ total: number | string }> };
+
 /**
  * Runs a list query.
+ *
+ * Page 1 reads its rows and its total side by side. Any other page reads the total first (the count, the
+ * list's own total query, or `knownTotal`), then plans the page (`planPage`: last page when past it,
+ * reverse order in the second half, OFFSET cap) and reads it; both statements run in one read-only
+ * REPEATABLE READ transaction, so that the rows read backward are exactly the rows the forward order gives.
  * @throws AppError 422 errors.column when the sort column is not whitelisted
+ * @throws AppError 422 errors.page when the page's OFFSET would pass MAX_OFFSET
  */
 export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpec, body: FilterBody, page: number): Promise<Page<T>> {
   const perPage = body?.pagination?.per_page ?? DEFAULT_PAGE_SIZE;
   const column = body?.orderBy?.column || 'id';
-  const direction = body?.orderBy?.direction === 'asc' ? sql`asc` : sql`desc`;
+  const ascending = body?.orderBy?.direction === 'asc';
   const orderExpr = Object.hasOwn(spec.sortable, column) ? spec.sortable[column] : undefined;
   if (!orderExpr) throw fieldError('column', 'La colonne de tri demandée n’est pas autorisée.');
   const term = body?.search?.trim();
   const conditions = [spec.where, term ? spec.search?.(term) : undefined].filter((c): c is SQL => Boolean(c));
   const whereSql = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const tie = spec.tieBreaker ?? spec.sortable.id;
-  const orderSql = column === 'id' ? sql`order by ${orderExpr} ${direction}` : sql`order by ${orderExpr} ${direction}, ${tie} ${direction}`;
-  const offset = (page - 1) * perPage;
-
-  const pageSql = sql`select ${spec.select} from ${spec.from} ${whereSql} ${orderSql} limit ${perPage} offset ${offset}`;
-  const countSql = spec.total?.(term) ?? sql`select count(*)::bigint as total from ${spec.from} ${whereSql}`;
-  // Outside a transaction the two queries run side by side (two pool connections on PostgreSQL).
-  const read = async (q: Db) => {
-    const [rows, count] = await Promise.all([
-      q.execute(pageSql) as unknown as Promise<{ rows: T[] }>,
-      spec.knownTotal ? undefined : (q.execute(countSql) as unknown as Promise<{ rows: Array<{ total: number | string }> }>),
-    ]);
-    return { data: rows.rows, total: spec.knownTotal?.total ?? Number(count?.rows[0]?.total ?? 0) };
+  /** ORDER BY in the asked order, or its exact reverse (ASC <-> DESC flips NULLS FIRST/LAST too). */
+  const orderSql = (reverse: boolean) => {
+    const direction = ascending !== reverse ? sql`asc` : sql`desc`;
+    return column === 'id' ? sql`order by ${orderExpr} ${direction}` : sql`order by ${orderExpr} ${direction}, ${tie} ${direction}`;
   };
-  const { data, total } = spec.planner
-    ? await db.transaction(async (tx) => {
-        for (const [name, value] of Object.entries(spec.planner!)) {
-          if (!/^[a-z_]+$/.test(name)) throw new Error(`bad planner setting ${name}`);
-          await tx.execute(sql.raw(`set local ${name} = ${value === 'on' ? 'on' : 'off'}`));
-        }
-        const rows = (await tx.execute(pageSql)) as unknown as { rows: T[] };
-        if (spec.knownTotal) return { data: rows.rows, total: spec.knownTotal.total };
-        const count = (await tx.execute(countSql)) as unknown as { rows: Array<{ total: number | string }> };
-        return { data: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
-      })
-    : await read(db);
-  const estimated = spec.knownTotal?.estimate === true;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const pageSql = (plan: Pick<PagePlan, 'reverse' | 'limit' | 'sqlOffset'>) =>
+    sql`select ${spec.select} from ${spec.from} ${whereSql} ${orderSql(plan.reverse)} limit ${plan.limit} offset ${plan.sqlOffset}`;
+  const countSql = spec.total?.(term) ?? sql`select count(*)::bigint as total from ${spec.from} ${whereSql}`;
+  const exact = spec.knownTotal?.estimate !== true;
+
+  const setPlanner = async (q: Db) => {
+    for (const [name, value] of Object.entries(spec.planner ?? {})) {
+      if (!/^[a-z_]+$/.test(name)) throw new Error(`bad planner setting ${name}`);
+      await q.execute(sql.raw(`set local ${name} = ${value === 'on' ? 'on' : 'off'}`));
+    }
+  };
+  const count = async (q: Db) =>
+    spec.knownTotal ? spec.knownTotal.total : Number(((await q.execute(countSql)) as unknown as CountRows).rows[0]?.total ?? 0);
+
+  let data: T[];
+  let total: number;
+  let plan: PagePlan;
+  if (page === 1) {
+    // Offset 0, forward: nothing depends on the total.
+    const first = { reverse: false, limit: perPage, sqlOffset: 0 };
+    const read = async (q: Db, parallel: boolean) => {
+      if (parallel) {
+        const [rows, n] = await Promise.all([q.execute(pageSql(first)) as unknown as Promise<Rows<T>>, count(q)]);
+        return { rows: rows.rows, n };
+      }
+      const rows = ((await q.execute(pageSql(first))) as unknown as Rows<T>).rows;
+      return { rows, n: await count(q) };
+    };
+    // Outside a transaction the two queries run side by side (two pool connections on PostgreSQL).
+    const { rows, n } = spec.planner
+      ? await db.transaction(async (tx) => {
+          await setPlanner(tx as unknown as Db);
+          return read(tx as unknown as Db, false);
+        })
+      : await read(db, true);
+    data = rows;
+    total = n;
+    plan = { page: 1, offset: 0, reverse: false, sqlOffset: 0, limit: perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) };
+  } else {
+    ({ data, total, plan } = await db.transaction(
+      async (tx) => {
+        const q = tx as unknown as Db;
+        await setPlanner(q);
+        const n = await count(q);
+        const p = planPage(n, page, perPage, exact);
+        const rows = ((await q.execute(pageSql(p))) as unknown as Rows<T>).rows;
+        return { data: p.reverse ? rows.reverse() : rows, total: n, plan: p };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    ));
+  }
   return {
     data,
-    from: data.length ? offset + 1 : null,
-    to: data.length ? offset + data.length : null,
+    from: data.length ? plan.offset + 1 : null,
+    to: data.length ? plan.offset + data.length : null,
     total,
     per_page: perPage,
-    current_page: page,
-    last_page: lastPage,
-    ...(estimated ? { total_is_estimate: true } : {}),
+    current_page: plan.page,
+    last_page: plan.lastPage,
+    ...(exact ? {} : { total_is_estimate: true }),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Demo data (`npm run seed:demo`, issue 3 point 2): the data of every module built so far, on real public
  * data — administrators, API customers, the groups `VIP`, `Favoris` and `CAC 40` holding real SIRENs of
- * French listed companies, and update-log entries spread over the last two years on those SIRENs.
+ * French listed companies, and update-log entries spread over the last two years on those SIRENs. The log
+ * entries have neutral descriptions ('Mise à jour de la fiche (démonstration)'): no company name and no
+ * made-up event next to a real SIREN (issue 6 section 3).
  * Idempotent: what already exists (same email, customer name, group name, a non-empty log) is kept.
  * Source of the companies: test/fixtures/samples/listed_french_companies_sirens.csv (see its README).
  */
@@ -16,7 +18,7 @@ import { createAdmin, findAdminByEmail } from '../modules/admins/service';
 import { createCustomer } from '../modules/customers/service';
 import { addSirens, createGroup } from '../modules/groups/service';
 import { appendLogEntries } from '../modules/update-log/service';
-import { LOG_CODES, LOG_DESCRIPTIONS } from './vocabulary';
+import { DEMO_CODES, DEMO_DESCRIPTIONS } from './vocabulary';
 
 export const COMPANIES_CSV = fileURLToPath(new URL('../../test/fixtures/samples/listed_french_companies_sirens.csv', import.meta.url));
 
@@ -87,10 +89,9 @@ export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now
       // Older entries first (ids grow with time); activity grows slowly over the two years.
       const age = span * Math.pow(1 - i / total, 1.15) * (0.98 + random() * 0.02);
       const company = companies[Math.floor(random() * companies.length)];
-      const code = LOG_CODES[Math.floor(random() * LOG_CODES.length)];
-      const texts = LOG_DESCRIPTIONS[code];
-      const text = texts[Math.floor(random() * texts.length)];
-      batch.push({ code, siren: company.siren, description: `${company.name} : ${text}`, createdAt: new Date(now - age) });
+      const code = DEMO_CODES[Math.floor(random() * DEMO_CODES.length)];
+      const description = DEMO_DESCRIPTIONS[Math.floor(random() * DEMO_DESCRIPTIONS.length)];
+      batch.push({ code, siren: company.siren, description, createdAt: new Date(now - age) });
       if (batch.length === 5000) {
         created.logEntries += await appendLogEntries(db, batch.splice(0));
       }

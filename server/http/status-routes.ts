@@ -1,0 +1,77 @@
+/**
+ * The routes of a status resource (issue 6 section 2), from its declaration (server/lib/status-resource.ts),
+ * in the URL layout of SPEC section 7, relative to the module's prefix (e.g. `/api/admins`):
+ *
+ * | call | default path | answer |
+ * | --- | --- | --- |
+ * | list | `GET /all` | 200 array |
+ * | toggle | `POST /togglestatus/:id` | 200 object; 404; 422 errors.status |
+ * | create | `POST /store` | 201 object; 422 |
+ * | read | `GET /getUserRoles/:id` | 200 object; 404 |
+ * | update | `POST /update/:id` | 200 object; 404; 422 |
+ * | delete | `POST /:id`, or `POST /{remove}/:id` | 200 `{message: 'Opération effectuée avec succès!'}`; 404; 422 errors.destroy |
+ *
+ * Path names follow the declaration (`http.paths`, e.g. `{get: 'getGroupRoles', remove: 'removegroup'}`),
+ * as the web's `standardResource` endpoints do. Every route declares its status codes (CONVENTIONS.md section 4.2).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams, messageBody, type Status } from '../../contract/fields';
+import type { Db } from '../db/client';
+import type { Actor, StatusResource } from '../lib/status-resource';
+import type { StatusTable } from '../lib/status-toggle';
+
+/** Answer of a delete (SPEC section 8 success toast). */
+export const DONE_MESSAGE = 'Opération effectuée avec succès!';
+
+/** The signed-in administrator of a guarded route, as the resource's guards see them. */
+function actorOf(req: FastifyRequest): Actor {
+  return { id: req.admin!.id, sessionId: req.sessionId };
+}
+
+/**
+ * Registers the six routes of `resource` on `app` (inside the module's plugin, under its prefix), with
+ * the tag and path names of its declaration (`spec.http`).
+ * @param db - the database the routes use
+ */
+export function registerStatusResource<
+  T extends StatusTable,
+  Row extends { id: number; status: number },
+  StoreBody extends z.ZodType,
+  UpdateBody extends z.ZodType<{ status?: Status }>,
+  Res,
+>(app: FastifyInstance, db: Db, resource: StatusResource<T, Row, StoreBody, UpdateBody, Res>): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { spec } = resource;
+  const p = { all: 'all', toggle: 'togglestatus', store: 'store', get: 'getUserRoles', update: 'update', ...spec.http.paths };
+  const tags = [spec.http.tag];
+  const out = (row: Row) => spec.toResponse(row);
+  const write = { 200: spec.response, ...errorResponses(401, 404, 419, 422) };
+
+  r.get(`/${p.all}`, { schema: { tags, response: { 200: z.array(spec.response), ...errorResponses(401) } } }, async () =>
+    (await resource.list(db)).map(out),
+  );
+  r.post(`/${p.toggle}/:id`, { schema: { tags, params: idParams, response: write } }, async (req) =>
+    out(await resource.toggle(db, req.params.id, actorOf(req))),
+  );
+  r.post(
+    `/${p.store}`,
+    { schema: { tags, body: spec.store.body, response: { 201: spec.response, ...errorResponses(401, 419, 422) } } },
+    async (req, reply) => reply.status(201).send(out(await resource.create(db, req.body as z.output<StoreBody>))),
+  );
+  r.get(`/${p.get}/:id`, { schema: { tags, params: idParams, response: { 200: spec.response, ...errorResponses(401, 404) } } }, async (req) =>
+    out(await resource.find(db, req.params.id)),
+  );
+  r.post(`/${p.update}/:id`, { schema: { tags, params: idParams, body: spec.update.body, response: write } }, async (req) =>
+    out(await resource.update(db, req.params.id, req.body as z.output<UpdateBody>, actorOf(req))),
+  );
+  r.post(
+    p.remove ? `/${p.remove}/:id` : '/:id',
+    { schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } },
+    async (req) => {
+      await resource.remove(db, req.params.id, actorOf(req));
+      return { message: DONE_MESSAGE };
+    },
+  );
+}
