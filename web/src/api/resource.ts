@@ -1,10 +1,10 @@
 /**
- * `CrudResource`: the list/get/store/update/togglestatus/delete calls and dialog texts of
+ * `CrudResource`: the list/filter/get/store/update/togglestatus/delete calls and dialog texts of
  * one "status + CRUD" entity (SPEC section 7 call layout, section 4 confirmation texts),
  * and `standardResource`, which builds one from the usual `/api/<x>/...` endpoint names.
  */
 import { apiGet, apiPost } from './client';
-import type { MessageResponse } from './types';
+import type { ListFilter, MessageResponse, Paginated } from './types';
 
 /**
  * The calls and texts of one "status + CRUD" resource (administrators, customers, and later
@@ -16,7 +16,14 @@ export interface CrudResource<T extends { id: number; status: number }, TCreate,
   key: string;
   /** Path of the list page in the UI (redirect after create/delete). */
   listPath: string;
+  /** Every item at once (`GET {base}/all`): the lists of a few hundred rows, paged in the browser. */
   list: () => Promise<T[]>;
+  /**
+   * One page for a filter (`POST {base}/filter?page=n`, body `{pagination: {per_page}, orderBy, search}`,
+   * CONVENTIONS.md section 3 "Lists"): the tables that grow to millions of rows, paged on the server.
+   * Present only when the resource declares the endpoint.
+   */
+  filter?: (filter: ListFilter, page: number, signal?: AbortSignal) => Promise<Paginated<T>>;
   get: (id: number) => Promise<T>;
   create: (input: TCreate) => Promise<T>;
   update: (id: number, input: TUpdate) => Promise<T>;
@@ -43,6 +50,8 @@ export interface StandardEndpoints {
   update?: string;
   /** Delete: `POST {base}/{remove}/{id}`; by default `POST {base}/{id}`. */
   remove?: string;
+  /** Paged list `POST {base}/{filter}?page=n` (e.g. `'filter'`); none by default, so no `filter()`. */
+  filter?: string;
 }
 
 /**
@@ -50,7 +59,8 @@ export interface StandardEndpoints {
  * `GET {base}/all`, `POST {base}/togglestatus/{id}`, `POST {base}/store`,
  * `GET {base}/getUserRoles/{id}`, `POST {base}/update/{id}`, `POST {base}/{id}` (delete).
  * `endpoints` renames any of these (e.g. `{ get: 'getCategoryRoles' }`, or `{ remove: 'removegroup' }`
- * for a delete at `POST {base}/removegroup/{id}`).
+ * for a delete at `POST {base}/removegroup/{id}`), and `{ filter: 'filter' }` adds the server-paged
+ * `filter()` call `POST {base}/filter?page=n`.
  */
 export function standardResource<T extends { id: number; status: number }, TCreate, TUpdate = TCreate>(config: {
   key: string;
@@ -66,6 +76,12 @@ export function standardResource<T extends { id: number; status: number }, TCrea
     listPath: config.listPath,
     texts: config.texts,
     list: () => apiGet<T[]>(`${base}/${e.all}`),
+    ...(e.filter
+      ? {
+          filter: (filter: ListFilter, page: number, signal?: AbortSignal) =>
+            apiPost<Paginated<T>>(`${base}/${e.filter}`, filter, { query: { page }, signal }),
+        }
+      : {}),
     get: (id) => apiGet<T>(`${base}/${e.get}/${id}`),
     create: (input) => apiPost<T>(`${base}/${e.store}`, input),
     update: (id, input) => apiPost<T>(`${base}/${e.update}/${id}`, input),

@@ -1,196 +1,113 @@
 /**
- * Types of the API payloads and answers: entities of SPEC section 3 (profile, administrator,
- * API customer, update-log entry and statistics, group), call bodies of SPEC section 7, the
- * list filter and pagination objects, GET /api/config and the dashboard counters.
+ * Types of the API payloads and answers, derived from the contract shared with the server
+ * (contract/*.ts, issue 6 section 2): `z.input` of a request schema is what the web may send,
+ * `z.output` of a response schema is what it receives. Nothing here is written by hand except the
+ * list state the web keeps (`ListFilter`), which is checked against the contract's filter body.
+ *
+ * The web imports the contract as types only (`import type`): no zod code reaches the bundle. The lint
+ * rule of eslint.config.js enforces it, and forbids any import of the server.
  */
+import type { z } from 'zod';
+import type { adminResponse, adminStoreBody, adminUpdateBody } from '../../../contract/admins';
+import type { customerResponse, customerStoreBody, customerUpdateBody } from '../../../contract/customers';
+import type { activeTotal, appConfig, dashboardStats } from '../../../contract/dashboard';
+import type { messageBody, Status as ContractStatus } from '../../../contract/fields';
+import type { addSirensBody, addSirensResponse, groupBody, groupResponse, groupSiren, groupUpdateBody } from '../../../contract/groups';
+import type { filterBody, Page } from '../../../contract/listing';
+import type { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
+import type { logEntry, logStats } from '../../../contract/update-log';
 
 /** Status of an administrator, customer, category...: 1 active, 0 disabled. */
-export type Status = 0 | 1;
+export type Status = ContractStatus;
 
 /** The signed-in administrator (GET /api/profile/getAuthUser). */
-export interface Profile {
-  id: number;
-  firstname: string;
-  name: string;
-  email: string;
-  avatar_url: string;
-  status: Status;
-}
+export type Profile = z.output<typeof profileResponse>;
 
 /** An administrator account (GET /api/admins/all). Dates are ISO strings. */
-export interface Admin {
-  id: number;
-  firstname: string;
-  name: string;
-  email: string;
-  status: Status;
-  avatar_url: string;
-  created_at: string;
-  updated_at: string;
-}
+export type Admin = z.output<typeof adminResponse>;
 
-/** Body of POST /api/admins/store and /api/admins/update/{id} (password optional on update). */
-export interface AdminInput {
-  name: string;
-  email: string;
-  password?: string;
-  status: Status;
-}
+/** Body of POST /api/admins/store (password required). */
+export type AdminCreateInput = z.input<typeof adminStoreBody>;
+
+/** Body of POST /api/admins/update/{id} (password optional: absent or empty keeps the current one). */
+export type AdminUpdateInput = z.input<typeof adminUpdateBody>;
 
 /** An API customer (GET /api/customers/all). */
-export interface Customer {
-  id: number;
-  name: string;
-  client_id: string;
-  client_secret: string;
-  client_id_sandbox: string;
-  client_secret_sandbox: string;
-  status: Status;
-  created_at: string;
-  updated_at: string;
-}
+export type Customer = z.output<typeof customerResponse>;
 
 /** Body of POST /api/customers/store. */
-export interface CustomerCreateInput {
-  name: string;
-  status: Status;
-}
+export type CustomerCreateInput = z.input<typeof customerStoreBody>;
 
 /** Body of POST /api/customers/update/{id}. */
-export interface CustomerUpdateInput extends CustomerCreateInput {
-  client_id: string;
-  client_secret: string;
-  client_id_sandbox: string;
-  client_secret_sandbox: string;
-}
+export type CustomerUpdateInput = z.input<typeof customerUpdateBody>;
 
 /** Body of POST /api/profile/updateAuthUser. */
-export interface ProfileInput {
-  firstname: string;
-  name: string;
-  email: string;
-}
+export type ProfileInput = z.input<typeof profileUpdateBody>;
 
 /** Body of POST /api/profile/updatePasswordAuthUser. */
-export interface PasswordInput {
-  current: string;
-  password: string;
-  password_confirmation: string;
-}
+export type PasswordInput = z.input<typeof passwordUpdateBody>;
 
 /** Answer of the avatar upload and removal calls. */
-export interface AvatarResponse {
-  avatar_url: string;
-}
+export type AvatarResponse = z.output<typeof avatarResponse>;
 
 /** Answer carrying only a message (password change, delete). */
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = z.output<typeof messageBody>;
 
 /** GET /api/config. The two page URLs are templates containing `{siren}`. */
-export interface AppConfig {
-  api_docs_url: string;
-  /** External company page, e.g. `https://annuaire-entreprises.data.gouv.fr/entreprise/{siren}`. */
-  company_page_url: string;
-  /** External register manager page, e.g. `https://data.inpi.fr/entreprises/{siren}`. */
-  register_page_url: string;
-}
+export type AppConfig = z.output<typeof appConfig>;
 
-/** Active and total count of one kind of account. */
-export interface ActiveTotal {
-  active: number;
-  total: number;
-}
+/** Active and total count of one kind of record. */
+export type ActiveTotal = z.output<typeof activeTotal>;
 
 /** GET /api/dashboard/stats. */
-export interface DashboardStats {
-  admins: ActiveTotal;
-  customers: ActiveTotal;
-}
+export type DashboardStats = z.output<typeof dashboardStats>;
+
+/** The filter body as the server reads it. */
+type FilterRequest = NonNullable<z.input<typeof filterBody>>;
 
 /** Sort direction of a list. */
-export type SortDirection = 'asc' | 'desc';
+export type SortDirection = NonNullable<NonNullable<FilterRequest['orderBy']>['direction']>;
+
+/** Answer of the `filter` calls: one page of rows plus pagination fields. */
+export type Paginated<T> = Page<T>;
 
 /** Pagination fields of a server list answer (and of the list filter state). */
-export interface Pagination {
-  from: number | null;
-  to: number | null;
-  total: number;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-  /** Set by the server when `total` is only an estimate (very common search words). */
-  total_is_estimate?: boolean;
-}
+export type Pagination = Omit<Page<never>, 'data'>;
 
-/** Body of the `POST /api/<x>/filter?page=n` calls. */
+/** Body of the `POST /api/<x>/filter?page=n` calls, as the web's list state holds it. */
 export interface ListFilter {
   pagination: Partial<Pagination> & { per_page: number };
   orderBy: { column: string; direction: SortDirection };
   search: string;
 }
 
-/** Answer of the `filter` calls: one page of rows plus pagination fields. */
-export interface Paginated<T> extends Pagination {
-  data: T[];
-}
+type Expect<T extends true> = T;
+/** Compile-time check: the web's list state is a filter body the server accepts (tsc fails otherwise). */
+export type ListFilterFitsContract = Expect<ListFilter extends FilterRequest ? true : false>;
 
 /** One update-log entry (POST /api/messages/filter); `name` is the SIREN, dates are ISO strings. */
-export interface LogEntry {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  created_at: string;
-}
-
-/** Counts keyed by two-digit month ('01'..'12') or day ('01'..'31'). */
-export type KeyedCounts = Record<string, number>;
+export type LogEntry = z.output<typeof logEntry>;
 
 /** GET /api/messages/getdatas: processed SIRENs this year, last year, this month, per month, per day. */
-export interface LogStats {
-  thisYear: number;
-  lastYear: number;
-  thisMonth: number;
-  months: KeyedCounts;
-  days: KeyedCounts;
-}
+export type LogStats = z.output<typeof logStats>;
+
+/** Counts keyed by two-digit month ('01'..'12') or day ('01'..'31'). */
+export type KeyedCounts = LogStats['months'];
 
 /** A group of SIRENs (GET /api/groups/all). */
-export interface Group {
-  id: number;
-  name: string;
-  status: Status;
-  sirens_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Group = z.output<typeof groupResponse>;
 
-/** Body of POST /api/groups/store and /api/groups/update/{id}. */
-export interface GroupInput {
-  name: string;
-  status: Status;
-}
+/** Body of POST /api/groups/store. */
+export type GroupInput = z.input<typeof groupBody>;
+
+/** Body of POST /api/groups/update/{id}. */
+export type GroupUpdateInput = z.input<typeof groupUpdateBody>;
 
 /** One SIREN of a group (POST /api/groups/filtersirens/{groupId}); `id` is the row id used to remove it. */
-export interface GroupSiren {
-  id: number;
-  siren: string;
-  created_at: string;
-}
+export type GroupSiren = z.output<typeof groupSiren>;
 
-/** Body of POST /api/groups/addsirens: `lines[i]` is the textarea line (1-based) of `sirens[i]`. */
-export interface AddSirensInput {
-  id: number;
-  sirens: string[];
-  lines: number[];
-}
+/** Body of POST /api/groups/addsirens: `lines[i]`, when sent, is the textarea line (1-based) of `sirens[i]`. */
+export type AddSirensInput = z.input<typeof addSirensBody>;
 
 /** Answer of POST /api/groups/addsirens. */
-export interface AddSirensResult {
-  message: string;
-  added: number;
-  already_present: number;
-  sirens_count: number;
-}
+export type AddSirensResult = z.output<typeof addSirensResponse>;

@@ -1,6 +1,7 @@
 /**
  * Global providers wrapping the whole app: TanStack Query client, antd ConfigProvider (fr_FR
- * locale, theme) and antd App configured for toasts at the bottom lasting 8 s (SPEC section 9).
+ * locale, theme) and antd App configured for toasts at the bottom lasting 8 s (SPEC section 9), in the
+ * bottom-right corner, clear of the content column, three at most (issue 7 section 3).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -17,13 +18,13 @@ export interface AppProvidersProps {
 
 /**
  * Global providers: TanStack Query, antd ConfigProvider (fr_FR, theme; dayjs 'fr' is set by
- * lib/dates) and antd App (toasts at the bottom for 8 s, themed Modal.confirm).
+ * lib/dates) and antd App (toasts bottom right for 8 s, three at most; themed Modal.confirm).
  */
 export function AppProviders({ children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={frFR} theme={theme}>
-        <AntApp notification={{ placement: 'bottom', duration: 8, stack: false, maxCount: 3 }} message={{ duration: 8 }}>
+        <AntApp notification={{ placement: 'bottomRight', duration: 8, stack: false, maxCount: 3 }} message={{ duration: 8, maxCount: 3 }}>
           {children}
         </AntApp>
       </ConfigProvider>

@@ -1,26 +1,16 @@
 /**
- * Sidebar sections (Dashboard, Administrateurs, Clients de l'api, Journal des mises à jour,
- * Groupes) and `activeNavPath`, which finds the section owning a path (longest prefix).
+ * Sidebar sections, gathered from the module registry (Dashboard, Administrateurs, Clients de l'api,
+ * Journal des mises à jour, Groupes), and `activeNavPath`, which finds the section owning a path
+ * (longest prefix).
  */
-import { ApiOutlined, ClusterOutlined, DashboardOutlined, HistoryOutlined, TeamOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import type { NavEntry } from '../modules/module';
+import { navEntries } from '../modules/registry';
 
 /** One entry of the sidebar. */
-export interface NavItem {
-  /** Path of the section; also matches its sub-pages (`/admins/3/edit`). */
-  path: string;
-  label: string;
-  icon: ReactNode;
-}
+export type NavItem = NavEntry;
 
-/** Sidebar sections, in display order (later modules add theirs here). */
-export const NAV_ITEMS: NavItem[] = [
-  { path: '/home', label: 'Dashboard', icon: <DashboardOutlined aria-hidden /> },
-  { path: '/admins', label: 'Administrateurs', icon: <TeamOutlined aria-hidden /> },
-  { path: '/customers', label: "Clients de l'api", icon: <ApiOutlined aria-hidden /> },
-  { path: '/messages', label: 'Journal des mises à jour', icon: <HistoryOutlined aria-hidden /> },
-  { path: '/groups', label: 'Groupes', icon: <ClusterOutlined aria-hidden /> },
-];
+/** Sidebar sections, in display order (each module declares its entry in its `module.tsx`). */
+export const NAV_ITEMS: NavItem[] = navEntries();
 
 /** The sidebar entry owning `pathname` (longest matching prefix), if any. */
 export function activeNavPath(pathname: string): string | undefined {

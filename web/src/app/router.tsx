@@ -1,29 +1,23 @@
 /**
- * React Router tree of the app (SPEC section 2 routes): public /login, then the guarded, lazily
- * loaded shell gathering each module's routes, / redirecting to /home, and a 404 fallback.
+ * React Router tree of the app (SPEC section 2 routes): the public routes of the module registry
+ * (/login), then the guarded, lazily loaded shell gathering every module's routes, / redirecting to
+ * /home, and a 404 fallback. The shell's loader starts the session probe and each route's `prefetch` its
+ * page's first queries, while the lazy chunks download (issue 7 section 2).
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage';
-import { adminsRoutes } from '../modules/admins/routes';
-import { authRoutes } from '../modules/auth/routes';
-import { customersRoutes } from '../modules/customers/routes';
-import { groupsRoutes } from '../modules/groups/routes';
-import { homeRoutes } from '../modules/home/routes';
-import { profileRoutes } from '../modules/profile/routes';
-import { updateLogRoutes } from '../modules/update-log/routes';
+import { webModules } from '../modules/registry';
+import { loadShell } from './earlyStart';
 import { FullPageSpin } from './FullPageSpin';
+import { queryClient } from './queryClient';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
+import { sessionProbeLoader, withPrefetchLoader } from './routePrefetch';
 
-/** Routes of the signed-in area (inside the shell). Each module's pages load lazily. */
+/** Routes of the signed-in area (inside the shell): every module's routes, each page loading lazily. */
 const shellRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
-  ...homeRoutes,
-  ...profileRoutes,
-  ...adminsRoutes,
-  ...customersRoutes,
-  ...updateLogRoutes,
-  ...groupsRoutes,
+  ...webModules.flatMap((module) => module.routes ?? []).map((route) => withPrefetchLoader(route, queryClient)),
   { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },
 ];
 
@@ -34,10 +28,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpin />,
     children: [
-      ...authRoutes,
+      ...webModules.flatMap((module) => module.publicRoutes ?? []),
       {
         element: <RequireAuth />,
-        children: [{ lazy: lazyPage(() => import('./layout/AppLayout')), children: shellRoutes }],
+        loader: sessionProbeLoader(queryClient),
+        children: [{ lazy: lazyPage(loadShell), children: shellRoutes }],
       },
     ],
   },

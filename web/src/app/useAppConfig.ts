@@ -3,10 +3,9 @@
  * URL, external company and register page templates).
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api/client';
-import type { AppConfig } from '../api/types';
+import { appConfigQuery } from './appConfig';
 
 /** GET /api/config (e.g. `api_docs_url`), fetched once per session. */
 export function useAppConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: () => apiGet<AppConfig>('/api/config'), staleTime: Infinity });
+  return useQuery(appConfigQuery);
 }

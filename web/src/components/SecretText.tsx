@@ -11,6 +11,8 @@ import { CopyButton } from './CopyButton';
 export interface SecretTextProps {
   /** The secret; '-' is shown when empty. */
   value: string | null | undefined;
+  /** Accessible name of the copy button ('Copier' by default), e.g. 'Copier le Client_secret (Prod)'. */
+  copyLabel?: string;
 }
 
 /** Shown instead of a hidden secret. */
@@ -18,9 +20,9 @@ export const SECRET_MASK = '••••••••';
 
 /**
  * A secret masked as '••••••••' with an eye button (aria-label 'Afficher le secret', then
- * 'Masquer le secret') and a copy button (aria-label 'Copier').
+ * 'Masquer le secret') and a copy button (aria-label `copyLabel`, 'Copier' by default).
  */
-export function SecretText({ value }: SecretTextProps) {
+export function SecretText({ value, copyLabel }: SecretTextProps) {
   const [revealed, setRevealed] = useState(false);
   if (!value) return <Typography.Text type="secondary">-</Typography.Text>;
   const label = revealed ? 'Masquer le secret' : 'Afficher le secret';
@@ -40,7 +42,7 @@ export function SecretText({ value }: SecretTextProps) {
           data-testid="secret-toggle"
         />
       </Tooltip>
-      <CopyButton text={value} />
+      <CopyButton text={value} label={copyLabel} />
     </Flex>
   );
 }

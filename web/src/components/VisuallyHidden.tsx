@@ -18,9 +18,15 @@ export interface VisuallyHiddenProps {
   children: ReactNode;
   /** Wrapper element: 'span' (default, inline content) or 'div' (block content such as a list). */
   as?: 'span' | 'div';
+  /** Element id, e.g. the target of an `aria-describedby`. */
+  id?: string;
 }
 
 /** Text kept for screen readers (and tests) but not displayed, e.g. the header of an icon-only column. */
-export function VisuallyHidden({ children, as: Tag = 'span' }: VisuallyHiddenProps) {
-  return <Tag style={hidden}>{children}</Tag>;
+export function VisuallyHidden({ children, as: Tag = 'span', id }: VisuallyHiddenProps) {
+  return (
+    <Tag id={id} style={hidden}>
+      {children}
+    </Tag>
+  );
 }

@@ -16,11 +16,41 @@ export const DISPLAY_TIME_ZONE = 'Europe/Paris';
 
 type DateInput = string | number | Date | null | undefined;
 
+/**
+ * Wall-clock fields of an instant in Europe/Paris, from one formatter built once: dayjs's `tz()` builds
+ * its own on every call (about 0.2 ms each; a 200-row update-log page spent 55 ms in it, issue 7 section 2).
+ */
+const parisClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Tokens of the display patterns, as dayjs spells them. */
+const TOKENS = /YYYY|YY|MM|DD|HH|mm|ss/g;
+
 function format(value: DateInput, pattern: string): string {
   if (value === null || value === undefined || value === '') return '-';
   const date = dayjs(value);
   if (!date.isValid()) return '-';
-  return date.tz(DISPLAY_TIME_ZONE).format(pattern);
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of parisClock.formatToParts(date.toDate())) parts[part.type] = part.value;
+  const year = (parts.year ?? '').padStart(4, '0');
+  const fields: Record<string, string | undefined> = {
+    YYYY: year,
+    YY: year.slice(-2),
+    MM: parts.month,
+    DD: parts.day,
+    HH: parts.hour,
+    mm: parts.minute,
+    ss: parts.second,
+  };
+  return pattern.replace(TOKENS, (token) => fields[token] ?? '');
 }
 
 /** `DD/MM/YY HH:mm` in Europe/Paris (the default date display); '-' when empty or invalid. */

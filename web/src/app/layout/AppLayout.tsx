@@ -1,47 +1,89 @@
 /**
- * Shell of the signed-in area (lazily loaded route element): collapsible sidebar with the brand
- * and section menu, sticky header with a navigation progress bar and the user menu, then the page.
+ * Shell of the signed-in area (lazily loaded route element; issue 7 section 1): on a laptop (antd `lg`,
+ * 992 px and up) a sidebar as high as the window, collapsed and expanded by a real button in the header;
+ * on narrower screens no sidebar but a drawer covering the page, opened by the header's 'Ouvrir le menu'
+ * button and closed by any navigation. Then the sticky header (navigation progress bar, user menu) and the
+ * page in the one `main` landmark (antd's Layout.Content, `#contenu`, the skip link's target).
  */
-import { Layout, Progress } from 'antd';
+import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout, Progress } from 'antd';
 import { useState } from 'react';
-import { Link, Outlet, useNavigation } from 'react-router';
-import { BrandMark } from '../../modules/auth/BrandMark';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useScreenUp } from '../../lib/useMediaQuery';
+import { SIDER_BG } from '../theme';
 import { SideNav } from './SideNav';
+import { SidebarBrand } from './SidebarBrand';
+import { MAIN_CONTENT_ID } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
-/** The signed-in shell: sidebar (brand + sections), header (user menu) and the page. */
+const SIDEBAR_ID = 'sidebar';
+const DRAWER_ID = 'menu-drawer';
+
+/** The signed-in shell: sidebar or drawer (brand + sections), header (menu button, user menu) and the page. */
 export default function AppLayout() {
+  const wide = useScreenUp('lg');
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    // Any navigation (a menu entry, a link in the page, the browser's back button) closes the drawer.
+    setShownPath(pathname);
+    setDrawerOpen(false);
+  }
+  const closeDrawer = () => setDrawerOpen(false);
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="lg"
-        width={256}
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
-      >
-        <Link
-          to="/home"
-          aria-label="Vigie, tableau de bord"
-          style={{ display: 'flex', alignItems: 'center', gap: 10, height: 64, padding: collapsed ? '0 24px' : '0 20px' }}
+      {wide ? (
+        <Layout.Sider
+          id={SIDEBAR_ID}
+          data-testid="sidebar"
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={256}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
         >
-          <BrandMark size={30} />
-          {collapsed ? null : <span style={{ color: '#fff', fontSize: 18, fontWeight: 600, letterSpacing: 0.3 }}>Vigie</span>}
-        </Link>
-        <SideNav />
-      </Layout.Sider>
-      <Layout>
+          <SidebarBrand collapsed={collapsed} />
+          <SideNav />
+        </Layout.Sider>
+      ) : (
+        <Drawer
+          id={DRAWER_ID}
+          open={drawerOpen}
+          onClose={closeDrawer}
+          placement="left"
+          size={280}
+          closable={false}
+          aria-label="Menu"
+          styles={{ body: { padding: 0, background: SIDER_BG } }}
+        >
+          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingRight: 12 }}>
+            <SidebarBrand onNavigate={closeDrawer} />
+            <Button
+              type="text"
+              aria-label="Fermer le menu"
+              icon={<CloseOutlined aria-hidden style={{ color: '#fff' }} />}
+              onClick={closeDrawer}
+            />
+          </div>
+          <SideNav onNavigate={closeDrawer} />
+        </Drawer>
+      )}
+      {/* min-width 0: the page may not grow past the window; wide tables scroll inside their card instead. */}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             position: 'sticky',
             top: 0,
             zIndex: 10,
             display: 'flex',
-            justifyContent: 'flex-end',
+            justifyContent: 'space-between',
             alignItems: 'center',
+            gap: 12,
+            padding: wide ? undefined : '0 12px',
             borderBottom: '1px solid #e5e7eb',
           }}
         >
@@ -55,12 +97,32 @@ export default function AppLayout() {
               aria-label="Chargement de la page"
             />
           ) : null}
+          {wide ? (
+            <Button
+              type="text"
+              aria-label={collapsed ? 'Déplier le menu' : 'Réduire le menu'}
+              aria-expanded={!collapsed}
+              aria-controls={SIDEBAR_ID}
+              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+              onClick={() => setCollapsed((folded) => !folded)}
+              data-testid="sidebar-toggle"
+            />
+          ) : (
+            <Button
+              type="text"
+              aria-label="Ouvrir le menu"
+              aria-expanded={drawerOpen}
+              aria-controls={DRAWER_ID}
+              icon={<MenuOutlined aria-hidden />}
+              onClick={() => setDrawerOpen(true)}
+              data-testid="menu-button"
+            />
+          )}
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
-          <main>
-            <Outlet />
-          </main>
+        {/* Layout.Content renders the page's one <main> landmark: do not nest another. */}
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
+          <Outlet />
         </Layout.Content>
       </Layout>
     </Layout>

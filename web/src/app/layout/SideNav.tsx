@@ -6,8 +6,14 @@ import { Menu } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { activeNavPath, NAV_ITEMS } from '../navigation';
 
+/** Props of `SideNav`. */
+export interface SideNavProps {
+  /** Called when an entry is chosen, even the current one (the phone drawer closes). */
+  onNavigate?: () => void;
+}
+
 /** Sidebar menu of the sections, highlighting the current one. */
-export function SideNav() {
+export function SideNav({ onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
   const active = activeNavPath(pathname);
   return (
@@ -16,6 +22,7 @@ export function SideNav() {
       mode="inline"
       aria-label="Navigation principale"
       selectedKeys={active ? [active] : []}
+      onClick={onNavigate}
       items={NAV_ITEMS.map((item) => ({
         key: item.path,
         icon: item.icon,

@@ -64,7 +64,7 @@ export function BarChart({ labels, values, seriesLabel, ariaLabel, testId, heigh
       <VisuallyHidden as="div">
         <ul aria-label={ariaLabel}>
           {labels.map((label, index) => (
-            <li key={label}>{`${label} : ${values[index] ?? 0}`}</li>
+            <li key={label}>{`${label}\u00a0: ${values[index] ?? 0}`}</li>
           ))}
         </ul>
       </VisuallyHidden>

@@ -27,7 +27,7 @@ export interface ConfirmActionOptions {
 
 /**
  * Confirm-then-act: returns `confirmAction(options)`, which opens a themed Modal.confirm
- * ('Oui' / 'Annuler'), runs the call while the OK button spins, then reloads the given
+ * ('Oui' / 'Annuler', the focus on 'Annuler'), runs the call while the OK button spins, then reloads the given
  * queries and toasts 'Opération effectuée avec succès!'; on a 422 it toasts the first message
  * of `errors[errorField]`, otherwise 'Une erreur est survenue!'.
  */
@@ -43,6 +43,8 @@ export function useConfirmAction(): (options: ConfirmActionOptions) => void {
         content: options.content,
         okText: options.okText ?? 'Oui',
         cancelText: 'Annuler',
+        // The safe answer has the focus: Enter or a stray key press cancels (issue 7 section 3).
+        autoFocusButton: 'cancel',
         okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' },
         cancelButtonProps: { 'data-testid': 'confirm-cancel' },
         onOk: async () => {

@@ -6,6 +6,7 @@ import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, type FormInstance } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DisabledReason } from '../feedback/DisabledReason';
 import { clearErrorsOnChange } from './clearErrorsOnChange';
 
 /** Props of `EntityForm`. */
@@ -19,6 +20,8 @@ export interface EntityFormProps<TValues> {
   pending: boolean;
   /** Shows a danger 'Effacer' button calling this. */
   onDelete?: () => void;
+  /** Why 'Effacer' is refused (e.g. 'Le Super admin ne peut être effacé'): disabled, with that tooltip. */
+  deleteDisabledReason?: string;
   /** Shows a 'Retour' link to this path. */
   backTo?: string;
   /** Submit button text, 'Enregistrer' by default. */
@@ -34,7 +37,7 @@ export interface EntityFormProps<TValues> {
  * 'Effacer' and 'Retour'. Shared by every create/edit page.
  */
 export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
-  const { form, values, onFinish, pending, onDelete, backTo, submitLabel = 'Enregistrer', name, children } = props;
+  const { form, values, onFinish, pending, onDelete, deleteDisabledReason, backTo, submitLabel = 'Enregistrer', name, children } = props;
 
   useEffect(() => {
     if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
@@ -50,6 +53,9 @@ export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
         onFinish={onFinish}
         onValuesChange={clearErrorsOnChange(form)}
         requiredMark={false}
+        // No browser validation bubble (in the browser's language): the server's 422 messages, in
+        // French, go under the fields, email format included (issue 7 section 3).
+        noValidate
       >
         {children}
         <Flex gap={8} wrap style={{ marginTop: 8 }}>
@@ -57,9 +63,13 @@ export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
             {submitLabel}
           </Button>
           {onDelete ? (
-            <Button danger icon={<DeleteOutlined aria-hidden />} onClick={onDelete} data-testid="form-delete">
-              Effacer
-            </Button>
+            <DisabledReason reason={deleteDisabledReason}>
+              {(disabledProps) => (
+                <Button danger icon={<DeleteOutlined aria-hidden />} onClick={onDelete} data-testid="form-delete" {...disabledProps}>
+                  Effacer
+                </Button>
+              )}
+            </DisabledReason>
           ) : null}
           {backTo ? (
             <Link to={backTo} data-testid="form-back" style={{ alignSelf: 'center', padding: '0 8px' }}>

@@ -7,13 +7,15 @@ import type { FieldErrors } from '../../api/errors';
 
 /**
  * Puts the first message of each 422 field error under the matching form field (marking it
- * invalid). `fieldMap` renames server fields to form fields when they differ.
- * Returns the messages whose field is not in the form (to be toasted instead).
+ * invalid), or all of them with `all` (e.g. one per invalid line of a textarea). `fieldMap` renames
+ * server fields to form fields when they differ.
+ * Returns the first message of each field that is not in the form (to be toasted instead).
  */
 export function applyServerErrors(
   form: FormInstance,
   errors: FieldErrors,
   fieldMap: Record<string, string> = {},
+  options: { all?: boolean } = {},
 ): string[] {
   const registered = new Set(Object.keys(form.getFieldsValue()));
   const fields: { name: string; errors: string[] }[] = [];
@@ -22,7 +24,7 @@ export function applyServerErrors(
     const first = messages?.[0];
     if (!first) continue;
     const name = fieldMap[serverName] ?? serverName;
-    if (registered.has(name)) fields.push({ name, errors: [first] });
+    if (registered.has(name)) fields.push({ name, errors: options.all ? messages : [first] });
     else unplaced.push(first);
   }
   if (fields.length) {

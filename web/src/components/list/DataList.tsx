@@ -1,19 +1,25 @@
 /**
  * `DataList`, the shared list (SPEC section 2 'Common list behaviour', section 4
  * sorting): search, page-size selector, sortable antd table, spinner,
- * 'Aucun résultat trouvé' and the pagination footer.
+ * 'Aucun résultat trouvé' and the pagination footer; a failed call shows `ListError` with a retry (a page too
+ * deep: the server's « affinez la recherche ou inversez le tri »). On every screen (issue 7 section 1) the
+ * table scrolls inside its card, never the page; its identifying column stays on the left; below `md` its
+ * secondary columns hide and its cells get smaller paddings; the toolbar wraps whole words.
  */
-import { Alert, Flex, Table } from 'antd';
+import { Flex, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
-import { GENERIC_ERROR } from '../../api/errors';
+import { useScreenUp } from '../../lib/useMediaQuery';
 import type { SortValue } from './clientRows';
+import { ListError } from './ListError';
 import { ListFooter } from './ListFooter';
 import { ListSearch } from './ListSearch';
 import { PageSizeSelect } from './PageSizeSelect';
 import { QuickSearchTags, type QuickSearchOption } from './QuickSearchTags';
 import { isDefaultListState, type ListSort } from './listState';
 import { useDataList, type ListSource } from './useDataList';
+import { useProgressiveRows } from './useProgressiveRows';
+import { useMemo } from 'react';
 
 /** One column of a `DataList`. */
 export interface DataColumn<T> {
@@ -28,10 +34,29 @@ export interface DataColumn<T> {
   /** Client mode: the value sorted on (defaults to `row[key]`). */
   sortValue?: (row: T) => SortValue;
   width?: number | string;
+  /**
+   * Narrowest width of the column in CSS pixels: when the columns do not fit, the table scrolls inside
+   * its card rather than squeezing this one (e.g. a description column on a phone).
+   */
+  minWidth?: number;
   align?: 'left' | 'right' | 'center';
-  /** Keep the column visible while the table scrolls horizontally. */
+  /**
+   * Keep the column visible while the table scrolls horizontally. Below antd's `md` breakpoint only the
+   * left columns stay fixed: a column fixed on the right would take a phone's whole width.
+   */
   fixed?: 'left' | 'right';
+  /**
+   * The column a reader identifies a row by (a name, a SIREN, an id; issue 7 section 1): fixed on the
+   * left, at least `minWidth` (`IDENTIFYING_MIN_WIDTH` by default) wide, its words never broken.
+   * Put it first, after any other left-fixed column.
+   */
+  identifying?: boolean;
+  /** Hidden below antd's `md` breakpoint (768 px): on a phone the row keeps its essential columns. */
+  secondary?: boolean;
 }
+
+/** Default narrowest width of an identifying column, in CSS pixels. */
+export const IDENTIFYING_MIN_WIDTH = 140;
 
 /** Props of `DataList`. */
 export interface DataListProps<T> {
@@ -42,16 +67,29 @@ export interface DataListProps<T> {
   rowKey?: (row: T) => Key;
   /** Initial/reset sort (id descending by default). */
   defaultSort?: ListSort;
-  /** Persist page, size, sort and search in localStorage under this key. */
+  /**
+   * Persist page, size, sort and search in localStorage under this key. Without it they live in the
+   * URL's query string (`?page=2&per_page=50&sort=name&dir=asc&q=foo`).
+   */
   storageKey?: string;
+  /** Prefix of this list's keys in the URL when a page shows two lists (`sirens` → `sirens.page`...). */
+  urlNamespace?: string;
   /** Show a search box (client mode needs `source.searchText`). */
   search?: ListSearchOptions;
   /** Extra content on the left of the toolbar (e.g. filters, links). */
   toolbar?: ReactNode;
   /** `data-testid` of the wrapper, 'data-list' by default. */
   testId?: string;
-  /** Horizontal scroll width for wide tables. */
+  /**
+   * Width of the table's scrolled area. By default the table is as wide as its card and, when its
+   * columns' narrowest widths do not fit, scrolls horizontally inside the card (never the page).
+   */
   scrollX?: number | string;
+  /**
+   * Long pages: draw this many rows first and the others right after that first paint (see
+   * `useProgressiveRows`); all at once when unset.
+   */
+  firstRows?: number;
 }
 
 /** Search options of a `DataList`. */
@@ -70,35 +108,79 @@ export interface ListSearchOptions {
 }
 
 const SORT_DIRECTIONS: ('ascend' | 'descend')[] = ['ascend', 'descend', 'ascend'];
+
+/**
+ * Cell props keeping a column at least `minWidth` wide; with `keepWords`, its words are never broken
+ * (class `vigie-keep-words` of app/global.css: antd's Typography breaks words anywhere, which let a
+ * squeezed name column wrap 'Administratrice' letter by letter).
+ */
+const minWidthCell = (minWidth: number, keepWords: boolean) => () => ({
+  style: { minWidth },
+  className: keepWords ? 'vigie-keep-words' : undefined,
+});
+
+/**
+ * antd layout props of a column at the current width (`wide`: at least `md`): fixed side (identifying
+ * columns on the left, with the columns before them (`beforeIdentifying`), since antd fixes only the
+ * leading columns; right-fixed columns only when wide), narrowest width, and `responsive` for secondary
+ * columns.
+ */
+function columnLayout<T>(
+  column: DataColumn<T>,
+  wide: boolean,
+  beforeIdentifying: boolean,
+): Pick<TableColumnsType<T>[number], 'fixed' | 'responsive' | 'onCell' | 'onHeaderCell'> {
+  const fixed =
+    column.identifying || beforeIdentifying ? 'left' : column.fixed === 'right' && !wide ? undefined : column.fixed;
+  const minWidth = column.minWidth ?? (column.identifying ? IDENTIFYING_MIN_WIDTH : undefined);
+  return {
+    fixed,
+    ...(column.secondary ? { responsive: ['md' as const] } : {}),
+    ...(minWidth
+      ? { onCell: minWidthCell(minWidth, Boolean(column.identifying)), onHeaderCell: minWidthCell(minWidth, false) }
+      : {}),
+  };
+}
+
 const defaultRowKey = (row: unknown): Key => (row as { id: Key }).id;
 
 /**
  * The one list of the back-office: page-size selector (10-200, default 200), sortable headers
  * (default id desc; same column flips, new column starts ascending), spinner while loading,
- * 'Aucun résultat trouvé' when empty, and the '{from}-{to} sur {total} résultats' footer with
+ * 'Aucun résultat trouvé' when empty (never under an error: a failed load shows the error and
+ * 'Réessayer' instead, issue 7 section 3), and the '{from}-{to} sur {total} résultats' footer with
  * pagination when there is more than one page. Works over a loaded array or a server fetcher.
- * Optional search box, with quick-search chips (`search.quick`), and localStorage persistence.
+ * Optional search box, with quick-search chips (`search.quick`). Its state (page, size, sort, search)
+ * lives in the URL, or in localStorage with `storageKey`.
  */
 export function DataList<T>(props: DataListProps<T>) {
-  const { source, columns, rowKey = defaultRowKey, defaultSort, storageKey, search, toolbar, testId, scrollX } = props;
+  const { source, columns, rowKey = defaultRowKey, defaultSort, storageKey, urlNamespace, search, toolbar, testId, scrollX } = props;
+  const { firstRows } = props;
   const sortAccessors = new Map(columns.filter((c) => c.sortValue).map((c) => [c.key, c.sortValue!]));
   const list = useDataList(source, {
     defaultSort,
     storageKey,
+    urlNamespace,
+    sortColumns: columns.filter((c) => c.sortable).map((c) => c.key),
     sortValue: (row, column) => {
       const accessor = sortAccessors.get(column);
       return accessor ? accessor(row) : (row as Record<string, SortValue>)[column];
     },
   });
   const { state, actions } = list;
+  const rows = useProgressiveRows(list.rows, firstRows);
   const quickActive = search?.quick ? search.quick.some((option) => option.value === state.search) : false;
 
-  const tableColumns: TableColumnsType<T> = columns.map((column) => ({
+  const wide = useScreenUp('md');
+  const lastIdentifying = columns.map((column) => Boolean(column.identifying)).lastIndexOf(true);
+  // Memoised (issue 7 section 2): the same columns and cell renderers until the columns, the sort or the
+  // screen width change, so that antd re-renders no cell when only the loading flag or the toolbar changes.
+  const tableColumns = useMemo<TableColumnsType<T>>(() => columns.map((column, index) => ({
     key: column.key,
     title: column.title,
     width: column.width,
     align: column.align,
-    fixed: column.fixed,
+    ...columnLayout(column, wide, index < lastIdentifying),
     render: (_: unknown, row: T) =>
       column.render ? column.render(row) : ((row as Record<string, ReactNode>)[column.key] ?? '-'),
     ...(column.sortable
@@ -109,7 +191,7 @@ export function DataList<T>(props: DataListProps<T>) {
             state.orderBy.column === column.key ? (state.orderBy.direction === 'asc' ? 'ascend' : 'descend') : null,
         }
       : {}),
-  }));
+  })), [columns, state.orderBy.column, state.orderBy.direction, wide, lastIdentifying]);
 
   const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort' || Array.isArray(sorter)) return;
@@ -118,8 +200,8 @@ export function DataList<T>(props: DataListProps<T>) {
 
   return (
     <div data-testid={testId ?? 'data-list'} data-loading={list.loading ? 'true' : 'false'}>
-      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Flex gap={12} align="center" wrap>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }} data-testid="list-toolbar">
+        <Flex gap={12} align="center" wrap style={{ minWidth: 0, maxWidth: '100%' }}>
           {search ? (
             <ListSearch
               value={quickActive ? '' : state.search}
@@ -134,17 +216,22 @@ export function DataList<T>(props: DataListProps<T>) {
         </Flex>
         <PageSizeSelect value={state.perPage} onChange={actions.setPerPage} />
       </Flex>
-      {list.error ? <Alert type="error" title={GENERIC_ERROR} showIcon style={{ marginBottom: 16 }} /> : null}
+      {list.error ? <ListError error={list.error} onRetry={list.retry} retrying={list.loading} /> : null}
       <Table<T>
         columns={tableColumns}
-        dataSource={list.rows}
+        dataSource={rows}
         rowKey={rowKey}
         loading={list.loading}
         pagination={false}
+        size={wide ? undefined : 'small'}
         showSorterTooltip={false}
         onChange={onChange}
-        scroll={scrollX ? { x: scrollX } : undefined}
-        locale={{ emptyText: list.loading ? <div style={{ height: 48 }} /> : <span data-testid="list-empty">Aucun résultat trouvé</span> }}
+        scroll={{ x: scrollX ?? true }}
+        tableLayout={scrollX === undefined ? 'auto' : undefined}
+        locale={{
+          emptyText:
+            list.loading || list.error ? <div style={{ height: 48 }} /> : <span data-testid="list-empty">Aucun résultat trouvé</span>,
+        }}
       />
       {list.pagination ? <ListFooter pagination={list.pagination} onPageChange={actions.setPage} /> : null}
     </div>

@@ -4,6 +4,7 @@
  */
 import { Flex, Pagination as AntPagination, Typography } from 'antd';
 import type { Pagination } from '../../api/types';
+import { rangeText } from './rangeText';
 
 /** Props of `ListFooter`. */
 export interface ListFooterProps {
@@ -11,15 +12,9 @@ export interface ListFooterProps {
   onPageChange: (page: number) => void;
 }
 
-/** '{from}-{to} sur {total} résultats', or '... sur environ {total} résultats' for an estimated total. */
-function rangeText(pagination: Pagination): string {
-  const about = pagination.total_is_estimate ? 'environ ' : '';
-  return `${pagination.from ?? 0}-${pagination.to ?? 0} sur ${about}${pagination.total} résultats`;
-}
-
 /**
  * '{from}-{to} sur {total} résultats' ('sur environ {total}' when the server only estimated the
- * total) with previous/next arrows and numbered pages (`data-testid="list-footer"`). Renders
+ * total; thousands grouped, '1-200 sur 30 000 résultats') with previous/next arrows and numbered pages (`data-testid="list-footer"`). Renders
  * nothing when there is a single page.
  */
 export function ListFooter({ pagination, onPageChange }: ListFooterProps) {

@@ -30,7 +30,7 @@ export function ListSearch({ value, onSearch, onReset, placeholder, canReset = v
     setDraft(value);
   }
   return (
-    <Flex gap={8} align="center">
+    <Flex gap={8} align="center" wrap style={{ minWidth: 0, maxWidth: '100%' }}>
       <Input.Search
         data-testid="list-search"
         aria-label="Rechercher"

@@ -13,10 +13,13 @@ export interface PageSizeSelectProps {
 
 const options = PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
 
-/** 'Afficher [10|25|50|100|200] par page' selector (`data-testid="page-size"`). */
+/**
+ * 'Afficher [10|25|50|100|200] par page' selector (`data-testid="page-size"`), kept on one line: in a
+ * narrow toolbar it wraps as a whole instead of breaking 'Afficher' (issue 7 section 1).
+ */
 export function PageSizeSelect({ value, onChange }: PageSizeSelectProps) {
   return (
-    <Flex align="center" gap={8}>
+    <Flex align="center" gap={8} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
       <Typography.Text type="secondary">Afficher</Typography.Text>
       <Select
         data-testid="page-size"

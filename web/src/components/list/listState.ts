@@ -1,6 +1,7 @@
 /**
  * List state model and rules: page sizes and defaults (200 per page, id descending;
- * SPEC section 9), sort flipping (SPEC section 4) and localStorage load/save of a persisted state.
+ * SPEC section 9), sort flipping (SPEC section 4), the URL form of a state (`parseListQuery` /
+ * `serializeListQuery`, issue 6 section 2) and localStorage load/save of a persisted state.
  */
 import type { SortDirection } from '../../api/types';
 
@@ -78,4 +79,98 @@ export function saveListState(storageKey: string, state: ListState): void {
   } catch {
     /* storage unavailable: the list still works, unpersisted */
   }
+}
+
+/** Highest page a list URL may ask for (the server's `?page` bound). */
+export const MAX_PAGE = 1_000_000;
+/** Longest search a list URL may carry (the server's filter `search` bound). */
+export const MAX_SEARCH_LENGTH = 500;
+
+/** Options of the URL form of a list state. */
+export interface ListQueryOptions {
+  /** Columns the list sorts on; any other `sort` falls back to the default sort (always accepted). */
+  sortColumns?: readonly string[];
+  /** Default sort, id descending unless given. */
+  defaultSort?: ListSort;
+  /**
+   * Prefix of the keys for a second list on one page: `sirens` gives `sirens.page`, `sirens.per_page`,
+   * `sirens.sort`, `sirens.dir`, `sirens.q`. None: `page`, `per_page`, `sort`, `dir`, `q`.
+   */
+  namespace?: string;
+}
+
+/** The query-string keys of a list, in the order they are written. */
+function listQueryKeys(namespace?: string) {
+  const key = (name: string) => (namespace ? `${namespace}.${name}` : name);
+  return { page: key('page'), perPage: key('per_page'), sort: key('sort'), dir: key('dir'), search: key('q') };
+}
+
+const POSITIVE_DECIMAL = /^[1-9][0-9]*$/;
+
+/** `value` as an integer when it is written in plain decimal (no sign, no leading zero, no exponent), else null. */
+function decimal(value: string | null): number | null {
+  if (value === null || !POSITIVE_DECIMAL.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** A search typed in a URL: tabs and line breaks become spaces, other control characters go, trimmed, at most 500 characters. */
+function cleanSearch(value: string | null): string {
+  if (!value) return '';
+  // eslint-disable-next-line no-control-regex
+  const text = value.replace(/[\t\n\r]/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '');
+  return text.trim().slice(0, MAX_SEARCH_LENGTH).trim();
+}
+
+/**
+ * Reads a list's state from a query string (`?page=2&per_page=50&sort=name&dir=asc&q=foo`), so that
+ * back, forward and shared links restore it. Every value is checked and an invalid one gives its
+ * default: `page` a decimal integer 1..1,000,000 (else 1); `per_page` one of 10, 25, 50, 100, 200 (else
+ * 200); `sort` one of `sortColumns` or the default column (else the default sort); `dir` `asc` or
+ * `desc` (else the default direction for the default column, ascending for another); `q` cleaned by
+ * `cleanSearch`. Pure; keys outside the list's namespace are ignored.
+ */
+export function parseListQuery(params: URLSearchParams, options: ListQueryOptions = {}): ListState {
+  const defaults = initialListState(options.defaultSort);
+  const keys = listQueryKeys(options.namespace);
+  const page = decimal(params.get(keys.page));
+  const perPage = decimal(params.get(keys.perPage));
+  const sort = params.get(keys.sort);
+  const dir = params.get(keys.dir);
+  const defaultColumn = defaults.orderBy.column;
+  const known = sort !== null && (sort === defaultColumn || (options.sortColumns ?? []).includes(sort));
+  let orderBy = defaults.orderBy;
+  if (sort === null || known) {
+    const column = sort ?? defaultColumn;
+    const fallback = column === defaultColumn ? defaults.orderBy.direction : 'asc';
+    orderBy = { column, direction: dir === 'asc' || dir === 'desc' ? dir : fallback };
+  }
+  return {
+    page: page !== null && page <= MAX_PAGE ? page : 1,
+    perPage: PAGE_SIZES.includes(perPage as (typeof PAGE_SIZES)[number]) ? perPage! : DEFAULT_PER_PAGE,
+    orderBy,
+    search: cleanSearch(params.get(keys.search)),
+  };
+}
+
+/**
+ * Writes a list's state into a query string, the inverse of `parseListQuery`: `page`, `per_page`, `sort`
+ * + `dir` and `q`, each only when it differs from the default (a fresh list has a clean URL). The keys of
+ * other lists and other parameters of `into` are kept; `into` itself is not modified.
+ * @returns a new `URLSearchParams`
+ */
+export function serializeListQuery(state: ListState, options: ListQueryOptions = {}, into?: URLSearchParams): URLSearchParams {
+  const defaults = initialListState(options.defaultSort);
+  const keys = listQueryKeys(options.namespace);
+  const params = new URLSearchParams(into);
+  for (const key of Object.values(keys)) params.delete(key);
+  if (state.page !== defaults.page) params.set(keys.page, String(state.page));
+  if (state.perPage !== defaults.perPage) params.set(keys.perPage, String(state.perPage));
+  const { column, direction } = state.orderBy;
+  if (column !== defaults.orderBy.column || direction !== defaults.orderBy.direction) {
+    params.set(keys.sort, column);
+    params.set(keys.dir, direction);
+  }
+  if (state.search !== defaults.search) params.set(keys.search, state.search);
+  return params;
 }

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query
 import { useMemo } from 'react';
 import type { ListFilter, Paginated, Pagination } from '../../api/types';
 import { pageOfRows, type SortValue } from './clientRows';
+import { serverListQuery, toListFilter } from './listQuery';
 import type { ListSort, ListState } from './listState';
 import { useListState, type ListActions } from './useListState';
 
@@ -18,6 +19,8 @@ export interface ClientListSource<T> {
   loading: boolean;
   /** Set when loading failed. */
   error?: unknown;
+  /** Loads the rows again (the 'Réessayer' of a failed list). */
+  retry?: () => void;
   /** Text a row is searched in (required for the search box to filter in client mode). */
   searchText?: (row: T) => string;
 }
@@ -29,6 +32,11 @@ export interface ServerListSource<T> {
   queryKey: QueryKey;
   /** Fetches one page for a filter body. */
   fetch: (filter: ListFilter, page: number, signal?: AbortSignal) => Promise<Paginated<T>>;
+  /**
+   * How long (ms) a loaded page counts as fresh; TanStack's default (0) when unset. A list whose route
+   * prefetches its first page sets a few seconds, so that the page mounting right after does not ask again.
+   */
+  staleTime?: number;
 }
 
 /** Where a list's rows come from. */
@@ -38,8 +46,12 @@ export type ListSource<T> = ClientListSource<T> | ServerListSource<T>;
 export interface UseDataListOptions<T> {
   /** Initial/reset sort, id descending by default. */
   defaultSort?: ListSort;
-  /** Persist the filter state in localStorage under this key. */
+  /** Persist the filter state in localStorage under this key (instead of the URL). */
   storageKey?: string;
+  /** Prefix of the list's keys in the URL, for a second list on one page (see `useListState`). */
+  urlNamespace?: string;
+  /** Columns the list sorts on (a URL naming another one falls back to the default sort). */
+  sortColumns?: readonly string[];
   /** Client mode: value of `row` for sort column `column` (defaults to `row[column]`). */
   sortValue?: (row: T, column: string) => SortValue;
 }
@@ -50,18 +62,15 @@ export interface ListView<T> {
   pagination: Pagination | null;
   loading: boolean;
   error: unknown;
+  /** Loads the rows again after a failure. */
+  retry: () => void;
   state: ListState;
   actions: ListActions;
 }
 
-/** The filter body sent by server-mode lists. */
-export function toListFilter(state: ListState): ListFilter {
-  return {
-    pagination: { per_page: state.perPage, current_page: state.page },
-    orderBy: state.orderBy,
-    search: state.search,
-  };
-}
+export { toListFilter };
+
+const noRetry = () => undefined;
 
 const defaultSortValue = (row: unknown, column: string): SortValue =>
   (row as Record<string, SortValue>)[column];
@@ -72,13 +81,20 @@ const defaultSortValue = (row: unknown, column: string): SortValue =>
  * the previous page visible (under the spinner) while the next one loads.
  */
 export function useDataList<T>(source: ListSource<T>, options: UseDataListOptions<T> = {}): ListView<T> {
-  const [state, actions] = useListState({ defaultSort: options.defaultSort, storageKey: options.storageKey });
+  const [state, actions] = useListState({
+    defaultSort: options.defaultSort,
+    storageKey: options.storageKey,
+    urlNamespace: options.urlNamespace,
+    sortColumns: options.sortColumns,
+  });
   const server = source.mode === 'server' ? source : null;
   const filter = useMemo(() => toListFilter(state), [state]);
 
+  const serverQuery = server ? serverListQuery(server, state) : null;
   const query = useQuery({
-    queryKey: [...(server?.queryKey ?? ['__client-list__']), filter],
-    queryFn: ({ signal }) => server!.fetch(filter, state.page, signal),
+    queryKey: serverQuery?.queryKey ?? ['__client-list__', filter],
+    queryFn: serverQuery?.queryFn,
+    staleTime: serverQuery?.staleTime,
     enabled: server !== null,
     placeholderData: keepPreviousData,
   });
@@ -97,6 +113,7 @@ export function useDataList<T>(source: ListSource<T>, options: UseDataListOption
       pagination: clientPage?.pagination ?? null,
       loading: source.loading,
       error: source.error ?? null,
+      retry: source.retry ?? noRetry,
       state,
       actions,
     };
@@ -118,6 +135,7 @@ export function useDataList<T>(source: ListSource<T>, options: UseDataListOption
     pagination,
     loading: query.isFetching,
     error: query.error,
+    retry: () => void query.refetch(),
     state,
     actions,
   };

@@ -1,16 +1,38 @@
 /**
- * `useListState`: page, page size, sort and search of one list, with the back-to-page-1
- * and reset rules of SPEC section 4 and optional localStorage persistence.
+ * `useListState`: page, page size, sort and search of one list, with the back-to-page-1 and reset rules
+ * of SPEC section 4, kept in the URL's query string (issue 6 section 2: back, forward and shared links
+ * restore a list) or, where the spec asks for it (the update log), in localStorage.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { initialListState, loadListState, nextSort, saveListState, type ListSort, type ListState } from './listState';
+import { useSearchParams } from 'react-router';
+import {
+  initialListState,
+  loadListState,
+  nextSort,
+  parseListQuery,
+  saveListState,
+  serializeListQuery,
+  type ListQueryOptions,
+  type ListSort,
+  type ListState,
+} from './listState';
 
 /** Options of `useListState`. */
 export interface UseListStateOptions {
   /** Initial and reset sort; id descending by default. */
   defaultSort?: ListSort;
-  /** When set, the state is kept in localStorage under this key (e.g. the update log). */
+  /**
+   * When set, the state is kept in localStorage under this key instead of the URL (the update log,
+   * whose filter the spec persists in local browser storage).
+   */
   storageKey?: string;
+  /**
+   * Prefix of this list's query-string keys (`sirens` → `sirens.page`...), for a second list on one
+   * page; none by default (`page`, `per_page`, `sort`, `dir`, `q`).
+   */
+  urlNamespace?: string;
+  /** Columns the list sorts on: a URL naming another column falls back to the default sort. */
+  sortColumns?: readonly string[];
 }
 
 /** Changes a list can make to its state. */
@@ -27,33 +49,60 @@ export interface ListActions {
   reset: () => void;
 }
 
+type Change = (state: ListState) => ListState;
+
+/** The state rules of the spec, as changes applied to the current state. */
+function listActions(apply: (change: Change) => void, defaults: ListState): ListActions {
+  return {
+    setPage: (page) => apply((s) => (s.page === page ? s : { ...s, page })),
+    setPerPage: (perPage) => apply((s) => ({ ...s, perPage, page: 1 })),
+    sortBy: (col) => apply((s) => ({ ...s, orderBy: nextSort(s.orderBy, col), page: 1 })),
+    setSearch: (search) => apply((s) => ({ ...s, search: search.trim(), page: 1 })),
+    reset: () => apply(() => defaults),
+  };
+}
+
 /**
- * State of one list (page, page size, sort, search) with the rules of the spec: any change
- * of filter, search, sort or page size goes back to page 1; optional localStorage persistence.
+ * State of one list (page, page size, sort, search) with the rules of the spec: any change of filter,
+ * search, sort or page size goes back to page 1.
+ *
+ * Where it lives: in the URL by default (`?page=2&per_page=50&sort=name&dir=asc&q=foo`, defaults
+ * omitted, see `parseListQuery`). Each committed change (a page, a page size, a sort, a submitted search,
+ * a reset) pushes a history entry, so Back returns to the previous state and a reload or a shared link
+ * restores it; typing in the search box changes nothing until it is submitted. With `storageKey` it lives
+ * in localStorage instead and the URL is left alone.
  */
 export function useListState(options: UseListStateOptions = {}): [ListState, ListActions] {
-  const { defaultSort, storageKey } = options;
-  const [state, setState] = useState<ListState>(() => {
-    const initial = initialListState(defaultSort);
-    return storageKey ? loadListState(storageKey, initial) : initial;
-  });
+  const { storageKey, urlNamespace, sortColumns } = options;
+  const column = options.defaultSort?.column;
+  const direction = options.defaultSort?.direction;
+  const defaultSort = useMemo(() => (column && direction ? { column, direction } : undefined), [column, direction]);
+  const defaults = useMemo(() => initialListState(defaultSort), [defaultSort]);
 
+  // localStorage mode.
+  const [stored, setStored] = useState<ListState>(() => (storageKey ? loadListState(storageKey, defaults) : defaults));
   useEffect(() => {
-    if (storageKey) saveListState(storageKey, state);
-  }, [storageKey, state]);
+    if (storageKey) saveListState(storageKey, stored);
+  }, [storageKey, stored]);
 
-  const column = defaultSort?.column;
-  const direction = defaultSort?.direction;
+  // URL mode.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const columnsKey = (sortColumns ?? []).join('\n');
+  const queryOptions = useMemo<ListQueryOptions>(
+    () => ({ namespace: urlNamespace, defaultSort, sortColumns: columnsKey ? columnsKey.split('\n') : [] }),
+    [urlNamespace, defaultSort, columnsKey],
+  );
+  const query = searchParams.toString();
+  const fromUrl = useMemo(() => parseListQuery(new URLSearchParams(query), queryOptions), [query, queryOptions]);
+
+  const state = storageKey ? stored : fromUrl;
   const actions = useMemo<ListActions>(() => {
-    const defaults = initialListState(column && direction ? { column, direction } : undefined);
-    return {
-      setPage: (page) => setState((s) => (s.page === page ? s : { ...s, page })),
-      setPerPage: (perPage) => setState((s) => ({ ...s, perPage, page: 1 })),
-      sortBy: (col) => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, col), page: 1 })),
-      setSearch: (search) => setState((s) => ({ ...s, search: search.trim(), page: 1 })),
-      reset: () => setState(defaults),
-    };
-  }, [column, direction]);
+    if (storageKey) return listActions(setStored, defaults);
+    return listActions((change) => {
+      const next = serializeListQuery(change(fromUrl), queryOptions, new URLSearchParams(query));
+      if (next.toString() !== query) setSearchParams(next);
+    }, defaults);
+  }, [storageKey, defaults, fromUrl, queryOptions, query, setSearchParams]);
 
   return [state, actions];
 }

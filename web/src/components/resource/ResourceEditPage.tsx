@@ -24,6 +24,8 @@ export interface ResourceEditPageProps<T extends { id: number; status: number },
   toInput: (values: TValues) => TUpdate;
   formName: string;
   children: ReactNode;
+  /** Why 'Effacer' is refused for this item (e.g. the super admin): the button is disabled with that tooltip. */
+  deleteDisabledReason?: string;
   /** Content shown under the form once the item is loaded (e.g. the SIRENs of a group). */
   below?: (item: T) => ReactNode;
 }
@@ -38,7 +40,7 @@ export interface ResourceEditPageProps<T extends { id: number; status: number },
 export function ResourceEditPage<T extends { id: number; status: number }, TUpdate, TValues>(
   props: ResourceEditPageProps<T, TUpdate, TValues>,
 ) {
-  const { resource, title, breadcrumb, toValues, toInput, formName, children, below } = props;
+  const { resource, title, breadcrumb, toValues, toInput, formName, children, below, deleteDisabledReason } = props;
   const id = useRouteId();
   const { data: item } = useResourceItem(resource, id);
   const [form] = Form.useForm<TValues>();
@@ -58,6 +60,7 @@ export function ResourceEditPage<T extends { id: number; status: number }, TUpda
           onFinish={onFinish}
           pending={pending}
           onDelete={() => remove(item, { redirect: true })}
+          deleteDisabledReason={deleteDisabledReason}
           backTo={resource.listPath}
         >
           {children}

@@ -11,9 +11,12 @@ import { useNotify } from '../feedback/useNotify';
 
 type AnyResource<T extends { id: number; status: number }> = CrudResource<T, never, never>;
 
-/** All items of a resource (query key `[resource.key]`). */
-export function useResourceList<T extends { id: number; status: number }>(resource: AnyResource<T>) {
-  return useQuery({ queryKey: [resource.key], queryFn: () => resource.list() });
+/** All items of a resource (query key `[resource.key]`); `enabled: false` skips the call (server-paged lists). */
+export function useResourceList<T extends { id: number; status: number }>(
+  resource: AnyResource<T>,
+  options: { enabled?: boolean } = {},
+) {
+  return useQuery({ queryKey: [resource.key], queryFn: () => resource.list(), enabled: options.enabled ?? true });
 }
 
 /** The `:id` route parameter as a positive integer, or null when missing or malformed. */

@@ -9,10 +9,12 @@ import { StatusField } from '../../components/form/StatusField';
 export interface AdminFieldsProps {
   /** Edit mode: the password is optional (placeholder says so). */
   editing?: boolean;
+  /** Why the status may not change (super admin, own account): the Actif checkbox is disabled and says why. */
+  statusLockedReason?: string;
 }
 
 /** Fields of the administrator form: 'Prénom & nom', 'Email', 'Mot de passe', 'Actif'. */
-export function AdminFields({ editing = false }: AdminFieldsProps) {
+export function AdminFields({ editing = false, statusLockedReason }: AdminFieldsProps) {
   return (
     <>
       <Form.Item label="Prénom & nom" name="name">
@@ -27,7 +29,7 @@ export function AdminFields({ editing = false }: AdminFieldsProps) {
           placeholder={editing ? 'Laisser vide pour conserver le mot de passe actuel' : undefined}
         />
       </Form.Item>
-      <StatusField />
+      <StatusField lockedReason={statusLockedReason} />
     </>
   );
 }

@@ -10,20 +10,30 @@ import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { StatusToggleButton } from '../../components/resource/StatusToggleButton';
 import { useResourceActions } from '../../components/resource/useResourceActions';
 import { StatusTag } from '../../components/StatusTag';
+import { useCurrentUser } from '../auth/CurrentUserContext';
+import { adminLocks } from './protection';
 import { adminsResource } from './resource';
 
-/** Administrators list (/admins): Admin, Email, Status, Action; sortable by name, email, status. */
+/**
+ * Administrators list (/admins): Admin, Email, Status, Action; sortable by name, email, status. The
+ * signed-in administrator's row says '(vous)'; 'Désactiver' is disabled, with a tooltip saying why,
+ * on the super admin's row and on one's own (issue 7 section 3).
+ */
 export default function AdminListPage() {
   const { toggleStatus } = useResourceActions(adminsResource);
+  const me = useCurrentUser();
   const columns: DataColumn<Admin>[] = [
     {
       key: 'name',
       title: 'Admin',
       sortable: true,
+      identifying: true,
+      minWidth: 180,
       render: (admin) => (
         <Flex align="center" gap={10}>
-          <Avatar src={admin.avatar_url} alt="" size={32} />
+          <Avatar src={admin.avatar_url} alt="" size={32} style={{ flex: 'none' }} />
           <Typography.Text strong>{admin.name}</Typography.Text>
+          {admin.id === me.id ? <Typography.Text type="secondary">(vous)</Typography.Text> : null}
         </Flex>
       ),
     },
@@ -35,7 +45,11 @@ export default function AdminListPage() {
       width: 230,
       render: (admin) => (
         <Space size="middle">
-          <StatusToggleButton status={admin.status} onClick={() => toggleStatus(admin)} />
+          <StatusToggleButton
+            status={admin.status}
+            onClick={() => toggleStatus(admin)}
+            disabledReason={admin.status === 1 ? adminLocks(admin.id, me.id).disable : undefined}
+          />
           <EditLink to={`/admins/${admin.id}/edit`} />
         </Space>
       ),

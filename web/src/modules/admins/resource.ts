@@ -3,17 +3,17 @@
  * texts (SPEC sections 4, 7 'Administrators' and 8).
  */
 import { standardResource } from '../../api/resource';
-import type { Admin, AdminInput } from '../../api/types';
+import type { Admin, AdminCreateInput, AdminUpdateInput } from '../../api/types';
 
 /** Administrators: endpoints under /api/admins and the texts of their dialogs and toasts. */
-export const adminsResource = standardResource<Admin, AdminInput>({
+export const adminsResource = standardResource<Admin, AdminCreateInput, AdminUpdateInput>({
   key: 'admins',
   base: '/api/admins',
   listPath: '/admins',
   texts: {
     notFound: 'User does not exist!',
-    confirmDisable: 'Voulez-vous vraiment bannir cet administrateur ?',
-    confirmEnable: 'Voulez-vous vraiment réactiver cet administrateur ?',
-    confirmDelete: 'Voulez-vous vraiment effacer cet administrateur ?',
+    confirmDisable: 'Voulez-vous vraiment bannir cet administrateur\u202f?',
+    confirmEnable: 'Voulez-vous vraiment réactiver cet administrateur\u202f?',
+    confirmDelete: 'Voulez-vous vraiment effacer cet administrateur\u202f?',
   },
 });

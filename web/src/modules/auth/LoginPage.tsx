@@ -4,27 +4,38 @@
  */
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Profile } from '../../api/types';
 import { clearErrorsOnChange } from '../../components/form/clearErrorsOnChange';
 import { useServerForm } from '../../components/form/useServerForm';
+import { MAIN_CONTENT_ID } from '../../app/layout/SkipLink';
 import { safeRedirect } from '../../lib/redirect';
 import { AUTH_USER_KEY, login, type Credentials } from './api';
 import { BrandMark } from './BrandMark';
+import { clearSessionExpired, isSessionExpired, SESSION_EXPIRED_TEXT } from './sessionNotice';
 
-/** Sign-in page (/login): Email + Mot de passe, then back to ?redirect= (or /home). */
+/** The format error of the Email field, worded as the server's field messages (contract/fields.ts). */
+const EMAIL_INVALID = 'Le champ Email doit être une adresse email valide.';
+
+/**
+ * Sign-in page (/login): Email + Mot de passe, then back to ?redirect= (or /home). After a session
+ * ended by a 401, it says 'Votre session a expiré, reconnectez-vous.' (issue 7 section 3). An email
+ * that is not one is refused under the field, in French, before any call (no browser bubble).
+ */
 export default function LoginPage() {
   const [form] = Form.useForm<Credentials>();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [expired] = useState(isSessionExpired);
 
-  // Arriving here means no session: drop whatever the previous one cached.
+  // Arriving here means no session: drop whatever the previous one cached, and the notice once read.
   useEffect(() => {
     queryClient.removeQueries();
+    clearSessionExpired();
   }, [queryClient]);
 
   const { onFinish, pending } = useServerForm<Credentials, Profile>({
@@ -40,6 +51,8 @@ export default function LoginPage() {
 
   return (
     <main
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
       style={{
         minHeight: '100vh',
         display: 'flex',
@@ -65,8 +78,11 @@ export default function LoginPage() {
           <h1 style={{ fontSize: 22, fontWeight: 600, margin: '12px 0 4px', color: '#0f172a' }}>Connexion</h1>
           <p style={{ margin: 0, color: '#64748b' }}>Back-office Vigie</p>
         </div>
-        <Form<Credentials> form={form} name="login" layout="vertical" onFinish={onFinish} onValuesChange={clearErrorsOnChange(form)} requiredMark={false} size="large">
-          <Form.Item label="Email" name="email">
+        {expired ? (
+          <Alert type="warning" showIcon title={SESSION_EXPIRED_TEXT} data-testid="session-expired" style={{ marginBottom: 20 }} />
+        ) : null}
+        <Form<Credentials> form={form} name="login" layout="vertical" onFinish={onFinish} onValuesChange={clearErrorsOnChange(form)} requiredMark={false} size="large" noValidate>
+          <Form.Item label="Email" name="email" rules={[{ type: 'email', message: EMAIL_INVALID }]} validateTrigger={[]}>
             <Input type="email" autoComplete="username" autoFocus prefix={<MailOutlined aria-hidden />} />
           </Form.Item>
           <Form.Item label="Mot de passe" name="password">

@@ -2,6 +2,7 @@
  * Session calls: POST /api/login, POST /api/logout and the session probe
  * GET /api/profile/getAuthUser (SPEC section 7 'Profile').
  */
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost, isApiError } from '../../api/client';
 import type { Profile } from '../../api/types';
 
@@ -23,6 +24,17 @@ export async function fetchAuthUser(signal?: AbortSignal): Promise<Profile | nul
     throw error;
   }
 }
+
+/**
+ * Query options of the session probe, shared by `useAuthUser` and the routes that start it before the
+ * shell has loaded: cached for the session (`staleTime: Infinity`), never retried.
+ */
+export const authUserQuery = queryOptions<Profile | null>({
+  queryKey: AUTH_USER_KEY,
+  queryFn: ({ signal }) => fetchAuthUser(signal),
+  staleTime: Infinity,
+  retry: false,
+});
 
 /** Signs in (422 errors.email on wrong credentials, 429 when throttled). */
 export function login(credentials: Credentials): Promise<Profile> {

@@ -1,7 +1,6 @@
 /** `useAuthUser`: session probe query of the signed-in user, cached for the session. */
 import { useQuery } from '@tanstack/react-query';
-import type { Profile } from '../../api/types';
-import { AUTH_USER_KEY, fetchAuthUser } from './api';
+import { authUserQuery } from './api';
 
 /**
  * The session probe (GET /api/profile/getAuthUser, cached for the session): `data` is the
@@ -9,10 +8,5 @@ import { AUTH_USER_KEY, fetchAuthUser } from './api';
  * `useCurrentUser()` instead.
  */
 export function useAuthUser() {
-  return useQuery<Profile | null>({
-    queryKey: AUTH_USER_KEY,
-    queryFn: ({ signal }) => fetchAuthUser(signal),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery(authUserQuery);
 }

@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from './api';
+import { clearSessionExpired } from './sessionNotice';
 
 /**
  * Returns `signOut()`: POST /api/logout, then /login (which forgets every cached query when it
@@ -15,6 +16,8 @@ export function useLogout(): () => Promise<void> {
     } catch {
       /* the session is gone either way for this tab */
     }
+    // Signing out is no expiry: a call that met the ended session meanwhile does not make /login say so.
+    clearSessionExpired();
     await navigate('/login', { replace: true });
   }, [navigate]);
 }

@@ -9,47 +9,56 @@ import { EditLink } from '../../components/resource/EditLink';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { StatusToggleButton } from '../../components/resource/StatusToggleButton';
 import { useResourceActions } from '../../components/resource/useResourceActions';
-import { SecretText } from '../../components/SecretText';
 import { StatusTag } from '../../components/StatusTag';
 import { ApiDocsLink } from './ApiDocsLink';
+import { CredentialsCell } from './CredentialsCell';
 import { customersResource } from './resource';
 
-const mono = (value: string) =>
-  value ? (
-    <Typography.Text style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13, whiteSpace: 'nowrap' }}>{value}</Typography.Text>
-  ) : (
-    '-'
-  );
+/**
+ * Header of a merged credentials column: both spec titles, 'Client_id (Prod) · Client_secret (Prod)', each
+ * kept on one line (non-breaking spaces) so that a narrow header wraps only at the middle dot.
+ */
+const credentialsTitle = (environment: 'Prod' | 'Sandbox') =>
+  `Client_id\u00a0(${environment}) · Client_secret\u00a0(${environment})`;
 
 /**
- * API customers list (/customers): ID, Client, Prod and Sandbox credentials (secrets masked,
- * revealable, copyable), Status, Action; documentation link and 'Ajouter'.
+ * API customers list (/customers): ID, Client, then one cell per environment holding its Client_id and
+ * Client_secret (the spec's two columns, merged so that every column fits a laptop's width: issue 7
+ * section 1; ids shortened, secrets masked, both copyable), Status, Action; documentation link and
+ * 'Ajouter'. On a phone the ID and Sandbox columns are hidden and the Client column stays on the left.
  */
 export default function CustomerListPage() {
   const { toggleStatus } = useResourceActions(customersResource);
   const columns: DataColumn<Customer>[] = [
-    { key: 'id', title: 'ID', sortable: true, width: 80 },
+    { key: 'id', title: 'ID', sortable: true, width: 64, secondary: true },
     {
       key: 'name',
       title: 'Client',
       sortable: true,
+      identifying: true,
+      render: (c) => <Typography.Text strong>{c.name}</Typography.Text>,
+    },
+    {
+      key: 'client_id',
+      title: credentialsTitle('Prod'),
+      sortable: true,
+      render: (c) => <CredentialsCell environment="Prod" clientId={c.client_id} clientSecret={c.client_secret} />,
+    },
+    {
+      key: 'client_id_sandbox',
+      title: credentialsTitle('Sandbox'),
+      sortable: true,
+      secondary: true,
       render: (c) => (
-        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-          {c.name}
-        </Typography.Text>
+        <CredentialsCell environment="Sandbox" clientId={c.client_id_sandbox} clientSecret={c.client_secret_sandbox} />
       ),
     },
-    { key: 'client_id', title: 'Client_id (Prod)', sortable: true, render: (c) => mono(c.client_id) },
-    { key: 'client_secret', title: 'Client_secret (Prod)', render: (c) => <SecretText value={c.client_secret} /> },
-    { key: 'client_id_sandbox', title: 'Client_id (Sandbox)', sortable: true, render: (c) => mono(c.client_id_sandbox) },
-    { key: 'client_secret_sandbox', title: 'Client_secret (Sandbox)', render: (c) => <SecretText value={c.client_secret_sandbox} /> },
-    { key: 'status', title: 'Status', sortable: true, width: 120, render: (c) => <StatusTag status={c.status} /> },
+    { key: 'status', title: 'Status', sortable: true, width: 110, render: (c) => <StatusTag status={c.status} /> },
     {
       key: 'action',
       title: 'Action',
-      fixed: 'right',
       render: (c) => (
-        <Space size="middle">
+        <Space size="small">
           <StatusToggleButton status={c.status} onClick={() => toggleStatus(c)} />
           <EditLink to={`/customers/${c.id}/edit`} />
         </Space>
@@ -63,7 +72,6 @@ export default function CustomerListPage() {
       columns={columns}
       extra={<ApiDocsLink />}
       searchText={(c) => `${c.id} ${c.name} ${c.client_id} ${c.client_id_sandbox}`}
-      scrollX="max-content"
     />
   );
 }

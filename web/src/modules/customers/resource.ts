@@ -14,6 +14,6 @@ export const customersResource = standardResource<Customer, CustomerCreateInput,
     notFound: 'User does not exist!',
     confirmDisable: "Voulez-vous vraiment désactiver l'accès de ce client à l'api ?",
     confirmEnable: "Voulez-vous vraiment réactiver l'accès de ce client à l'api ?",
-    confirmDelete: 'Voulez-vous vraiment effacer ce client ?',
+    confirmDelete: 'Voulez-vous vraiment effacer ce client\u202f?',
   },
 });

@@ -16,7 +16,7 @@ import { GROUPS_TITLE, groupsResource } from './resource';
 export default function GroupListPage() {
   const { toggleStatus } = useResourceActions(groupsResource);
   const columns: DataColumn<Group>[] = [
-    { key: 'name', title: 'Groupe', sortable: true, render: (group) => <Typography.Text strong>{group.name}</Typography.Text> },
+    { key: 'name', title: 'Groupe', sortable: true, identifying: true, render: (group) => <Typography.Text strong>{group.name}</Typography.Text> },
     {
       key: 'sirens_count',
       title: 'Sirens',

@@ -22,7 +22,8 @@ export interface GroupSirenListProps {
 /**
  * The SIRENs of a group, paged on the server (`data-testid="group-sirens-list"`): ID, Siren,
  * Date d'ajout and a delete button per row (confirmation, then the group and list reload and a
- * toast); search by the digits of a SIREN.
+ * toast); search by the digits of a SIREN. Its state is in the URL under the `sirens.` keys
+ * (`?sirens.page=2`), apart from any list the page may add.
  */
 export function GroupSirenList({ groupId }: GroupSirenListProps) {
   const confirmAction = useConfirmAction();
@@ -35,11 +36,13 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
     [groupId],
   );
   const columns: DataColumn<GroupSiren>[] = [
-    { key: 'id', title: 'ID', sortable: true, width: 100 },
+    { key: 'id', title: 'ID', sortable: true, width: 100, secondary: true },
     {
       key: 'siren',
       title: 'Siren',
       sortable: true,
+      identifying: true,
+      minWidth: 110,
       render: (row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{row.siren}</span>,
     },
     { key: 'created_at', title: "Date d'ajout", render: (row) => formatDateTime(row.created_at) },
@@ -74,6 +77,7 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
       source={source}
       columns={columns}
       search={{ placeholder: 'Rechercher un siren' }}
+      urlNamespace="sirens"
       testId="group-sirens-list"
     />
   );

@@ -3,10 +3,10 @@
  * confirmation and not-found texts (SPEC sections 4, 7 'Groups' and 8).
  */
 import { standardResource } from '../../api/resource';
-import type { Group, GroupInput } from '../../api/types';
+import type { Group, GroupInput, GroupUpdateInput } from '../../api/types';
 
 /** Groups of SIRENs: endpoints under /api/groups and the texts of their dialogs and toasts. */
-export const groupsResource = standardResource<Group, GroupInput>({
+export const groupsResource = standardResource<Group, GroupInput, GroupUpdateInput>({
   key: 'groups',
   base: '/api/groups',
   listPath: '/groups',

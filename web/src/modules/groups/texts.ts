@@ -6,3 +6,8 @@ export const SIRENS_ADDED = 'Les sirens ont été mis à jour avec succès.';
 export const SIRENS_FAILED = 'Une erreur est survenue.';
 /** Confirmation before removing a SIREN from a group (SPEC section 4). */
 export const CONFIRM_REMOVE_SIREN = 'Voulez-vous vraiment effacer ce siren ?';
+/**
+ * Shown when the server refuses the list as too large (413: the addsirens body limit is 8 MB; the server's
+ * MAX_SIRENS_PER_CALL is 200,000). Issue 6 section 1 point 11.
+ */
+export const SIRENS_TOO_LARGE = 'La liste est trop volumineuse\u00a0: 200\u202f000 sirens au plus par envoi (8\u00a0Mo).';

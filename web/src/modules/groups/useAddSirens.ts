@@ -2,16 +2,15 @@
  * `useAddSirens`: sends the textarea's SIRENs to POST /api/groups/addsirens with the
  * success and failure toasts (SPEC sections 4 and 8).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { useCallback } from 'react';
-import { ApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
 import type { AddSirensResult } from '../../api/types';
-import { useNotify } from '../../components/feedback/useNotify';
+import { useServerForm } from '../../components/form/useServerForm';
 import { addSirens } from './api';
 import { groupsResource } from './resource';
 import { parseSirenLines } from './sirenLines';
-import { SIRENS_ADDED, SIRENS_FAILED } from './texts';
+import { SIRENS_ADDED, SIRENS_FAILED, SIRENS_TOO_LARGE } from './texts';
 
 /** Values of the add-SIRENs form. */
 export interface AddSirensValues {
@@ -27,34 +26,24 @@ export function addSirensDetail(result: AddSirensResult): string {
 
 /**
  * Adds the textarea's SIRENs to a group (lines split, trimmed, empty ones dropped, each sent with
- * its line number). Success: toast 'Les sirens ont été mis à jour avec succès.' with the counts,
- * textarea cleared, group, count and list reloaded. Failure: toast 'Une erreur est survenue.' and,
- * on a 422, every message (one per invalid line) under the textarea. Re-submits are ignored while
- * a call is in flight.
+ * its line number) through the shared form mechanism (`useServerForm`). Success: toast 'Les sirens ont
+ * été mis à jour avec succès.' with the counts, textarea cleared, group, count and list reloaded.
+ * Failure: the one toast 'Une erreur est survenue.' and, on a 422, every message (one per invalid
+ * line) under the textarea; on a 413 (body above 8 MB), the limits, in the toast and under the
+ * textarea. A second click while a call is in flight sends nothing (issue 7 section 3).
  */
 export function useAddSirens(groupId: number, form: FormInstance<AddSirensValues>) {
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const { mutate, isPending } = useMutation({
-    mutationFn: (text: string) => addSirens({ id: groupId, ...parseSirenLines(text) }),
-    onSuccess: async (result) => {
-      notify.success(SIRENS_ADDED, addSirensDetail(result));
+  return useServerForm<AddSirensValues, AddSirensResult>({
+    form,
+    submit: (values) => addSirens({ id: groupId, ...parseSirenLines(values.sirens ?? '') }),
+    successToast: (result) => ({ title: SIRENS_ADDED, description: addSirensDetail(result) }),
+    failureToast: (error) => (isApiError(error, 413) ? { title: SIRENS_FAILED, description: SIRENS_TOO_LARGE } : SIRENS_FAILED),
+    allFieldMessages: true,
+    statusFields: { 413: { field: 'sirens', message: SIRENS_TOO_LARGE } },
+    onSuccess: async () => {
       form.resetFields();
       await queryClient.invalidateQueries({ queryKey: [groupsResource.key] });
     },
-    onError: (error) => {
-      notify.error(SIRENS_FAILED);
-      if (error instanceof ApiError && error.status === 422) {
-        const messages = error.errors.sirens?.length ? error.errors.sirens : Object.values(error.errors).flat();
-        form.setFields([{ name: 'sirens', errors: messages.length ? messages : [error.message] }]);
-      }
-    },
   });
-  const onFinish = useCallback(
-    (values: AddSirensValues) => {
-      if (!isPending) mutate(values.sirens ?? '');
-    },
-    [mutate, isPending],
-  );
-  return { onFinish, pending: isPending };
 }

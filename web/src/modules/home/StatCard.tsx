@@ -30,7 +30,12 @@ export function StatCard({ title, icon, counts, to, testId }: StatCardProps) {
         />
         <span style={{ fontSize: 28, color: '#1d4ed8' }}>{icon}</span>
       </Flex>
-      <Progress percent={total ? Math.round((active / total) * 100) : 0} showInfo={false} size="small" />
+      <Progress
+        percent={total ? Math.round((active / total) * 100) : 0}
+        showInfo={false}
+        size="small"
+        aria-label={`${title} actifs sur le total`}
+      />
       <Typography.Text type="secondary">
         <Link to={to}>
           Voir la liste <ArrowRightOutlined aria-hidden />

@@ -6,11 +6,10 @@ import { Card } from 'antd';
 import type { LogEntry } from '../../api/types';
 import { DataList } from '../../components/list/DataList';
 import type { QuickSearchOption } from '../../components/list/QuickSearchTags';
-import { filterLog } from './api';
-import { LOG_COLUMNS } from './logColumns';
+import { useLogColumns } from './logColumns';
+import { LOG_FILTER_STORAGE_KEY, logListSource } from './queries';
 
-/** localStorage key of the log filter (page size, sort, search, page), restored on the next visit. */
-export const LOG_FILTER_STORAGE_KEY = 'vigie.update-log.filter';
+export { LOG_FILTER_STORAGE_KEY };
 
 /** The quick searches of the log (SPEC section 4): Tous, VIP, Favoris. */
 const QUICK_SEARCHES: QuickSearchOption[] = [
@@ -19,11 +18,8 @@ const QUICK_SEARCHES: QuickSearchOption[] = [
   { value: 'onlyfavoris', label: 'Favoris' },
 ];
 
-const source = {
-  mode: 'server' as const,
-  queryKey: ['messages', 'filter'],
-  fetch: filterLog,
-};
+/** Rows drawn before the others (about a screenful; a page holds up to 200). */
+const FIRST_ROWS = 25;
 
 /**
  * The update-log table (server mode, filter persisted in localStorage): search box (a SIREN, a
@@ -31,14 +27,16 @@ const source = {
  * and the pagination footer (`data-testid="log-list"`).
  */
 export function LogTable() {
+  const columns = useLogColumns();
   return (
     <Card>
       <DataList<LogEntry>
-        source={source}
-        columns={LOG_COLUMNS}
+        source={logListSource}
+        columns={columns}
         storageKey={LOG_FILTER_STORAGE_KEY}
         search={{ placeholder: 'Siren, code ou description', quick: QUICK_SEARCHES, resetWhen: 'modified' }}
         testId="log-list"
+        firstRows={FIRST_ROWS}
       />
     </Card>
   );

@@ -1,0 +1,11 @@
+/**
+ * Query options of the front-end configuration (GET /api/config: API docs URL, external company and
+ * register page templates), fetched once per session; shared by `useAppConfig` and the route prefetches
+ * that need it (issue 7 section 2). No hook here: module descriptors import it.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../api/client';
+import type { AppConfig } from '../api/types';
+
+/** Query options of GET /api/config (key `['config']`, fresh for the whole session). */
+export const appConfigQuery = queryOptions({ queryKey: ['config'], queryFn: () => apiGet<AppConfig>('/api/config'), staleTime: Infinity });
