@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { describeStatusResource } from '../helpers/status-resource';
 
 const NOT_FOUND = { message: 'User does not exist!' };
 const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.';
@@ -252,6 +253,58 @@ describe('POST /api/admins/update/{id}', () => {
   });
 });
 
+describe('the super admin’s email and password (issue 6, 1.2)', () => {
+  const SUPER_EMAIL_ONLY = 'Seul le Super admin peut changer son email, depuis son profil.';
+  const SUPER_PASSWORD_ONLY = 'Seul le Super admin peut changer son mot de passe, depuis son profil.';
+
+  it('another administrator cannot change them through /api/admins/update/1, and nothing changes', async () => {
+    const other = await t.newAdmin();
+    const superSession = await t.superAdmin();
+    const email = await other.client.post('/api/admins/update/1', { name: 'Super admin', email: 'taken-over@example.com', status: 1 });
+    expect(email.statusCode).toBe(422);
+    expect(email.json()).toEqual({ message: SUPER_EMAIL_ONLY, errors: { email: [SUPER_EMAIL_ONLY] } });
+    const password = await other.client.post('/api/admins/update/1', {
+      name: 'Super admin',
+      email: 'admin@example.com',
+      status: 1,
+      password: 'attacker-password-1',
+    });
+    expect(password.statusCode).toBe(422);
+    expect(password.json()).toEqual({ message: SUPER_PASSWORD_ONLY, errors: { password: [SUPER_PASSWORD_ONLY] } });
+    const both = await other.client.post('/api/admins/update/1', {
+      name: 'Pwned',
+      email: 'taken-over@example.com',
+      status: 1,
+      password: 'attacker-password-1',
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors).toEqual({ email: [SUPER_EMAIL_ONLY], password: [SUPER_PASSWORD_ONLY] });
+    // Nothing changed: same name and email, the old password still signs in, the session lives on.
+    expect((await root.get('/api/admins/getUserRoles/1')).json()).toMatchObject({ name: 'Super admin', email: 'admin@example.com' });
+    expect((await superSession.get('/api/profile/getAuthUser')).statusCode).toBe(200);
+    expect((await t.anon().post('/api/login', { email: 'taken-over@example.com', password: 'attacker-password-1' })).statusCode).toBe(422);
+    await t.superAdmin();
+  });
+
+  it('the super admin itself changes them only through the profile, not through /api/admins/update/1', async () => {
+    const viaAdmins = await root.post('/api/admins/update/1', { name: 'Super admin', email: 'new-super@example.com', status: 1, password: 'super-new-password' });
+    expect(viaAdmins.statusCode).toBe(422);
+    expect(viaAdmins.json().errors).toEqual({ email: [SUPER_EMAIL_ONLY], password: [SUPER_PASSWORD_ONLY] });
+    // The email is compared case-insensitively: the same email in capitals is no change.
+    const sameEmail = await root.post('/api/admins/update/1', { name: 'Super admin', email: 'ADMIN@example.com', status: 1 });
+    expect(sameEmail.statusCode).toBe(200);
+    expect(sameEmail.json()).toMatchObject({ id: 1, email: 'admin@example.com' });
+  });
+
+  it('another administrator may still rename the super admin', async () => {
+    const other = await t.newAdmin();
+    const res = await other.client.post('/api/admins/update/1', { name: 'Super admin (siège)', email: 'admin@example.com', status: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: 1, name: 'Super admin (siège)', email: 'admin@example.com' });
+    await root.post('/api/admins/update/1', { name: 'Super admin', email: 'admin@example.com', status: 1 });
+  });
+});
+
 describe('POST /api/admins/togglestatus/{id}', () => {
   it('flips the status 1 -> 0 -> 1', async () => {
     const a = await store();
@@ -329,4 +382,19 @@ describe('POST /api/admins/{id} (delete)', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(NOT_FOUND);
   });
+});
+
+describeStatusResource<{ id: number; status: number; name: string; email: string }>({
+  name: 'administrators',
+  base: '/api/admins',
+  notFound: NOT_FOUND.message,
+  client: () => root,
+  storeBody: () => storeBody(),
+  updateBody: (a) => ({ name: a.name, email: a.email }),
+  unique: {
+    field: 'email',
+    message: EMAIL_TAKEN,
+    store: (taken) => storeBody({ email: taken.email.toUpperCase() }),
+    update: (a, taken) => ({ name: a.name, email: taken.email }),
+  },
 });

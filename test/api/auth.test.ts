@@ -176,6 +176,25 @@ describe('POST /api/login', () => {
     expect(fromElsewhere.json()).toMatchObject({ id: a.id });
   });
 
+  it('counts attempts atomically: 50 parallel wrong attempts for one email and IP give at most 5 × 422, then 429 (issue 6, 1.1)', async () => {
+    const a = await t.newAdmin();
+    const c = t.anon();
+    await c.ensureCsrf();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => c.post('/api/login', { email: a.email, password: `wrong-parallel-${i}` })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    const refused = codes.filter((s) => s === 422).length;
+    const throttled = codes.filter((s) => s === 429).length;
+    expect(refused, codes.join(',')).toBeLessThanOrEqual(5);
+    expect(throttled, codes.join(',')).toBe(50 - refused);
+    for (const r of answers.filter((x) => x.statusCode === 429)) {
+      expect(r.json()).toEqual({ message: expect.stringMatching(/^Trop de tentatives de connexion\. Veuillez réessayer dans \d+ secondes\.$/) });
+    }
+    // Still locked with the right password.
+    expect((await c.post('/api/login', { email: a.email, password: a.password })).statusCode).toBe(429);
+  });
+
   it('a successful sign-in clears the failure count', async () => {
     const a = await t.newAdmin();
     const c = t.anon();
@@ -230,6 +249,81 @@ describe('POST /api/login', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: 1 });
+  });
+});
+
+describe('CSRF token bound to the session (issue 6, 1.11)', () => {
+  const creds = { email: SUPER_EMAIL, password: SUPER_PASSWORD };
+
+  /** POST with an explicit XSRF token (cookie and header agreeing) and session cookie. */
+  function postWithTokens(url: string, xsrf: string, session: string | undefined, body?: unknown) {
+    const cookie = [session ? `${SESSION_COOKIE}=${session}` : '', `XSRF-TOKEN=${xsrf}`].filter(Boolean).join('; ');
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': xsrf, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      payload: body ? JSON.stringify(body) : undefined,
+    });
+  }
+
+  it('rotates the token at sign-in: the token issued before no longer works with the new session', async () => {
+    const c = t.anon();
+    await c.ensureCsrf();
+    const before = c.cookies['XSRF-TOKEN'];
+    const res = await c.post('/api/login', creds);
+    expect(res.statusCode).toBe(200);
+    const issued = cookieOf(res, 'XSRF-TOKEN');
+    expect(issued, 'sign-in sets a new XSRF-TOKEN').toBeDefined();
+    expect(issued!.value).not.toBe(before);
+    expect(issued!.httpOnly).toBeFalsy();
+    // The new token works with the new session.
+    expect((await c.post('/api/profile/removeAvatarAuthUser')).statusCode).toBe(200);
+    // The pre-sign-in token (cookie and header agreeing) is refused with the new session.
+    const stale = await postWithTokens('/api/profile/removeAvatarAuthUser', before, c.cookies[SESSION_COOKIE]);
+    expect(stale.statusCode).toBe(419);
+    expect(stale.json()).toEqual(CSRF_EXPIRED);
+  });
+
+  it('refuses the token of one session with another session', async () => {
+    const a = await t.newAdmin();
+    const b = await t.newAdmin();
+    const tokenA = a.client.cookies['XSRF-TOKEN'];
+    const tokenB = b.client.cookies['XSRF-TOKEN'];
+    expect(tokenA).not.toBe(tokenB);
+    const res = await postWithTokens('/api/profile/removeAvatarAuthUser', tokenA, b.client.cookies[SESSION_COOKIE]);
+    expect(res.statusCode).toBe(419);
+    expect(res.json()).toEqual(CSRF_EXPIRED);
+    // Each with its own token works.
+    expect((await a.client.post('/api/profile/removeAvatarAuthUser')).statusCode).toBe(200);
+    expect((await b.client.post('/api/profile/removeAvatarAuthUser')).statusCode).toBe(200);
+  });
+
+  it('GET /api/csrf-cookie keeps a token of the current session and replaces one of another session', async () => {
+    const a = await t.newAdmin();
+    const own = a.client.cookies['XSRF-TOKEN'];
+    const kept = await a.client.get('/api/csrf-cookie');
+    expect(cookieOf(kept, 'XSRF-TOKEN')!.value).toBe(own);
+    const anonToken = t.anon();
+    await anonToken.ensureCsrf();
+    a.client.cookies['XSRF-TOKEN'] = anonToken.cookies['XSRF-TOKEN'];
+    const replaced = await a.client.get('/api/csrf-cookie');
+    expect(cookieOf(replaced, 'XSRF-TOKEN')!.value).not.toBe(anonToken.cookies['XSRF-TOKEN']);
+    expect((await a.client.post('/api/profile/removeAvatarAuthUser')).statusCode).toBe(200);
+  });
+
+  it('rotates the token at sign-out, and the next sign-in works with the new one', async () => {
+    const a = await t.newAdmin();
+    const during = a.client.cookies['XSRF-TOKEN'];
+    const out = await a.client.post('/api/logout');
+    expect(out.statusCode).toBe(204);
+    const after = cookieOf(out, 'XSRF-TOKEN');
+    expect(after, 'sign-out sets a new XSRF-TOKEN').toBeDefined();
+    expect(after!.value).not.toBe(during);
+    // The token of the ended session no longer works without a session.
+    const stale = await postWithTokens('/api/login', during, undefined, { email: a.email, password: a.password });
+    expect(stale.statusCode).toBe(419);
+    await a.client.login(a.email, a.password);
+    expect(await profileStatus(a.client)).toBe(200);
   });
 });
 

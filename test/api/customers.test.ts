@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCustomers } from '../../server/db/schema';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { describeStatusResource } from '../helpers/status-resource';
 
 const NOT_FOUND = { message: 'User does not exist!' };
 const taken = (label: string) => `Cette valeur du champ ${label} est déjà utilisée.`;
@@ -291,4 +292,21 @@ describe('update without status', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Dormant 2', status: 0 });
   });
+});
+
+describeStatusResource<Customer>({
+  name: 'API customers',
+  base: '/api/customers',
+  notFound: NOT_FOUND.message,
+  client: () => root,
+  storeBody: () => ({ name: 'Client ' + ++n }),
+  updateBody: (c) => {
+    const { status: _keep, ...body } = updateBody(c);
+    return body;
+  },
+  unique: {
+    field: 'client_id',
+    message: taken('Client_id (Prod)'),
+    update: (c, other) => updateBody(c, { client_id: other.client_id }),
+  },
 });

@@ -20,18 +20,42 @@ const stats = async () => {
 };
 
 describe('GET /api/dashboard/stats', () => {
-  it('counts active and total administrators and customers', async () => {
-    expect(await stats()).toEqual({ admins: { active: 1, total: 1 }, customers: { active: 0, total: 0 } });
+  it('counts active and total administrators and customers (no group yet)', async () => {
+    expect(await stats()).toEqual({ admins: { active: 1, total: 1 }, customers: { active: 0, total: 0 }, groups: { active: 0, total: 0 } });
 
     await t.newAdmin();
     await t.newAdmin({ status: 0 });
     const ids: number[] = [];
     for (const status of [1, 1, 0]) ids.push((await root.post('/api/customers/store', { name: 'C', status })).json().id);
-    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 2, total: 3 } });
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 2, total: 3 }, groups: { active: 0, total: 0 } });
 
     await root.post(`/api/customers/togglestatus/${ids[0]}`);
     await root.post(`/api/customers/${ids[1]}`);
-    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 0, total: 2 } });
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 0, total: 2 }, groups: { active: 0, total: 0 } });
+  });
+
+  it('counts active and total groups on the server (the browser no longer loads every group to count them)', async () => {
+    const before = (await stats()).groups;
+    expect(before).toEqual({ active: expect.any(Number), total: expect.any(Number) });
+
+    const ids: number[] = [];
+    for (const status of [1, 1, 0]) {
+      const res = await root.post('/api/groups/store', { name: `Tableau de bord ${ids.length} ${Date.now()}`, status });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    expect((await stats()).groups).toEqual({ active: before.active + 2, total: before.total + 3 });
+
+    expect((await root.post(`/api/groups/togglestatus/${ids[2]}`)).statusCode).toBe(200);
+    expect((await root.post(`/api/groups/removegroup/${ids[0]}`)).statusCode).toBe(200);
+    // The disabled one enabled (3 active of 3), then an active one deleted (2 of 2).
+    expect((await stats()).groups).toEqual({ active: before.active + 2, total: before.total + 2 });
+  });
+
+  it('answers exactly one {active, total} counter per registered module: admins, customers and groups', async () => {
+    const body = await stats();
+    expect(Object.keys(body).sort()).toEqual(['admins', 'customers', 'groups']);
+    for (const counts of Object.values(body)) expect(counts).toEqual({ active: expect.any(Number), total: expect.any(Number) });
   });
 
   it('needs a session', async () => {

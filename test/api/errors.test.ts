@@ -43,7 +43,7 @@ describe('malformed requests', () => {
   it('a JSON body above 1 MB answers 413 {message}', async () => {
     const res = await root.post('/api/admins/store', { name: 'x'.repeat(1024 * 1024 + 10), email: 'big@example.com', password: 'twelve-chars' });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Le fichier est trop volumineux.' });
+    expect(res.json()).toEqual({ message: 'Le corps de la requête est trop volumineux.' });
   });
 });
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { describeStatusResource } from '../helpers/status-resource';
 import { validSirens } from '../helpers/sirens';
 
 const NOT_FOUND = { message: 'Group does not exist!' };
@@ -266,4 +267,20 @@ describe('POST /api/groups/removegroup/{id}', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ id: [BAD_ID] });
   });
+});
+
+describeStatusResource<Group>({
+  name: 'groups',
+  base: '/api/groups',
+  paths: { get: 'getGroupRoles', remove: 'removegroup' },
+  notFound: NOT_FOUND.message,
+  client: () => root,
+  storeBody: () => ({ name: uniqueName() }),
+  updateBody: (g) => ({ name: g.name }),
+  unique: {
+    field: 'name',
+    message: NAME_TAKEN,
+    store: (taken) => ({ name: taken.name.toUpperCase() }),
+    update: (_g, taken) => ({ name: ` ${taken.name.toLowerCase()} ` }),
+  },
 });

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../server/db/schema';
 import { AppError } from '../../server/http/errors';
-import { filterBody, pageQuery, runList, type ListSpec } from '../../server/http/listing';
+import { filterBody, pageQuery } from '../../contract/listing';
+import { runList, type ListSpec } from '../../server/http/listing';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 type Row = { id: number; name: string; email: string };
@@ -121,9 +122,30 @@ describe('runList pagination', () => {
     expect([p3.from, p3.to, p3.total, p3.current_page, p3.last_page]).toEqual([21, 23, 23, 3, 3]);
   });
 
-  it('a page past the end is empty with from/to null', async () => {
+  it('a page past the end gives the last page (issue 6: current_page says which)', async () => {
     const p = await list({ pagination: { per_page: 25 } }, 2);
-    expect(p).toEqual({ data: [], from: null, to: null, total: 23, per_page: 25, current_page: 2, last_page: 1 });
+    expect(p).toEqual({ ...(await list({ pagination: { per_page: 25 } }, 1)), current_page: 1, last_page: 1 });
+    expect([p.from, p.to, p.total, p.current_page]).toEqual([1, 23, 23, 1]);
+    const p9 = await list({ pagination: { per_page: 10 } }, 9);
+    expect(idsOf(p9.data)).toEqual(desc().slice(20));
+    expect([p9.from, p9.to, p9.current_page, p9.last_page]).toEqual([21, 23, 3, 3]);
+  });
+
+  it('every page of every order gives the rows of the forward order (second halves are read backward)', async () => {
+    for (const column of ['id', 'name', 'email']) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const search of [undefined, 'nom']) {
+          const all = idsOf((await list({ orderBy: { column, direction }, search })).data);
+          for (const perPage of [10, 25]) {
+            for (let page = 1; page <= Math.ceil(all.length / perPage); page++) {
+              const p = await list({ orderBy: { column, direction }, search, pagination: { per_page: perPage } }, page);
+              expect(idsOf(p.data), `${column} ${direction} ${search} ${perPage} p${page}`).toEqual(all.slice((page - 1) * perPage, page * perPage));
+              expect([p.from, p.to]).toEqual([(page - 1) * perPage + 1, Math.min(page * perPage, all.length)]);
+            }
+          }
+        }
+      }
+    }
   });
 });
 

@@ -10,6 +10,7 @@ const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.'
 const BAD_TYPE = 'Le fichier doit être une image JPEG, PNG, WebP ou GIF.';
 const TOO_BIG = "L'image ne doit pas dépasser 2 Mo.";
 const MISSING = 'Veuillez choisir une image.';
+const TOO_MANY_PIXELS = "L'image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).";
 const DEFAULT_AVATAR = '/default-avatar.svg';
 
 let t: TestApp;
@@ -112,6 +113,41 @@ describe('POST /api/profile/updatePasswordAuthUser', () => {
     expect((await t.anon().post('/api/login', { email: a.email, password: a.password })).statusCode).toBe(200);
   });
 
+  it('throttles wrong current passwords like sign-in: the 6th attempt in a minute answers 429 (issue 6, 1.3)', async () => {
+    const a = await t.newAdmin();
+    for (let i = 1; i <= 5; i++) {
+      const res = await change(a.client, `wrong-current-${i}`, 'a-new-password-1');
+      expect(res.statusCode, `attempt ${i}`).toBe(422);
+      expect(res.json().errors.current).toEqual(['Le mot de passe actuel est incorrect.']);
+    }
+    const sixth = await change(a.client, 'wrong-current-6', 'a-new-password-1');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ message: expect.stringMatching(/^Trop de tentatives\. Veuillez réessayer dans \d+ secondes\.$/) });
+    // Locked even with the right current password: the password did not change.
+    expect((await change(a.client, a.password, 'a-new-password-1')).statusCode).toBe(429);
+    expect((await t.anon().post('/api/login', { email: a.email, password: a.password })).statusCode).toBe(200);
+    // Another administrator is not affected.
+    const b = await t.newAdmin();
+    expect((await change(b.client, b.password, 'a-new-password-2')).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords atomically: 30 parallel attempts give at most 5 × 422, then 429', async () => {
+    const a = await t.newAdmin();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => change(a.client, `wrong-parallel-${i}`, 'a-new-password-1')));
+    const codes = answers.map((r) => r.statusCode);
+    const refused = codes.filter((s) => s === 422).length;
+    expect(refused, codes.join(',')).toBeLessThanOrEqual(5);
+    expect(codes.filter((s) => s === 429).length, codes.join(',')).toBe(30 - refused);
+  });
+
+  it('a right current password clears the count', async () => {
+    const a = await t.newAdmin();
+    for (let i = 0; i < 4; i++) expect((await change(a.client, 'wrong-current', 'a-new-password-1')).statusCode).toBe(422);
+    expect((await change(a.client, a.password, 'a-new-password-1')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await change(a.client, 'wrong-current', 'a-new-password-2')).statusCode).toBe(422);
+    expect((await change(a.client, 'wrong-current', 'a-new-password-2')).statusCode).toBe(429);
+  });
+
   it('changes the password: the new one signs in, the old one no longer does', async () => {
     const a = await t.newAdmin();
     const res = await change(a.client, a.password, 'my-brand-new-password');
@@ -199,6 +235,19 @@ describe('avatar', () => {
     const res = await upload(a.client, tooBig);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: TOO_BIG, errors: { file: [TOO_BIG] } });
+  });
+
+  it('refuses an image above 25 million pixels (image bomb) at once, with the limit in the message', async () => {
+    // 7000 x 7000 = 49 MP of one colour: a few hundred KB of PNG, about 150 MB once decoded.
+    const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3366cc' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const t0 = performance.now();
+    const res = await upload(a.client, bomb, 'bomb.png', 'image/png');
+    const elapsed = performance.now() - t0;
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: TOO_MANY_PIXELS, errors: { file: [TOO_MANY_PIXELS] } });
+    // Refused from the header, never decoded: a loose bound, far from a timed budget.
+    expect(elapsed).toBeLessThan(3000);
   });
 
   it('asks for a file when none is sent', async () => {

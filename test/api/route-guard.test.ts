@@ -5,49 +5,14 @@
  * 400 without `X-Requested-With`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-interface Route {
-  method: Method;
-  /** The route pattern, e.g. `/api/admins/update/:id`. */
-  pattern: string;
-  /** A concrete URL: every path parameter replaced by 1. */
-  url: string;
-}
+import { listApiRoutes, listRoutes, routeKey, type Route } from '../helpers/routes';
 
 const PUBLIC = new Set(['GET /api/csrf-cookie', 'POST /api/login', 'POST /api/logout']);
-const DOCS_PREFIX = '/api/docs';
 const UNAUTHENTICATED = { message: 'Non authentifié.' };
 const CSRF_EXPIRED = { message: 'La session a expiré. Rechargez la page.' };
 
-/**
- * Every (method, pattern) of the app, read from `printRoutes({ commonPrefix: false })`: each tree line is
- * `<indent><branch><segment> (<METHODS>)` with 4 characters of indent per level; a full pattern is the
- * concatenation of its ancestors' segments. HEAD twins of GET routes are skipped.
- */
-function listRoutes(app: FastifyInstance): Route[] {
-  const stack: string[] = [];
-  const out: Route[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    // The root `/` itself is not printed: a top-level `*` is `/*`.
-    stack.push(depth === 0 && !m[2].startsWith('/') ? '/' + m[2] : m[2]);
-    const pattern = stack.join('');
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-      if (method === 'HEAD') continue;
-      const url = pattern.replace(/:[A-Za-z_]\w*(\([^)]*\))?/g, '1').replace(/\*/g, 'x');
-      out.push({ method: method as Method, pattern, url });
-    }
-  }
-  return out;
-}
-
-const key = (r: Route) => `${r.method} ${r.pattern}`;
+const key = routeKey;
 
 let t: TestApp;
 let routes: Route[];
@@ -55,7 +20,7 @@ let apiRoutes: Route[];
 beforeAll(async () => {
   t = await createTestApp();
   routes = listRoutes(t.app);
-  apiRoutes = routes.filter((r) => r.pattern.startsWith('/api/') && !r.pattern.startsWith(DOCS_PREFIX));
+  apiRoutes = listApiRoutes(t.app);
 });
 afterAll(async () => t?.close());
 

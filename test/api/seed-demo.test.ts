@@ -1,9 +1,11 @@
 /**
- * The demo seed (server/seed/demo.ts): real SIRENs, every module's data, two years of log, idempotent.
+ * The demo seed (server/seed/demo.ts): real SIRENs, every module's data, two years of log, idempotent; and
+ * no made-up fact about a real company (issue 6 section 3): no log description names a listed company or
+ * states a legal or corporate event.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidSiren } from '../../server/lib/siren';
+import { isValidSiren } from '../../contract/siren';
 import { listedCompanies, seedDemo } from '../../server/seed/demo';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -12,6 +14,20 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+
+/** Upper case, no accents, words separated by single spaces, padded with one space each side. */
+const words = (text: string) => ` ${text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()} `;
+
+/**
+ * Stems of words that state an event in a company's life: collective procedures and court decisions,
+ * closures and removals from the register, and the corporate changes the feeds report.
+ */
+const EVENT_STEMS = [
+  'procedure', 'collective', 'redressement', 'liquidation', 'cessation', 'jugement', 'radiation', 'radie', 'sauvegarde',
+  'faillite', 'insolvab', 'conciliation', 'mandataire', 'administrateur judiciaire', 'dissolution', 'condamn', 'sanction',
+  'fermeture', 'fusion', 'absorption', 'cession', 'vente', 'transfert', 'capital', 'dirigeant', 'nomination', 'mandat',
+  'beneficiaire', 'denomination', 'effectif', 'etablissement', 'comptes', 'bilan', 'siege', 'forme juridique', 'bodacc',
+];
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
 
@@ -37,5 +53,17 @@ describe('seedDemo', () => {
     expect(stats.thisYear + stats.lastYear).toBeGreaterThan(0);
 
     expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({ admins: 0, customers: 0, groups: 0, logEntries: 0 });
+  });
+
+  it('writes log descriptions that name no listed company and state no event (issue 6 section 3)', async () => {
+    await seedDemo(t.ctx, { logEntries: 2000, now: new Date('2026-06-15T12:00:00Z') });
+    const texts = (await rows<{ description: string }>(sql`select distinct description from update_log`)).map((r) => r.description);
+    expect(texts.length).toBeGreaterThan(0);
+    const names = listedCompanies().map((c) => c.name);
+    const found = texts.flatMap((text) => [
+      ...names.filter((name) => words(text).includes(words(name))).map((name) => `${text}: company ${name}`),
+      ...EVENT_STEMS.filter((stem) => words(text).includes(words(stem).trimEnd())).map((stem) => `${text}: event word ${stem}`),
+    ]);
+    expect(found).toEqual([]);
   });
 });

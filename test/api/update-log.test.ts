@@ -150,9 +150,10 @@ describe('answer and pagination', () => {
           last_page: last,
         });
       }
-      // Past the end: empty, from/to null.
+      // Past the end: the last page (issue 6 section 1 point 4).
       const past = await filter({ pagination: { per_page: perPage } }, last + 1);
-      expect(past).toEqual({ data: [], from: null, to: null, total: 233, per_page: perPage, current_page: last + 1, last_page: last });
+      expect(ids(past.data)).toEqual(ids(rows.slice((last - 1) * perPage)));
+      expect(figures(past)).toEqual({ from: (last - 1) * perPage + 1, to: 233, total: 233, per_page: perPage, current_page: last, last_page: last });
     }
     // A page size sent as a string is accepted.
     expect((await filter({ pagination: { per_page: '25' } })).per_page).toBe(25);
@@ -400,8 +401,9 @@ describe('estimated totals of common terms', () => {
           total_is_estimate: true,
         });
       }
+      // Past the end: the (estimated) last page, read forward: an estimate gives no position to read backward from.
       const past = await filter({ search, pagination: { per_page: 100 } }, 4);
-      expect(past).toEqual({ data: [], from: null, to: null, total: 300, per_page: 100, current_page: 4, last_page: 3, total_is_estimate: true });
+      expect(past).toEqual({ data: matching.slice(200, 300), from: 201, to: 300, total: 300, per_page: 100, current_page: 3, last_page: 3, total_is_estimate: true });
     }
     // Another sort: created_at ascending (the oldest entries have the highest ids here).
     const byDate = [...matching].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));

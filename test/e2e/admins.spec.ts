@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   Api,
   E2E_ADMIN,
@@ -12,9 +12,9 @@ import {
   unique,
 } from './helpers';
 
-const BAN = 'Voulez-vous vraiment bannir cet administrateur ?';
-const REACTIVATE = 'Voulez-vous vraiment réactiver cet administrateur ?';
-const DELETE = 'Voulez-vous vraiment effacer cet administrateur ?';
+const BAN = 'Voulez-vous vraiment bannir cet administrateur\u202f?';
+const REACTIVATE = 'Voulez-vous vraiment réactiver cet administrateur\u202f?';
+const DELETE = 'Voulez-vous vraiment effacer cet administrateur\u202f?';
 
 const adminsList = (page: Page) => page.getByTestId('admins-list');
 
@@ -142,21 +142,67 @@ test('delete an administrator from its edit page', async ({ page, request }) => 
   expect((await api.admins()).some((a) => a.id === admin.id)).toBe(false);
 });
 
-test('the super admin can be neither disabled nor deleted', async ({ page }) => {
+/** Asserts that `button` is disabled and says why: its accessible description and the tooltip of its wrapper. */
+async function expectRefused(page: Page, button: Locator, reason: string): Promise<void> {
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription(reason);
+  const wrapper = button.locator('xpath=..');
+  await expect(wrapper).toHaveAttribute('data-testid', 'disabled-reason');
+  await wrapper.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(reason);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+}
+
+test('the super admin can be neither disabled nor deleted: the buttons are disabled and say why (issue 7 section 3)', async ({ page }) => {
   await page.goto('/admins');
   const row = adminsList(page).locator('tbody tr[data-row-key="1"]');
   await expect(row).toContainText(E2E_ADMIN.email);
-  await row.getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, BAN);
-  await expectToast(page, 'Le Super admin ne peut être désactivé', 'error');
+  // Signed in as the super admin: the row is marked as the user's own.
+  await expect(row).toContainText('(vous)');
+  await expect(adminsList(page).getByText('(vous)')).toHaveCount(1);
+  await expectRefused(page, row.getByRole('button', { name: 'Désactiver' }), 'Le Super admin ne peut être désactivé');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
   await page.goto('/admins/1/edit');
   await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
-  await page.getByRole('button', { name: 'Effacer' }).click();
-  await confirm(page, DELETE);
-  await expectToast(page, 'Le Super admin ne peut être effacé', 'error');
-  await expect(page).toHaveURL(/\/admins\/1\/edit$/);
+  await expectRefused(page, page.getByRole('button', { name: 'Effacer' }), 'Le Super admin ne peut être effacé');
+  await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeChecked();
+  await expect(page.getByText('Le Super admin ne peut être désactivé', { exact: true })).toBeVisible();
+  // Saving still works (the status is sent unchanged).
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectToast(page, SUCCESS);
+});
+
+test('an administrator cannot disable or delete their own account; the others stay possible (issue 7 section 3)', async ({ page, request }) => {
+  const api = await Api.signedIn(request);
+  const id = unique();
+  const me = await api.createAdmin({ name: `Moi ${id}`, email: `me-${id}@example.com` });
+  const other = await api.createAdmin({ name: `Autre ${id}`, email: `other-${id}@example.com` });
+  await page.context().clearCookies();
+  await signInViaApi(page, me.email, PASSWORD);
+
+  await page.goto('/admins');
+  const mine = rowWith(adminsList(page), me.email);
+  await expect(mine).toContainText('(vous)');
+  await expect(adminsList(page).getByText('(vous)')).toHaveCount(1);
+  await expectRefused(page, mine.getByRole('button', { name: 'Désactiver' }), 'Vous ne pouvez pas désactiver votre propre compte.');
+  const superRow = adminsList(page).locator('tbody tr[data-row-key="1"]');
+  await expect(superRow).not.toContainText('(vous)');
+  await expectRefused(page, superRow.getByRole('button', { name: 'Désactiver' }), 'Le Super admin ne peut être désactivé');
+  await expect(rowWith(adminsList(page), other.email).getByRole('button', { name: 'Désactiver' })).toBeEnabled();
+
+  await page.goto(`/admins/${me.id}/edit`);
+  await expect(page.getByLabel('Email')).toHaveValue(me.email);
+  await expectRefused(page, page.getByRole('button', { name: 'Effacer' }), 'Vous ne pouvez pas effacer votre propre compte.');
+  await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeDisabled();
+
+  await page.goto(`/admins/${other.id}/edit`);
+  await expect(page.getByLabel('Email')).toHaveValue(other.email);
+  await expect(page.getByRole('button', { name: 'Effacer' })).toBeEnabled();
+  await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeEnabled();
 });
 
 test('editing an administrator that does not exist goes to /home with a toast', async ({ page }) => {

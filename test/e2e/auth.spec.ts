@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectFieldError, login, loginAsSuperAdmin, logout, newAdmin } from './helpers';
+import { SUCCESS, expectFieldError, expectToast, login, loginAsSuperAdmin, logout, newAdmin } from './helpers';
 
 test('a guarded page sends to /login, then back to that page after signing in', async ({ page }) => {
   await page.goto('/admins');
@@ -42,6 +42,43 @@ test('signing out from the header menu returns to /login and guarded pages need 
 
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fhome$/);
+  await login(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the site root opens /login when signed out and /home when signed in (issue 6, 1.10)', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await loginAsSuperAdmin(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('header-user-name')).toHaveText('Super admin');
+});
+
+test('the CSRF token rotates at sign-in and sign-out, and the app keeps working across both (issue 6, 1.11)', async ({ page, request }) => {
+  const admin = await newAdmin(request);
+  const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  await page.goto('/login');
+  const beforeSignIn = await xsrf();
+  expect(beforeSignIn).toBeTruthy();
+  await login(page, admin.email, admin.password);
+  const signedIn = await xsrf();
+  expect(signedIn).toBeTruthy();
+  expect(signedIn).not.toBe(beforeSignIn);
+
+  // A write from the UI with the rotated token: the profile form.
+  await page.goto('/profile');
+  await page.getByLabel('Prénom').fill('Renommé');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectToast(page, SUCCESS);
+  await expect(page.getByTestId('header-user-name')).toHaveText(`Renommé ${admin.name}`);
+
+  await logout(page);
+  const signedOut = await xsrf();
+  expect(signedOut).toBeTruthy();
+  expect(signedOut).not.toBe(signedIn);
+  // Signing in again from the page left by the sign-out works without a reload.
   await login(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/home$/);
 });

@@ -148,7 +148,7 @@ test('invalid lines: nothing added, each invalid line named under the textarea',
   await textarea(page).fill(`${LISTED[0]}\n123456789\n${LISTED[1]}`);
   await addButton(page).click();
   await expectToast(page, ADD_FAILED, 'error');
-  await expect(page.getByText("Ligne 2 : « 123456789 » n'est pas un siren valide.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ligne 2\u00a0: «\u00a0123456789\u00a0» n'est pas un siren valide.", { exact: true })).toBeVisible();
   await expect(textarea(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(textarea(page)).toHaveAccessibleDescription(/Ligne 2/);
   await expect(total(page)).toHaveText('0 siren');
@@ -158,17 +158,39 @@ test('invalid lines: nothing added, each invalid line named under the textarea',
   await textarea(page).fill(`\n${LISTED[0]}\n\n12345\nabc`);
   await addButton(page).click();
   await expectToast(page, ADD_FAILED, 'error');
-  await expect(page.getByText(/^Ligne 4 : « 12345 »/)).toBeVisible();
-  await expect(page.getByText(/^Ligne 5 : « abc »/)).toBeVisible();
-  await expect(page.getByText(/^Ligne 2 :/)).toHaveCount(0);
+  await expect(page.getByText(/^Ligne 4\u00a0: «\u00a012345\u00a0»/)).toBeVisible();
+  await expect(page.getByText(/^Ligne 5\u00a0: «\u00a0abc\u00a0»/)).toBeVisible();
+  await expect(page.getByText(/^Ligne 2\u00a0:/)).toHaveCount(0);
 
   // Editing the text clears the messages.
   await textarea(page).fill(LISTED[0]);
   await expect(textarea(page)).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(/^Ligne 4 :/)).toHaveCount(0);
+  await expect(page.getByText(/^Ligne 4\u00a0:/)).toHaveCount(0);
   await addButton(page).click();
   await expectToast(page, ADDED);
   await expect(total(page)).toHaveText('1 siren');
+});
+
+test('a list above the 8 MB body limit: the 413 is told with the limits, nothing added', async ({ page }) => {
+  test.setTimeout(120_000);
+  const group = await createGroup(api, `Trop gros ${unique()}`);
+  await page.goto(`/groups/${group.id}/edit`);
+  // 1,000 lines of 1,500 characters that JSON writes as \u0001 (6 bytes each): 1.5 MB of text, 9 MB of JSON.
+  // (Typing 8 MB into the textarea takes minutes, so the value is pasted in one input event.)
+  const text = Array.from({ length: 1000 }, () => '\u0001'.repeat(1500)).join('\n');
+  await textarea(page).evaluate((el, value) => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  const answer = page.waitForResponse((r) => r.url().includes('/api/groups/addsirens'));
+  await addButton(page).click();
+  expect((await answer).status()).toBe(413);
+  const tooLarge = 'La liste est trop volumineuse\u00a0: 200\u202f000 sirens au plus par envoi (8\u00a0Mo).';
+  const toast = page.getByTestId('toast').filter({ has: page.getByText(ADD_FAILED, { exact: true }) });
+  await expect(toast).toHaveAttribute('data-type', 'error');
+  await expect(toast.getByText(tooLarge, { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-form-item-explain').getByText(tooLarge, { exact: true })).toBeVisible();
+  expect((await getGroup(api, group.id)).sirens_count).toBe(0);
 });
 
 test('edit in place keeps unsaved edits while SIRENs are added; toggle and delete with the exact texts', async ({ page }) => {

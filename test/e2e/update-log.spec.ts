@@ -80,9 +80,10 @@ async function expectRows(page: Page, expected: LogEntry[]): Promise<void> {
   await expect.poll(() => shownIds(page)).toEqual(expected.map((e) => e.id));
 }
 
-/** The footer text the UI must show for a page answer. */
+/** The footer text the UI must show for a page answer: numbers grouped by thousands (issue 7 section 4). */
 function rangeText(p: LogPage): string {
-  return `${p.from}-${p.to} sur ${p.total_is_estimate ? 'environ ' : ''}${p.total} résultats`;
+  const n = (value: number | null) => (value ?? 0).toLocaleString('fr-FR');
+  return `${n(p.from)}-${n(p.to)} sur ${p.total_is_estimate ? 'environ ' : ''}${n(p.total)} résultats`;
 }
 
 /** Picks a page size (retried: a click landing during the dropdown's opening animation can be lost). */
@@ -179,16 +180,24 @@ test('sidebar entry, breadcrumb, the three figures and both charts (JAN..DEC, 01
   await expect.poll(() => canvasPainted(days)).toBe(true);
   // The canvases carry the labels for assistive technologies.
   await expect(months.getByRole('listitem')).toHaveCount(12);
-  await expect(months.getByRole('listitem').first()).toHaveText(`JAN : ${stats.months['01']}`);
+  await expect(months.getByRole('listitem').first()).toHaveText(`JAN\u00a0: ${stats.months['01']}`);
 });
 
-test('the statistics failure shows an alert saying error', async ({ page }) => {
+test('the statistics failure shows an alert saying error, with Réessayer (issue 7 section 3)', async ({ page }) => {
   await page.route('**/api/messages/getdatas', (route) => route.fulfill({ status: 500, json: { message: 'Une erreur est survenue!' } }));
   await page.goto('/messages');
-  await expect(page.getByTestId('stats-error')).toHaveText('error');
-  await expect(page.getByTestId('stats-error')).toHaveAttribute('role', 'alert');
+  const alert = page.getByTestId('stats-error');
+  await expect(alert.getByText('error', { exact: true })).toBeVisible();
+  await expect(alert).toHaveAttribute('role', 'alert');
   // The table still works.
   await expect(rows(page).first()).toBeVisible();
+
+  // Réessayer loads them again: the figures and the charts replace the alert.
+  await page.unroute('**/api/messages/getdatas');
+  await alert.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(alert).toBeHidden();
+  await expect(page.getByTestId('chart-months')).toBeVisible();
+  await expect(page.getByTestId('stat-this-year')).toBeVisible();
 });
 
 test('table: 4 columns, default id descending, external links, sorting by a header', async ({ page }) => {

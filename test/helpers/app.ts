@@ -117,9 +117,11 @@ export interface TestApp {
 
 let seq = 0;
 
-/** Builds the app on a fresh database (one per test file: call in beforeAll). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+/**
+ * Builds the app on a fresh database (one per test file: call in beforeAll). `env` overrides the
+ * configuration; `options.webDist` serves another built front end than web/dist (see `buildApp`).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { webDist?: string } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -129,9 +131,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
+  const database = await freshDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
   const ctx: AppContext = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)) };
   await ensureSuperAdmin(ctx);
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, webDist: options.webDist });
   await app.ready();
   return {
     app,

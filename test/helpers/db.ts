@@ -2,14 +2,19 @@
  * A fresh, migrated database per test file (CONVENTIONS.md section 4.7).
  * - default: an in-memory PGlite loaded from the migrated template of `pglite-template.ts`;
  * - `VIGIE_TEST_DB=pg` (the `api-pg` Vitest project, when TEST_DATABASE_URL is set): a new PostgreSQL
- *   database copied from the migrated template `vigie_template` that `pg-global-setup.ts` builds.
+ *   database copied from the migrated template `<prefix>_template` that `pg-global-setup.ts` builds.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
 import { loadTemplate } from './pglite-template';
 
-export const TEMPLATE_DB = 'vigie_template';
+/**
+ * Prefix of the PostgreSQL test databases (`<prefix>_template`, `<prefix>_t_<random>`); `VIGIE_PG_PREFIX`
+ * lets two checkouts run the PostgreSQL tests at once on one server without dropping each other's databases.
+ */
+export const PG_PREFIX = /^[a-z][a-z0-9_]{0,30}$/.test(process.env.VIGIE_PG_PREFIX ?? '') ? process.env.VIGIE_PG_PREFIX! : 'vigie';
+export const TEMPLATE_DB = `${PG_PREFIX}_template`;
 
 /** Returns `url` pointing at database `name`. */
 export function withDatabase(url: string, name: string): string {
@@ -18,15 +23,18 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Opens a fresh database; `close()` also drops it on PostgreSQL. */
-export async function freshDatabase(): Promise<Database & { url?: string }> {
+/**
+ * Opens a fresh database; `close()` also drops it on PostgreSQL.
+ * @param opts.statementTimeoutMs - PostgreSQL `statement_timeout` of the pool (the app's default when absent)
+ */
+export async function freshDatabase(opts: { statementTimeoutMs?: number } = {}): Promise<Database & { url?: string }> {
   if (process.env.VIGIE_TEST_DB !== 'pg') {
     const database = await openDatabase({ pgliteTemplate: await loadTemplate() });
     await migrateDatabase(database); // a no-op on the template; keeps the file honest if it were stale
     return database;
   }
   const base = process.env.TEST_DATABASE_URL!;
-  const name = `vigie_t_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${PG_PREFIX}_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
@@ -43,7 +51,7 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
     await admin.end();
   }
   const url = withDatabase(base, name);
-  const database = await openDatabase({ databaseUrl: url });
+  const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: opts.statementTimeoutMs });
   return {
     ...database,
     url,

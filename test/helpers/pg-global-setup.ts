@@ -4,16 +4,16 @@
  */
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
-import { TEMPLATE_DB, withDatabase } from './db';
+import { PG_PREFIX, TEMPLATE_DB, withDatabase } from './db';
 
-/** Drops leftover test databases, then creates and migrates `vigie_template`. */
+/** Drops leftover test databases, then creates and migrates the template. */
 export default async function setup(): Promise<void> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the api-pg project');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'vigie_t_%'`);
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${PG_PREFIX}\\_t\\_%`]);
     for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
     await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
     await admin.query(`create database ${TEMPLATE_DB}`);

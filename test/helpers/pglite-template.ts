@@ -1,19 +1,24 @@
 /**
- * A migrated PGlite data directory, dumped once per run and per migrations content, so that each test
- * file loads it (about 1 s) instead of running initdb and the migrations (several seconds).
+ * A migrated PGlite data directory (migrations, then online indexes), dumped once per run and per content of
+ * server/db/migrations and server/db/online-indexes, so that each test file loads it (about 1 s) instead of
+ * running initdb and the migrations (several seconds).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase, migrationsFolder, openDatabase } from '../../server/db/client';
+import { onlineIndexesFolder } from '../../server/db/online-indexes';
 
-/** Path of the template for the current migrations. */
+/** Path of the template for the current migrations and online indexes. */
 export function templatePath(): string {
   const hash = crypto.createHash('sha256');
-  for (const f of fs.readdirSync(migrationsFolder).sort()) {
-    const p = path.join(migrationsFolder, f);
-    if (fs.statSync(p).isFile()) hash.update(f).update(fs.readFileSync(p));
+  for (const folder of [migrationsFolder, onlineIndexesFolder]) {
+    if (!fs.existsSync(folder)) continue;
+    for (const f of fs.readdirSync(folder).sort()) {
+      const p = path.join(folder, f);
+      if (fs.statSync(p).isFile()) hash.update(f).update(fs.readFileSync(p));
+    }
   }
   return path.join(os.tmpdir(), `vigie-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }

@@ -1,6 +1,6 @@
 /**
  * SIRENs for tests: a deterministic series of valid ones (8 digits + the Luhn check digit found with
- * `fast-luhn`, independently of server/lib/siren.ts) and the 38 real SIRENs of the listed companies.
+ * `fast-luhn`, independently of contract/siren.ts) and the 38 real SIRENs of the listed companies.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../server/http/errors';
-import { AVATAR_MAX_BYTES, AVATAR_TEXTS, normaliseAvatar } from '../../server/modules/profile/avatar';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_TEXTS, IMAGE_JOBS, imageJobs, normaliseAvatar } from '../../server/modules/profile/avatar';
 
 async function fileError(input: Buffer): Promise<unknown> {
   return normaliseAvatar(input).then(
@@ -76,5 +76,29 @@ describe('normaliseAvatar', () => {
       expect(err, message).toBeInstanceOf(AppError);
       expect(err, message).toMatchObject({ statusCode: 422, message, errors: { file: [message] } });
     }
+  });
+
+  it('refuses more than 25 million pixels (a 7000 x 7000 PNG of a few hundred KB)', async () => {
+    expect(AVATAR_MAX_PIXELS).toBe(25_000_000);
+    const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const err = await fileError(bomb);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ statusCode: 422, errors: { file: [AVATAR_TEXTS.tooManyPixels] } });
+    expect(AVATAR_TEXTS.tooManyPixels).toBe("L'image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).");
+    // 5000 x 5000 is at the limit: accepted.
+    const edge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#fff' } }).png().toBuffer();
+    expect(await sharp(await normaliseAvatar(edge)).metadata()).toMatchObject({ width: 256, height: 256 });
+  });
+
+  it('runs at most IMAGE_JOBS (2) image jobs at once, the others wait their turn', async () => {
+    expect(IMAGE_JOBS).toBe(2);
+    const input = await halves().png().toBuffer();
+    let peak = 0;
+    const timer = setInterval(() => (peak = Math.max(peak, imageJobs.activeCount)), 1);
+    await Promise.all(Array.from({ length: 8 }, () => normaliseAvatar(input)));
+    clearInterval(timer);
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(imageJobs.activeCount + imageJobs.pendingCount).toBe(0);
   });
 });

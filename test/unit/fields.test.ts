@@ -1,9 +1,9 @@
 /**
- * The shared zod field builders (server/http/fields.ts): French, Laravel-style messages naming the field.
+ * The shared zod field builders (contract/fields.ts): French, Laravel-style messages naming the field.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { email, errorResponses, frenchError, idParams, optionalPassword, optionalText, password, status, text } from '../../server/http/fields';
+import { email, errorResponses, frenchError, idParams, optionalPassword, optionalText, password, status, text } from '../../contract/fields';
 
 /** The messages of a failed parse ([] when it succeeds). */
 function messages(schema: z.ZodType, value: unknown): string[] {

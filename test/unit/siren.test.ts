@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { siren } from '../../server/http/fields';
-import { isValidSiren, isValidSiret, normaliseSiren, normaliseSiret, SIREN_MESSAGE } from '../../server/lib/siren';
+import { siren } from '../../contract/fields';
+import { isValidSiren, isValidSiret, normaliseSiren, normaliseSiret, SIREN_MESSAGE } from '../../contract/siren';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/samples');
 const read = (file: string) => parse(fs.readFileSync(path.join(fixtures, file)), { columns: true }) as Record<string, string>[];

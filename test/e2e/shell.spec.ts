@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInViaApi } from './helpers';
+
+/**
+ * The shell of every page (issue 7 sections 1 and 3): on a phone the sidebar is a drawer that covers the
+ * page, opened from the header's menu button and closed by navigation; on a laptop it fills the window's
+ * height and its collapse control is a real button the keyboard reaches; the skip link 'Aller au contenu'
+ * is the first Tab stop and moves the focus to the main content; sortable headers show a focus ring.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1440, height: 900 };
+
+/** Presses Tab until the focused element matches `predicate` (run in the page), at most `max` times. */
+async function tabUntil(page: Page, predicate: string, max = 40): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(`(() => { const el = document.activeElement; return Boolean(${predicate}); })()`)) return;
+  }
+  throw new Error(`no Tab stop matches ${predicate} within ${max} presses`);
+}
+
+/** What has the focus: tag, id, accessible label and text. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { tag: el?.tagName.toLowerCase(), id: el?.id, label: el?.getAttribute('aria-label'), text: el?.textContent?.trim() };
+  });
+}
+
+test.describe('phone 390×844', () => {
+  test.use({ viewport: PHONE });
+
+  test('the sidebar is a drawer: the menu button opens it over the page, a navigation closes it', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+
+    // No sidebar beside the page: the main content starts at the left edge and the navigation is hidden.
+    const main = page.getByRole('main');
+    const before = await main.boundingBox();
+    expect(before!.x, 'main starts at the left edge').toBeLessThan(1);
+    await expect(page.getByRole('menu', { name: 'Navigation principale' })).toBeHidden();
+
+    const open = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await expect(open).toBeVisible();
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await open.click();
+
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    const nav = drawer.getByRole('menu', { name: 'Navigation principale' });
+    await expect(nav.getByRole('link', { name: 'Administrateurs' })).toBeVisible();
+    // It covers the page: drawn from the left edge over the content, which does not move.
+    const panel = await nav.boundingBox();
+    expect(panel!.x).toBeLessThan(1);
+    expect(await main.boundingBox(), 'the page does not move under the drawer').toEqual(before);
+    await page.waitForTimeout(400);
+    const covering = await page.evaluate(({ x, y }) => {
+      const el = document.elementFromPoint(x, y);
+      return Boolean(el?.closest('[role="dialog"], .ant-drawer'));
+    }, { x: 40, y: 400 });
+    expect(covering, 'the drawer is on top of the page').toBe(true);
+
+    await nav.getByRole('link', { name: 'Administrateurs' }).click();
+    await expect(page).toHaveURL(/\/admins$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Administrateurs' })).toBeVisible();
+    await expect(drawer).toBeHidden();
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+
+    // Escape closes it too.
+    await open.click();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
+  test('the skip link is the first Tab stop and moves the focus to the main content', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/admins');
+    await expect(page.getByRole('heading', { level: 1, name: 'Administrateurs' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Aller au contenu' });
+    await expect(skip).toBeFocused();
+    const box = await skip.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'contenu' });
+  });
+});
+
+test.describe('laptop 1440×900', () => {
+  test.use({ viewport: LAPTOP });
+
+  test('the skip link: hidden until focused, first Tab stop, then focus on the main content', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/customers');
+    await expect(page.getByRole('heading', { level: 1, name: "Clients de l'api" })).toBeVisible();
+    const skip = page.getByRole('link', { name: 'Aller au contenu' });
+    await expect(skip).toHaveAttribute('href', '#contenu');
+    // Visually hidden: a one-pixel clipped box.
+    const hidden = await skip.boundingBox();
+    expect(hidden!.width * hidden!.height).toBeLessThanOrEqual(1);
+
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    const shown = await skip.boundingBox();
+    expect(shown!.width).toBeGreaterThan(40);
+    expect(shown!.height).toBeGreaterThan(16);
+
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'contenu' });
+    await expect(page).toHaveURL(/\/customers$/);
+    // The next Tab goes on inside the page (the breadcrumb's first link), not back to the sidebar.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+  });
+
+  test('the login page starts with the skip link too', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    const skip = page.getByRole('link', { name: 'Aller au contenu' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'contenu' });
+  });
+
+  test('the sidebar fills the window height and its collapse button works from the keyboard', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/messages');
+    await expect(page.locator('tbody tr[data-row-key]').first()).toBeVisible();
+    const sider = page.getByTestId('sidebar');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    const box = await sider.boundingBox();
+    expect(box!.y, 'sidebar top at the window top').toBeCloseTo(0, 0);
+    expect(box!.height, 'sidebar height = window height').toBeCloseTo(LAPTOP.height, 0);
+    expect(box!.width).toBeGreaterThan(200);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    await tabUntil(page, `el.getAttribute('aria-label') === 'Réduire le menu'`);
+    const toggle = page.getByRole('button', { name: 'Réduire le menu' });
+    await expect(toggle).toBeFocused();
+    expect(await toggle.evaluate((el) => el.tagName.toLowerCase())).toBe('button');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await page.keyboard.press('Enter');
+    const unfold = page.getByRole('button', { name: 'Déplier le menu' });
+    await expect(unfold).toBeFocused();
+    await expect(unfold).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(async () => (await sider.boundingBox())!.width).toBeLessThan(100);
+
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Réduire le menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(async () => (await sider.boundingBox())!.width).toBeGreaterThan(200);
+  });
+
+  test('a sortable header reached with Tab shows a visible focus ring, and Enter sorts', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/admins');
+    await expect(page.locator('tbody tr[data-row-key]').first()).toBeVisible();
+    await tabUntil(page, `el.tagName === 'TH' && el.getAttribute('aria-label') === 'Email'`);
+    const header = page.getByRole('columnheader', { name: 'Email', exact: true });
+    await expect(header).toBeFocused();
+    const ring = await header.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
+    });
+    expect(ring.style, 'outline style').not.toBe('none');
+    expect(ring.width, 'outline width (px)').toBeGreaterThanOrEqual(2);
+    expect(ring.color, 'outline colour').not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+
+    await page.keyboard.press('Enter');
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The console of `npm start` (issue 7 section 4): in a terminal (stdout a TTY, here a pseudo-terminal made by
+ * util-linux `script`) the log is pretty-printed by pino-pretty and the listening URL stands on its own line;
+ * otherwise (a pipe, a file, a log collector) every line stays one JSON object.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-console-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const hasScript = fs.existsSync('/usr/bin/script');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Colour codes and carriage returns out: the text a person reads. */
+const plain = (text: string) => stripVTControlCharacters(text).replace(/\r/g, '');
+
+/**
+ * Starts server/main.ts on a fresh port (in a pseudo-terminal when `tty`: `script` hands its environment to
+ * the command), waits for /healthz and one logged failed request, stops it, and returns what it printed.
+ */
+async function startAndRead(tty: boolean): Promise<{ port: number; output: string }> {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: 'console-password', LOG_LEVEL: 'info' };
+  const command = `${process.execPath} --import tsx server/main.ts`;
+  const child = tty
+    ? spawn('/usr/bin/script', ['-qfec', command, '/dev/null'], { cwd: root, env, detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, detached: true });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let health = 0;
+  for (let i = 0; i < 600 && health !== 200; i++) {
+    health = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+    if (health !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(health, output).toBe(200);
+  // A request that fails (no session), so that an error goes through the log's serializers too.
+  await fetch(`http://127.0.0.1:${port}/api/admins/all`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  await new Promise((r) => setTimeout(r, 500));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+  return { port, output: plain(output) };
+}
+
+describe('console log of the server', () => {
+  it.runIf(hasScript)('in a terminal: pretty-printed, the listening URL alone on its line', async () => {
+    const { port, output } = await startAndRead(true);
+    const lines = output.split('\n');
+    expect(lines.some((line) => line.trim().startsWith('{"level"')), output).toBe(false);
+    expect(output).toMatch(/INFO/);
+    expect(lines.map((line) => line.trim()), output).toContain(`http://127.0.0.1:${port}`);
+  }, 120_000);
+
+  it('not in a terminal: one JSON object per line', async () => {
+    const { port, output } = await startAndRead(false);
+    const lines = output.split('\n').filter((line) => line.trim() !== '');
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(lines.some((line) => (JSON.parse(line) as { msg?: string }).msg?.includes(`http://127.0.0.1:${port}`))).toBe(true);
+  }, 120_000);
+});

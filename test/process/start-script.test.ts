@@ -1,0 +1,147 @@
+/**
+ * `npm start` (scripts/start.mjs) does not hide how the server ended (issue 6, 1.9): it exits with the
+ * server's exit code, re-raises the signal that killed the server (exit status 128 + n in a shell), and
+ * forwards SIGTERM and SIGINT so that no server is left running after it. A terminal's Ctrl-C (SIGINT to
+ * the whole process group) stops the server once, cleanly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-start-'));
+const started: ChildProcess[] = [];
+const servers: number[] = [];
+afterAll(() => {
+  for (const pid of [...started.map((c) => c.pid!), ...servers]) {
+    if (alive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Pids of the direct children of `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `node scripts/start.mjs` as the leader of its own process group (as a shell does), waits for
+ * /healthz, and returns the process, the server's pid, its exit and its output.
+ */
+async function start(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info', ...env },
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, port, exited, output: () => output };
+}
+
+async function waitHealthy(port: number, output: () => string) {
+  let health = 0;
+  for (let i = 0; i < 600 && health !== 200; i++) {
+    health = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+    if (health !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(health, output()).toBe(200);
+}
+
+async function serverPid(startPid: number): Promise<number> {
+  const kids = childrenOf(startPid);
+  expect(kids.length, 'start.mjs has one server child').toBe(1);
+  servers.push(kids[0]);
+  return kids[0];
+}
+
+async function waitGone(pid: number) {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  return !alive(pid);
+}
+
+describe('npm start (scripts/start.mjs)', () => {
+  it('re-raises the signal that killed the server (SIGKILL -> 137 in a shell), instead of exiting 0', async () => {
+    const s = await start();
+    await waitHealthy(s.port, s.output);
+    const server = await serverPid(s.child.pid!);
+    process.kill(server, 'SIGKILL');
+    const end = await s.exited;
+    expect(end, s.output()).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+
+  it('when start.mjs itself is killed (SIGKILL, nothing forwarded), the server stops instead of running on orphaned', async () => {
+    const s = await start();
+    await waitHealthy(s.port, s.output);
+    const server = await serverPid(s.child.pid!);
+    process.kill(s.child.pid!, 'SIGKILL');
+    await s.exited;
+    expect(await waitGone(server), 'orphaned server still running').toBe(true);
+  });
+
+  it('exits with the server’s exit code when it fails (invalid configuration -> 1)', async () => {
+    const s = await start({ PORT: 'not-a-port' });
+    const end = await s.exited;
+    expect(end.code, s.output()).toBe(1);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`forwards ${signal} to the server, which shuts down cleanly (exit 0) and is not left running`, async () => {
+      const s = await start();
+      await waitHealthy(s.port, s.output);
+      const server = await serverPid(s.child.pid!);
+      process.kill(s.child.pid!, signal);
+      const end = await s.exited;
+      expect(end, s.output()).toEqual({ code: 0, signal: null });
+      expect(s.output()).toContain(`"signal":"${signal}"`);
+      expect(await waitGone(server), 'server process still running').toBe(true);
+    });
+  }
+
+  it('a terminal Ctrl-C (SIGINT to the whole process group) stops the server once, cleanly (exit 0)', async () => {
+    const s = await start();
+    await waitHealthy(s.port, s.output);
+    const server = await serverPid(s.child.pid!);
+    process.kill(-s.child.pid!, 'SIGINT');
+    const end = await s.exited;
+    expect(end, s.output()).toEqual({ code: 0, signal: null });
+    expect(s.output()).not.toContain('second SIGINT');
+    expect(await waitGone(server), 'server process still running').toBe(true);
+  });
+});
