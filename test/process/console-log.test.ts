@@ -5,26 +5,17 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import getPort from 'get-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-console-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const hasScript = fs.existsSync('/usr/bin/script');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Colour codes and carriage returns out: the text a person reads. */
 const plain = (text: string) => stripVTControlCharacters(text).replace(/\r/g, '');
@@ -34,7 +25,7 @@ const plain = (text: string) => stripVTControlCharacters(text).replace(/\r/g, ''
  * the command), waits for /healthz and one logged failed request, stops it, and returns what it printed.
  */
 async function startAndRead(tty: boolean): Promise<{ port: number; output: string }> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: 'console-password', LOG_LEVEL: 'info' };
   const command = `${process.execPath} --import tsx server/main.ts`;
   const child = tty

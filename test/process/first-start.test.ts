@@ -8,13 +8,13 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { PG_PREFIX, withDatabase } from '../helpers/db';
+import getPort from 'get-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const base = process.env.TEST_DATABASE_URL;
@@ -46,18 +46,9 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts server/main.ts; resolves `ready` with 'up' once /healthz answers 200, or 'exited'. */
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', APP_KEY: '', ...env },

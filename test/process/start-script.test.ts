@@ -6,10 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import getPort from 'get-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-start-'));
@@ -21,15 +21,6 @@ afterAll(() => {
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Pids of the direct children of `pid` (Linux /proc). */
 function childrenOf(pid: number): number[] {
@@ -59,7 +50,7 @@ function alive(pid: number): boolean {
  * /healthz, and returns the process, the server's pid, its exit and its output.
  */
 async function start(env: Record<string, string> = {}) {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     detached: true,
