@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { Api, signInViaApi, unique } from './helpers';
+import { Api, signInViaApi } from './helpers';
+import { PAGES, recordIds, settle } from './pages';
 
 /**
  * Accessibility of every page of the app (issue 6 section 4): axe-core in Chromium reports no violation of
  * impact serious or critical, for the WCAG 2.0 / 2.1 A and AA rules and axe's best practices, no landmark
  * violation, and each page has exactly one `main` landmark. The pages are those of
- * web/src/modules/{name}/routes.ts; the edit pages open records created here (or the demo group VIP,
- * which shows its SIRENs list). A new module adds its pages to `PAGES`.
+ * test/e2e/pages.ts; the edit pages open records created here (or the demo group VIP,
+ * which shows its SIRENs list). A new module adds its pages there.
  */
 
 /** axe tags checked: WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices. */
@@ -17,55 +18,6 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * in another) fail it too: the shell draws the landmarks of every page.
  */
 const BLOCKING = new Set(['serious', 'critical']);
-
-/** The ids used by the edit pages, created once. */
-interface Ids {
-  admin: number;
-  customer: number;
-  group: number;
-}
-
-/** One page: its path (given the ids) and whether it needs a signed-in session. */
-const PAGES: Array<{ name: string; path: (ids: Ids) => string; signedIn: boolean }> = [
-  { name: 'login', path: () => '/login', signedIn: false },
-  { name: 'home', path: () => '/home', signedIn: true },
-  { name: 'profile', path: () => '/profile', signedIn: true },
-  { name: 'profile password', path: () => '/profile/password', signedIn: true },
-  { name: 'admins list', path: () => '/admins', signedIn: true },
-  { name: 'admins create', path: () => '/admins/create', signedIn: true },
-  { name: 'admins edit', path: (ids) => `/admins/${ids.admin}/edit`, signedIn: true },
-  { name: 'customers list', path: () => '/customers', signedIn: true },
-  { name: 'customers create', path: () => '/customers/create', signedIn: true },
-  { name: 'customers edit', path: (ids) => `/customers/${ids.customer}/edit`, signedIn: true },
-  { name: 'update log', path: () => '/messages', signedIn: true },
-  { name: 'groups list', path: () => '/groups', signedIn: true },
-  { name: 'groups create', path: () => '/groups/create', signedIn: true },
-  { name: 'groups edit', path: (ids) => `/groups/${ids.group}/edit`, signedIn: true },
-];
-
-let ids: Ids | undefined;
-
-/** Creates (once) an administrator and a customer to edit, and finds the demo group VIP. */
-async function recordIds(api: Api): Promise<Ids> {
-  if (ids) return ids;
-  const id = unique();
-  const admin = await api.createAdmin({ name: `A11y Admin ${id}`, email: `a11y-${id}@example.com` });
-  const customer = await api.createCustomer({ name: `A11y Client ${id}` });
-  const groups = await api.get<Array<{ id: number; name: string }>>('/api/groups/all');
-  const vip = groups.find((g) => g.name === 'VIP');
-  expect(vip, 'demo group VIP').toBeDefined();
-  ids = { admin: admin.id, customer: customer.id, group: vip!.id };
-  return ids;
-}
-
-/** Waits until the page has its title and no loading placeholder, and the network is quiet. */
-async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .ant-card-loading')).toHaveCount(0);
-  // Let antd's enter animations (opacity, colours) end before colours are measured.
-  await page.waitForTimeout(500);
-}
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
@@ -96,11 +48,11 @@ for (const p of PAGES) {
     let path = p.path({ admin: 0, customer: 0, group: 0 });
     if (p.signedIn) {
       await signInViaApi(page);
-      path = p.path(await recordIds(new Api(page.request)));
+      path = p.path(await recordIds(new Api(page.request), 'A11y'));
     }
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
-    await settle(page);
+    await settle(page, 500);
 
     await expectAccessible(page, path);
     await expect(page.getByRole('main'), 'one main landmark').toHaveCount(1);
@@ -110,7 +62,7 @@ for (const p of PAGES) {
 test('a form showing its field errors: no serious or critical axe violation', async ({ page }) => {
   await signInViaApi(page);
   await page.goto('/admins/create');
-  await settle(page);
+  await settle(page, 500);
   await page.getByTestId('form-submit').click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expect(page.locator('[class*="-show-help-item-appear"]')).toHaveCount(0);

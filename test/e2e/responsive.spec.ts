@@ -1,49 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Api, signInViaApi, unique } from './helpers';
+import { PAGES, recordIds, settle, type IdentifyingColumn } from './pages';
 
 /**
  * Every page on a phone (390×844) and on a laptop (1440×900) (issue 7 section 1): the page never scrolls
  * horizontally (document scroll width ≤ viewport width), its title and the identifying column of its list
  * (the first cell of the Client / Admin / Traitement / Groupe / Siren column) lie inside the viewport with
  * a usable width, and no word of the title, the list toolbar or that cell is cut across two lines
- * ('Admi/nistra/teurs', 'Affiche/r'). The pages are those of web/src/modules/{name}/module.tsx.
+ * ('Admi/nistra/teurs', 'Affiche/r'). The pages are those of test/e2e/pages.ts.
  */
-
-/** The records the edit pages open, created once. */
-interface Ids {
-  admin: number;
-  customer: number;
-  group: number;
-}
-
-/** The identifying column of a page's list: the list's test id and the column's header text. */
-interface IdentifyingColumn {
-  list: string;
-  header: string;
-}
-
-/** One page: path, signed in or not, and the identifying column of its list when it has one. */
-const PAGES: Array<{ name: string; path: (ids: Ids) => string; signedIn: boolean; column?: IdentifyingColumn }> = [
-  { name: 'login', path: () => '/login', signedIn: false },
-  { name: 'home', path: () => '/home', signedIn: true },
-  { name: 'profile', path: () => '/profile', signedIn: true },
-  { name: 'profile password', path: () => '/profile/password', signedIn: true },
-  { name: 'admins list', path: () => '/admins', signedIn: true, column: { list: 'admins-list', header: 'Admin' } },
-  { name: 'admins create', path: () => '/admins/create', signedIn: true },
-  { name: 'admins edit', path: (ids) => `/admins/${ids.admin}/edit`, signedIn: true },
-  { name: 'customers list', path: () => '/customers', signedIn: true, column: { list: 'customers-list', header: 'Client' } },
-  { name: 'customers create', path: () => '/customers/create', signedIn: true },
-  { name: 'customers edit', path: (ids) => `/customers/${ids.customer}/edit`, signedIn: true },
-  { name: 'update log', path: () => '/messages', signedIn: true, column: { list: 'log-list', header: 'Traitement' } },
-  { name: 'groups list', path: () => '/groups', signedIn: true, column: { list: 'groups-list', header: 'Groupe' } },
-  { name: 'groups create', path: () => '/groups/create', signedIn: true },
-  {
-    name: 'groups edit',
-    path: (ids) => `/groups/${ids.group}/edit`,
-    signedIn: true,
-    column: { list: 'group-sirens-list', header: 'Siren' },
-  },
-];
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -52,29 +17,6 @@ const VIEWPORTS = [
 
 /** Narrowest acceptable identifying cell, in CSS pixels (a name or SIREN is readable in it). */
 const MIN_IDENTIFYING_WIDTH = 96;
-
-let ids: Ids | undefined;
-
-/** Creates (once) an administrator and a customer with long names, and finds the demo group VIP (which has SIRENs). */
-async function recordIds(api: Api): Promise<Ids> {
-  if (ids) return ids;
-  const id = unique();
-  const admin = await api.createAdmin({ name: `Administratrice Responsive ${id}`, email: `responsive-${id}@example.com` });
-  const customer = await api.createCustomer({ name: `Cabinet Responsive Conseil ${id}` });
-  const groups = await api.get<Array<{ id: number; name: string }>>('/api/groups/all');
-  const vip = groups.find((g) => g.name === 'VIP');
-  expect(vip, 'demo group VIP').toBeDefined();
-  ids = { admin: admin.id, customer: customer.id, group: vip!.id };
-  return ids;
-}
-
-/** Waits until the page shows its title, its data and no spinner. */
-async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .ant-card-loading')).toHaveCount(0);
-  await page.waitForTimeout(300);
-}
 
 /** The words of `locator`'s text that the browser laid out over more than one line (hyphenated parts count apart). */
 async function cutWords(locator: Locator): Promise<string[]> {
@@ -132,7 +74,7 @@ for (const viewport of VIEWPORTS) {
         let path = p.path({ admin: 0, customer: 0, group: 0 });
         if (p.signedIn) {
           await signInViaApi(page);
-          path = p.path(await recordIds(new Api(page.request)));
+          path = p.path(await recordIds(new Api(page.request), 'Responsive'));
         }
         await page.goto(path);
         await settle(page);

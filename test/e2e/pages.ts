@@ -1,0 +1,75 @@
+/**
+ * The pages of the app, for the suites that visit every one of them (accessibility, phone and laptop
+ * layout): path, whether it needs a session, and the identifying column of its list when it has one. The
+ * edit pages open records created once per worker (`recordIds`). A new module adds its pages here.
+ */
+import { expect, type Page } from '@playwright/test';
+import { Api, unique } from './helpers';
+
+/** The records the edit pages open. */
+export interface Ids {
+  admin: number;
+  customer: number;
+  group: number;
+}
+
+/** The identifying column of a page's list: the list's test id and the column's header text. */
+export interface IdentifyingColumn {
+  list: string;
+  header: string;
+}
+
+/** One page of the app. */
+export interface AppPage {
+  name: string;
+  path: (ids: Ids) => string;
+  signedIn: boolean;
+  column?: IdentifyingColumn;
+}
+
+/** Every page of web/src/modules/{name}/module.tsx. */
+export const PAGES: AppPage[] = [
+  { name: 'login', path: () => '/login', signedIn: false },
+  { name: 'home', path: () => '/home', signedIn: true },
+  { name: 'profile', path: () => '/profile', signedIn: true },
+  { name: 'profile password', path: () => '/profile/password', signedIn: true },
+  { name: 'admins list', path: () => '/admins', signedIn: true, column: { list: 'admins-list', header: 'Admin' } },
+  { name: 'admins create', path: () => '/admins/create', signedIn: true },
+  { name: 'admins edit', path: (ids) => `/admins/${ids.admin}/edit`, signedIn: true },
+  { name: 'customers list', path: () => '/customers', signedIn: true, column: { list: 'customers-list', header: 'Client' } },
+  { name: 'customers create', path: () => '/customers/create', signedIn: true },
+  { name: 'customers edit', path: (ids) => `/customers/${ids.customer}/edit`, signedIn: true },
+  { name: 'update log', path: () => '/messages', signedIn: true, column: { list: 'log-list', header: 'Traitement' } },
+  { name: 'groups list', path: () => '/groups', signedIn: true, column: { list: 'groups-list', header: 'Groupe' } },
+  { name: 'groups create', path: () => '/groups/create', signedIn: true },
+  { name: 'groups edit', path: (ids) => `/groups/${ids.group}/edit`, signedIn: true, column: { list: 'group-sirens-list', header: 'Siren' } },
+];
+
+let ids: Ids | undefined;
+
+/**
+ * Creates (once per worker) an administrator and a customer with long names, so that layouts meet
+ * realistic text, and finds the demo group VIP (which has SIRENs). `label` names the suite in the records.
+ */
+export async function recordIds(api: Api, label: string): Promise<Ids> {
+  if (ids) return ids;
+  const id = unique();
+  const admin = await api.createAdmin({ name: `Administratrice ${label} ${id}`, email: `${label.toLowerCase()}-${id}@example.com` });
+  const customer = await api.createCustomer({ name: `Cabinet ${label} Conseil ${id}` });
+  const groups = await api.get<Array<{ id: number; name: string }>>('/api/groups/all');
+  const vip = groups.find((g) => g.name === 'VIP');
+  expect(vip, 'demo group VIP').toBeDefined();
+  ids = { admin: admin.id, customer: customer.id, group: vip!.id };
+  return ids;
+}
+
+/**
+ * Waits until the page shows its title, the network is quiet and no spinner or skeleton is left, then
+ * `pauseMs` more so that antd's enter animations (opacity, colours) have ended.
+ */
+export async function settle(page: Page, pauseMs = 300): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .ant-card-loading')).toHaveCount(0);
+  await page.waitForTimeout(pauseMs);
+}
