@@ -2,8 +2,7 @@
  * `ListError`: what a list shows when its rows could not be loaded (issue 7 section 3): the error and a
  * 'Réessayer' button, in place of the table's empty text.
  */
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { RetryAlert } from '../feedback/RetryAlert';
 import { listErrorText } from './listError';
 
 /** Props of `ListError`. */
@@ -22,18 +21,5 @@ export interface ListErrorProps {
  * message of a 503, or 'Une erreur est survenue!' (listError.ts); with a 'Réessayer' button calling `onRetry`.
  */
 export function ListError({ error, onRetry, retrying = false }: ListErrorProps) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={listErrorText(error)}
-      data-testid="list-error"
-      style={{ marginBottom: 16 }}
-      action={
-        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRetry} loading={retrying}>
-          Réessayer
-        </Button>
-      }
-    />
-  );
+  return <RetryAlert title={listErrorText(error)} onRetry={onRetry} retrying={retrying} testId="list-error" />;
 }

@@ -2,10 +2,10 @@
  * Update-log statistics block: totals and charts, or the 'error' alert when loading
  * fails, with a 'Réessayer' button (SPEC section 2 'Update log', section 8; issue 7 section 3).
  */
+import { RetryAlert } from '../../components/feedback/RetryAlert';
 import { currentPeriod } from '../../lib/dates';
 import { LogCharts } from './LogCharts';
 import { LogFigures } from './LogFigures';
-import { StatsError } from './StatsError';
 import { useLogStats } from './useLogStats';
 
 /**
@@ -15,7 +15,8 @@ import { useLogStats } from './useLogStats';
 export function LogStatistics() {
   const { data, isError, isFetching, refetch } = useLogStats();
   const { year, monthLabel } = currentPeriod();
-  if (isError) return <StatsError onRetry={() => void refetch()} retrying={isFetching} />;
+  // SPEC section 8: the alert says 'error'.
+  if (isError) return <RetryAlert title="error" onRetry={() => void refetch()} retrying={isFetching} testId="stats-error" />;
   return (
     <>
       <LogFigures stats={data} year={year} monthLabel={monthLabel} />
