@@ -11,7 +11,7 @@ import { Api, signInViaApi, unique } from './helpers';
 const TOTAL = 250_010;
 /** A number as the list footer writes it (French grouping, narrow no-break space; issue 7 section 4). */
 const fr = (n: number): string => n.toLocaleString('fr-FR');
-const DEEP = 'Cette page est trop loin dans la liste (au-delà de 100 000 lignes) : affinez la recherche ou inversez le tri.';
+const DEEP = 'Cette page est trop loin dans la liste (au-delà de 100\u202f000 lignes)\u00a0: affinez la recherche ou inversez le tri.';
 
 test('a group of 250,010 SIRENs: the last page, then a page too deep for the list', async ({ page }) => {
   test.setTimeout(180_000);
@@ -37,6 +37,9 @@ test('a group of 250,010 SIRENs: the last page, then a page too deep for the lis
   const answer = page.waitForResponse((r) => r.url().includes('page=626'));
   await list.getByTitle('1', { exact: true }).click();
   expect((await answer).status()).toBe(422);
-  await expect(list.getByRole('alert')).toHaveText(DEEP);
+  const error = list.getByTestId('list-error');
+  await expect(error).toHaveRole('alert');
+  await expect(error).toContainText(DEEP);
+  await expect(error.getByRole('button', { name: 'Réessayer' })).toBeVisible();
   await expect(list.getByText('Une erreur est survenue!')).toHaveCount(0);
 });

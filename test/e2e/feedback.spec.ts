@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Api, E2E_ADMIN, PASSWORD, signInViaApi, unique } from './helpers';
+import { Api, E2E_ADMIN, PASSWORD, logout, signInViaApi, unique } from './helpers';
 
 /**
  * Issue 7 section 3, feedback that does not hide the work: toasts in the bottom-right corner, at most
@@ -185,9 +185,7 @@ test.describe('an expired session', () => {
   test('signing out from the menu: /login without the notice', async ({ page }) => {
     await page.goto('/messages');
     await expect(page.getByTestId('log-list').locator('tbody tr[data-row-key]').first()).toBeVisible();
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await logout(page);
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByText(EXPIRED)).toHaveCount(0);
   });

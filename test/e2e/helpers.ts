@@ -47,10 +47,22 @@ export async function signInViaApi(page: Page, email = E2E_ADMIN.email, password
   await new Api(page.request).post('/api/login', { email, password });
 }
 
+/**
+ * Opens the header user menu and clicks its item `name` ('Mon profil', 'Changer le mot de passe',
+ * 'Se déconnecter'). It waits for the dropdown's opening animation to end first: antd places the popup
+ * while it animates, and a click aimed at an item still moving can land on the trigger and close the menu.
+ */
+export async function chooseUserMenuItem(page: Page, name: string): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  const dropdown = page.locator('.ant-dropdown').filter({ has: page.getByRole('menuitem', { name }) });
+  await expect(dropdown).toBeVisible();
+  await expect(dropdown).not.toHaveClass(/-(appear|enter)/);
+  await dropdown.getByRole('menuitem', { name }).click();
+}
+
 /** Signs out through the header menu; ends on /login. */
 export async function logout(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await chooseUserMenuItem(page, 'Se déconnecter');
   await expect(page).toHaveURL(/\/login$/);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SUCCESS, expectFieldError, expectToast, login, logout, newAdmin, unique } from './helpers';
+import { SUCCESS, chooseUserMenuItem, expectFieldError, expectToast, login, logout, newAdmin, unique } from './helpers';
 
 const avatarImg = (page: Page, testId: 'header-avatar' | 'profile-avatar'): Locator => page.getByTestId(testId).locator('img');
 
@@ -17,8 +17,7 @@ test('edit the own profile: name in the header, avatar upload, bad file, removal
   const admin = await newAdmin(request, 'Profil');
   await login(page, admin.email, admin.password);
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+  await chooseUserMenuItem(page, 'Mon profil');
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/home');
 
@@ -73,8 +72,7 @@ test('change the own password, then sign in with the new one', async ({ page, re
   const newPassword = `nouveau-${unique()}`;
   await login(page, admin.email, admin.password);
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Changer le mot de passe' }).click();
+  await chooseUserMenuItem(page, 'Changer le mot de passe');
   await expect(page).toHaveURL(/\/profile\/password$/);
 
   const current = page.getByLabel('Mot de passe actuel');
