@@ -7,12 +7,12 @@ import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { findAdminByEmail } from '../admins/service';
-import { clearFailures, takeAttempt, throttleKey } from './throttle';
+import { clearFailures, takeAttempt, throttledMessage, throttleKey } from './throttle';
 
 export const LOGIN_TEXTS = {
   failed: 'Ces identifiants ne correspondent pas à nos enregistrements.',
   disabled: 'Ce compte est désactivé.',
-  throttled: (s: number) => `Trop de tentatives de connexion. Veuillez réessayer dans ${s} secondes.`,
+  throttled: (s: number) => throttledMessage(' de connexion', s),
 };
 
 /**

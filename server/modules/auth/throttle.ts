@@ -48,6 +48,14 @@ export async function takeAttempt(db: Db, key: string): Promise<{ allowed: true 
   return { allowed: false, retryAfter: Math.max(1, Number(row.left)) };
 }
 
+/**
+ * The French 429 message of a throttled attempt, e.g. `Trop de tentatives de connexion. Veuillez réessayer
+ * dans 42 secondes.` (`subject` ' de connexion' or ''); `seconds` >= 1, singular for 1.
+ */
+export function throttledMessage(subject: string, seconds: number): string {
+  return `Trop de tentatives${subject}. Veuillez réessayer dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
+}
+
 /** Forgets the attempts of a key after a success. */
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));

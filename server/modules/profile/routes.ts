@@ -10,6 +10,7 @@ import { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody 
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
 import { authenticate, unauthenticated } from '../../http/guard';
+import { DONE_MESSAGE } from '../../http/status-routes';
 import { avatarUrl, DEFAULT_AVATAR_URL } from '../admins/mapping';
 import { AVATAR_TEXTS } from './avatar';
 import { toProfile } from './mapping';
@@ -65,7 +66,7 @@ export function profileRoutes(ctx: AppContext) {
       { schema: { tags, body: passwordUpdateBody, response: { 200: messageBody, ...errorResponses(401, 419, 422, 429) } } },
       async (req) => {
         await changePassword(db, { id: req.admin!.id, sessionId: req.sessionId, ip: req.ip }, req.body);
-        return { message: 'Opération effectuée avec succès!' };
+        return { message: DONE_MESSAGE };
       },
     );
   };

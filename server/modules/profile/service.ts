@@ -10,7 +10,7 @@ import { revokeSessions } from '../../http/session';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { findAdminByEmail, getAdmin } from '../admins/service';
-import { clearFailures, passwordThrottleKey, takeAttempt } from '../auth/throttle';
+import { clearFailures, passwordThrottleKey, takeAttempt, throttledMessage } from '../auth/throttle';
 import { normaliseAvatar } from './avatar';
 
 const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.';
@@ -32,8 +32,6 @@ export async function updateProfile(db: Db, adminId: number, input: { firstname?
   }
 }
 
-export const PASSWORD_THROTTLED = (s: number) => `Trop de tentatives. Veuillez réessayer dans ${s} secondes.`;
-
 /**
  * Changes the password after checking the current one; other sessions are revoked. The check is
  * throttled like sign-in (issue 6, 1.3): the attempt is counted per administrator and IP before the
@@ -48,7 +46,7 @@ export async function changePassword(
 ): Promise<void> {
   const key = passwordThrottleKey(actor.id, actor.ip);
   const attempt = await takeAttempt(db, key);
-  if (!attempt.allowed) throw new AppError(429, PASSWORD_THROTTLED(attempt.retryAfter));
+  if (!attempt.allowed) throw new AppError(429, throttledMessage('', attempt.retryAfter));
   const admin = await getAdmin(db, actor.id);
   const errors: Record<string, string[]> = {};
   if (await verifyPassword(admin.passwordHash, input.current)) await clearFailures(db, key);
