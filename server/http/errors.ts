@@ -9,6 +9,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isQueryCanceled } from '../lib/db-errors';
+import { guardedPath, isApiPath } from './guard';
 
 /** Map of field name to French messages, first one shown under the field (SPEC section 5). */
 export type FieldErrors = Record<string, string[]>;
@@ -63,7 +64,7 @@ const frameworkMessages: Record<number, string> = {
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  if (/^\/(api|%61)/i.test(request.url)) reply.header('cache-control', 'no-store');
+  if (isApiPath(guardedPath(request))) reply.header('cache-control', 'no-store');
   return reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'L’adresse demandée est trop longue.' : frameworkMessages[400] });
 }
 

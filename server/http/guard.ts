@@ -53,7 +53,9 @@ export function guardedPath(request: FastifyRequest): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    return raw;
+    // A malformed escape elsewhere in the path (a router error): the ASCII escapes still decode, so
+    // `/%61pi/...` is judged as `/api/...`.
+    return raw.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
 }
 

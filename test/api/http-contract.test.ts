@@ -50,6 +50,15 @@ describe('Cache-Control: no-store on every /api answer', () => {
     expect(answers[7].json()).toEqual({ message: 'L’adresse demandée est trop longue.' });
     for (const a of answers) expect(a.headers['cache-control'], String(a.statusCode)).toBe('no-store');
   });
+
+  it('on a router error of an /api path spelled with escapes, and not on one outside /api', async () => {
+    const api = await root.get('/%61pi/admins/getUserRoles/%ED%A0%80');
+    expect(api.statusCode).toBe(400);
+    expect(api.headers['cache-control']).toBe('no-store');
+    const outside = await root.get('/%61ssets/%ED%A0%80');
+    expect(outside.statusCode).toBe(400);
+    expect(outside.headers['cache-control']).not.toBe('no-store');
+  });
 });
 
 describe('ids and page numbers are strictly decimal', () => {
