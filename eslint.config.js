@@ -5,6 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The contract files the web may import as values: pure rules and limits, free of zod (so no zod in the
+ * bundle); they import no other contract file.
+ */
+const PURE_CONTRACT = ['siren', 'limits', 'control-chars', 'admin-rules', 'resources'];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'server/db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -24,7 +30,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // The web talks to the server through HTTP only: it imports nothing of server/, and the contract
-      // as types only (no zod in the bundle), except pure rules without zod (contract/siren).
+      // as types only (no zod in the bundle), except the pure files of PURE_CONTRACT.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -32,7 +38,7 @@ export default tseslint.config(
             // Relative paths only: a package's own `server` entry (react-dom/server) is not ours.
             { regex: '^(\\.{1,2}/)+(.*/)?server(/.*)?$', message: 'The web imports nothing of the server: use contract/ (types only).' },
             {
-              regex: '^(\\.{1,2}/)+(.*/)?contract/(?!siren$)',
+              regex: `^(\\.{1,2}/)+(.*/)?contract/(?!(${PURE_CONTRACT.join('|')})$)`,
               allowTypeImports: true,
               message: 'The web imports the contract as types only: `import type { … }` with z.input / z.output.',
             },
@@ -48,6 +54,16 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(\\.{1,2}/)+(.*/)?(server|web)(/.*)?$', message: 'The contract imports nothing of the server or the web.' }] },
+      ],
+    },
+  },
+  {
+    // The pure contract files stay free of zod, and of the contract files that use it: the web bundles them.
+    files: PURE_CONTRACT.map((name) => `contract/${name}.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['zod', 'zod/*', './*', '../*'], message: 'A pure contract file imports neither zod nor another contract file (the web bundles it).' }] },
       ],
     },
   },

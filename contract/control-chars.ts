@@ -15,6 +15,11 @@ export function hasControlChars(text: string): boolean {
   return FORBIDDEN.test(text);
 }
 
+/** `text` without its forbidden control characters (a list search read from a URL, for example). */
+export function stripControlChars(text: string): string {
+  return text.replace(new RegExp(FORBIDDEN.source, 'g'), '');
+}
+
 /** Message of a field whose form label is known. */
 export function controlCharMessage(label: string): string {
   return `Le champ ${label} contient un caractère de contrôle non autorisé.`;

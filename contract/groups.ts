@@ -3,10 +3,9 @@
  */
 import { z } from 'zod';
 import { frenchError, optionalStatus, status, statusResponse, text } from './fields';
+import { MAX_SIRENS_PER_CALL } from './limits';
 import { pageResponse } from './listing';
 
-export const GROUP_NOT_FOUND = 'Group does not exist!';
-export const MAX_SIRENS_PER_CALL = 200_000;
 
 export const groupBody = z.object({ name: text('Nom'), status: status('Actif') }).meta({ id: 'GroupStore' });
 export type GroupInput = z.output<typeof groupBody>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { decimalInteger } from './decimal';
+import { MAX_PAGE, MAX_SEARCH_LENGTH } from './limits';
 
 export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 200;
@@ -30,18 +31,14 @@ export const filterBody = z
         direction: z.enum(['asc', 'desc'], { error: 'Le sens du tri doit être asc ou desc.' }).nullish(),
       })
       .nullish(),
-    search: z.string().max(500).nullish(),
+    search: z.string().max(MAX_SEARCH_LENGTH).nullish(),
   })
   .nullish()
   .transform((v) => v ?? {})
   .meta({ id: 'FilterBody' });
 export type FilterBody = z.output<typeof filterBody>;
 
-/** `?page=n` (n >= 1, default 1). */
-/** Highest page number accepted in `?page=n` (deeper pages also meet the OFFSET cap of server/http/listing.ts). */
-export const MAX_PAGE = 1_000_000;
-
-/** `?page=n` (n >= 1, default 1), strictly decimal (see decimal.ts). */
+/** `?page=n` (1..MAX_PAGE, default 1), strictly decimal (see decimal.ts); deeper pages also meet the OFFSET cap of server/http/listing.ts. */
 export const pageQuery = z.object({
   page: decimalInteger('Le numéro de page doit être un nombre entier positif.', 1, MAX_PAGE).default(1),
 });

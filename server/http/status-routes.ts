@@ -21,6 +21,7 @@ import { errorResponses, idParams, messageBody, type Status } from '../../contra
 import type { Db } from '../db/client';
 import type { Actor, StatusResource } from '../lib/status-resource';
 import type { StatusTable } from '../lib/status-toggle';
+import { resolveStatusPaths } from '../../contract/resources';
 
 /** Answer of a delete (SPEC section 8 success toast). */
 export const DONE_MESSAGE = 'Opération effectuée avec succès!';
@@ -44,7 +45,7 @@ export function registerStatusResource<
 >(app: FastifyInstance, db: Db, resource: StatusResource<T, Row, StoreBody, UpdateBody, Res>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { spec } = resource;
-  const p = { all: 'all', toggle: 'togglestatus', store: 'store', get: 'getUserRoles', update: 'update', ...spec.http.paths };
+  const p = resolveStatusPaths(spec.http.paths);
   const tags = [spec.http.tag];
   const out = (row: Row) => spec.toResponse(row);
   const write = { 200: spec.response, ...errorResponses(401, 404, 419, 422) };

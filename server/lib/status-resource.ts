@@ -22,6 +22,7 @@ import type { Db } from '../db/client';
 import { fieldError, notFound } from '../http/errors';
 import { isUniqueViolation } from './db-errors';
 import { toggleStatus, type StatusTable } from './status-toggle';
+import type { StatusPaths } from '../../contract/resources';
 
 /** Who acts: the signed-in administrator and their session (for guards and session revocation). */
 export interface Actor {
@@ -33,17 +34,6 @@ export interface Actor {
 export interface UniqueField {
   field: string;
   message: string;
-}
-
-/** Path names of the six routes (defaults: `all`, `togglestatus`, `store`, `getUserRoles`, `update`, delete at `POST /:id`). */
-export interface StatusPaths {
-  all?: string;
-  toggle?: string;
-  store?: string;
-  get?: string;
-  update?: string;
-  /** Delete at `POST /{remove}/:id`; by default `POST /:id`. */
-  remove?: string;
 }
 
 type Insert<T extends StatusTable> = T['$inferInsert'];
@@ -111,6 +101,8 @@ export interface StatusResource<
   list(db: Db): Promise<Row[]>;
   /** @throws AppError 404 with the spec's text */
   find(db: Db, id: number): Promise<Row>;
+  /** Checks that record `id` exists, reading its id only (not the projection). @throws AppError 404 with the spec's text */
+  assertExists(db: Db, id: number): Promise<void>;
   /** Creates a record. @throws AppError 422 (validation in `values`, unique field) */
   create(db: Db, input: z.output<StoreBody>): Promise<Row>;
   /** Updates a record; an absent status keeps the current one. @throws AppError 404, 422 */
@@ -163,6 +155,10 @@ export function defineStatusResource<
   return {
     spec,
     find,
+    async assertExists(db, id) {
+      const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id));
+      if (!row) throw notFound(spec.notFound);
+    },
     list: (db) => select(db).orderBy(desc(table.id)) as unknown as Promise<Row[]>,
 
     create: (db, input) =>

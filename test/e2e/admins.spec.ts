@@ -171,7 +171,12 @@ test('the super admin can be neither disabled nor deleted: the buttons are disab
   await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeDisabled();
   await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeChecked();
   await expect(page.getByText('Le Super admin ne peut être désactivé', { exact: true })).toBeVisible();
-  // Saving still works (the status is sent unchanged).
+  // Its email and password change only through its profile (issue 6, 1.2): the fields say so.
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByText('Seul le Super admin peut changer son email, depuis son profil.', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Mot de passe')).toBeDisabled();
+  await expect(page.getByText('Seul le Super admin peut changer son mot de passe, depuis son profil.', { exact: true })).toBeVisible();
+  // Saving still works (the status, email and password are sent unchanged).
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expectToast(page, SUCCESS);
 });

@@ -47,6 +47,12 @@ describe('web -> server boundary', () => {
     expect(await rulesFiredFor('web/src/modules/groups/Probe.ts', code)).toEqual([]);
   });
 
+  it('accepts the other pure contract files as values (limits, control characters, administrator rules)', async () => {
+    const code =
+      "import { adminLocks } from '../../../../contract/admin-rules';\nimport { stripControlChars } from '../../../../contract/control-chars';\nimport { MAX_PAGE } from '../../../../contract/limits';\nexport const x = [adminLocks, stripControlChars, MAX_PAGE];\n";
+    expect(await rulesFiredFor('web/src/modules/admins/Probe.ts', code)).toEqual([]);
+  });
+
   it('lets the server import the contract', async () => {
     const code = "import { adminResponse } from '../../../contract/admins';\nexport const s = adminResponse;\n";
     expect(await rulesFiredFor('server/modules/admins/probe.ts', code)).toEqual([]);
@@ -61,5 +67,11 @@ describe('contract boundary', () => {
     ]) {
       expect(await rulesFiredFor('contract/probe.ts', code), code).toContain(RULE);
     }
+  });
+  it('keeps the pure contract files free of zod and of the other contract files', async () => {
+    for (const code of ["import { z } from 'zod';\nexport const s = z.string();\n", "import { filterBody } from './listing';\nexport const f = filterBody;\n"]) {
+      expect(await rulesFiredFor('contract/limits.ts', code), code).toContain('no-restricted-imports');
+    }
+    expect(await rulesFiredFor('contract/listing.ts', "import { MAX_PAGE } from './limits';\nexport const m = MAX_PAGE;\n")).toEqual([]);
   });
 });

@@ -77,6 +77,10 @@ describe('parseListQuery', () => {
     expect(parse(`q=${'x'.repeat(600)}`).search).toBe('x'.repeat(500));
   });
 
+  it('drops the C1 control characters too, which the server refuses in a search (422 on search)', () => {
+    expect(parse(`q=${encodeURIComponent('Soci\u0085été\u009f\u0080')}`).search).toBe('Société');
+  });
+
   it('reads the keys of its namespace only', () => {
     const query = 'page=3&q=autre&sirens.page=2&sirens.per_page=25&sirens.sort=siren&sirens.dir=desc&sirens.q=552';
     expect(parse(query, { namespace: 'sirens', sortColumns: ['id', 'siren'] })).toEqual({

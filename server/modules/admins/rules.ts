@@ -1,32 +1,22 @@
 /**
- * Protection rules of administrator accounts (SPEC sections 4, 6, 8; issue 2 point 4; issue 6, 1.2):
+ * Enforcement of the protection rules of administrator accounts (contract/admin-rules.ts; SPEC sections 4, 6, 8; issue 2 point 4; issue 6, 1.2):
  * the super admin (id 1) can be neither disabled nor deleted, nobody disables or deletes their own
  * account, and the super admin's email and password change only through its own profile. Each failure
  * is a 422 under `errors.status`, `errors.destroy`, `errors.email` or `errors.password`.
  */
+import { adminLocks, SUPER_ADMIN_ID } from '../../../contract/admin-rules';
 import { fieldError, validationError, type FieldErrors } from '../../http/errors';
-
-export const SUPER_ADMIN_ID = 1;
-
-export const RULE_TEXTS = {
-  superDisable: 'Le Super admin ne peut être désactivé',
-  superDelete: 'Le Super admin ne peut être effacé',
-  selfDisable: 'Vous ne pouvez pas désactiver votre propre compte.',
-  selfDelete: 'Vous ne pouvez pas effacer votre propre compte.',
-  superEmail: 'Seul le Super admin peut changer son email, depuis son profil.',
-  superPassword: 'Seul le Super admin peut changer son mot de passe, depuis son profil.',
-} as const;
 
 /** @throws AppError 422 errors.status when `targetId` may not be disabled by `actorId` */
 export function assertMayDisable(targetId: number, actorId: number): void {
-  if (targetId === SUPER_ADMIN_ID) throw fieldError('status', RULE_TEXTS.superDisable);
-  if (targetId === actorId) throw fieldError('status', RULE_TEXTS.selfDisable);
+  const reason = adminLocks(targetId, actorId).disable;
+  if (reason) throw fieldError('status', reason);
 }
 
 /** @throws AppError 422 errors.destroy when `targetId` may not be deleted by `actorId` */
 export function assertMayDelete(targetId: number, actorId: number): void {
-  if (targetId === SUPER_ADMIN_ID) throw fieldError('destroy', RULE_TEXTS.superDelete);
-  if (targetId === actorId) throw fieldError('destroy', RULE_TEXTS.selfDelete);
+  const reason = adminLocks(targetId, actorId).remove;
+  if (reason) throw fieldError('destroy', reason);
 }
 
 /**
@@ -39,9 +29,10 @@ export function assertSuperAdminCredentialsKept(
   targetId: number,
   change: { currentEmail: string; email: string; password?: string | null },
 ): void {
-  if (targetId !== SUPER_ADMIN_ID) return;
+  // Whoever the actor is: id 1 itself changes its credentials through the profile.
+  const locks = adminLocks(targetId, SUPER_ADMIN_ID);
   const errors: FieldErrors = {};
-  if (change.email.toLowerCase() !== change.currentEmail.toLowerCase()) errors.email = [RULE_TEXTS.superEmail];
-  if (change.password) errors.password = [RULE_TEXTS.superPassword];
+  if (locks.email && change.email.toLowerCase() !== change.currentEmail.toLowerCase()) errors.email = [locks.email];
+  if (locks.password && change.password) errors.password = [locks.password];
   if (Object.keys(errors).length) throw validationError(errors);
 }

@@ -5,6 +5,7 @@
  * the caller's own.
  */
 import { sql } from 'drizzle-orm';
+import { ADMINS } from '../../../contract/resources';
 import { adminResponse, adminStoreBody, adminUpdateBody, type AdminStoreInput, type AdminUpdateInput } from '../../../contract/admins';
 import type { Db } from '../../db/client';
 import { admins } from '../../db/schema';
@@ -15,7 +16,6 @@ import { defineStatusResource, type Actor } from '../../lib/status-resource';
 import { toAdminResponse } from './mapping';
 import { assertMayDelete, assertMayDisable, assertSuperAdminCredentialsKept } from './rules';
 
-export const ADMIN_NOT_FOUND = 'User does not exist!';
 const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.';
 
 type AdminRow = typeof admins.$inferSelect;
@@ -35,7 +35,7 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number): Promis
 /** Administrators as a status resource: routes `/api/admins/{all, togglestatus, store, getUserRoles, update, :id}`. */
 export const adminsResource = defineStatusResource({
   table: admins,
-  notFound: ADMIN_NOT_FOUND,
+  notFound: ADMINS.notFound,
   unique: { admins_email_lower_uq: { field: 'email', message: EMAIL_TAKEN } },
   response: adminResponse,
   toResponse: toAdminResponse,

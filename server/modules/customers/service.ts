@@ -4,6 +4,7 @@
  * across Prod and Sandbox. Secrets are sealed at rest with the APP_KEY box.
  */
 import { and, ne, or, sql } from 'drizzle-orm';
+import { CUSTOMERS } from '../../../contract/resources';
 import {
   customerLabels,
   customerResponse,
@@ -19,7 +20,6 @@ import type { SecretBox } from '../../lib/app-key';
 import { defineStatusResource } from '../../lib/status-resource';
 import { generateCredentials, sealCredentials, toCustomerResponse } from './credentials';
 
-export const CUSTOMER_NOT_FOUND = 'User does not exist!';
 type CustomerRow = typeof apiCustomers.$inferSelect;
 
 const taken = (label: string) => `Cette valeur du champ ${label} est déjà utilisée.`;
@@ -65,7 +65,7 @@ async function assertCredentialsFree(db: Db, box: SecretBox, id: number, input: 
 export function customersResource(box: SecretBox) {
   return defineStatusResource({
     table: apiCustomers,
-    notFound: CUSTOMER_NOT_FOUND,
+    notFound: CUSTOMERS.notFound,
     // Two concurrent updates racing for one value: the unique index decides.
     unique: {
       api_customers_client_id_uq: { field: 'client_id', message: taken(customerLabels.client_id) },

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idParams, messageBody } from '../../../contract/fields';
 import { addSirensBody, addSirensResponse, groupSirenPage } from '../../../contract/groups';
+import { ADD_SIRENS_BODY_BYTES } from '../../../contract/limits';
 import { filterBody, pageQuery } from '../../../contract/listing';
 import type { AppContext } from '../../context';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
@@ -24,7 +25,7 @@ export function groupsRoutes(ctx: AppContext) {
     registerStatusResource(app, db, groupsResource);
     r.post(
       '/addsirens',
-      { bodyLimit: 8 * 1024 * 1024, schema: { tags, body: addSirensBody, response: { 200: addSirensResponse, ...write } } },
+      { bodyLimit: ADD_SIRENS_BODY_BYTES, schema: { tags, body: addSirensBody, response: { 200: addSirensResponse, ...write } } },
       async (req) => ({ message: 'Les sirens ont été mis à jour avec succès.', ...(await addSirens(db, req.body.id, req.body.sirens, req.body.lines)) }),
     );
     r.post('/removesiren/:id', { schema: { tags, params: idParams, response: { 200: messageBody, ...write } } }, async (req) => {

@@ -4,8 +4,9 @@
  * additions (bulk, idempotent), removals, server-side pages.
  */
 import { eq, sql } from 'drizzle-orm';
+import { GROUPS } from '../../../contract/resources';
 import type { Status } from '../../../contract/fields';
-import { GROUP_NOT_FOUND, groupBody, groupResponse, groupUpdateBody, type GroupInput, type GroupResponse } from '../../../contract/groups';
+import { groupBody, groupResponse, groupUpdateBody, type GroupInput, type GroupResponse } from '../../../contract/groups';
 import type { FilterBody, Page } from '../../../contract/listing';
 import { normaliseSiren } from '../../../contract/siren';
 import type { Db } from '../../db/client';
@@ -45,11 +46,11 @@ export function toGroupResponse(row: GroupRow): GroupResponse {
 export const groupsResource = defineStatusResource({
   table: groups,
   columns,
-  notFound: GROUP_NOT_FOUND,
+  notFound: GROUPS.notFound,
   unique: { groups_name_lower_uq: { field: 'name', message: NAME_TAKEN } },
   response: groupResponse,
   toResponse: toGroupResponse,
-  http: { tag: 'Groupes', paths: { get: 'getGroupRoles', remove: 'removegroup' } },
+  http: { tag: 'Groupes', paths: GROUPS.paths },
   store: { body: groupBody, values: (_db, input) => input },
   update: { body: groupUpdateBody, values: (_db, input) => ({ name: input.name }) },
   // The group and its SIRENs go in one transaction.
@@ -87,7 +88,7 @@ export async function addSirens(db: Db, groupId: number, values: string[], lines
   const sirens = [...unique];
   return db.transaction(async (tx) => {
     const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
-    if (!group) throw notFound(GROUP_NOT_FOUND);
+    if (!group) throw notFound(GROUPS.notFound);
     const res = (await tx.execute(sql`
       with ins as (
         insert into group_sirens (group_id, siren)
@@ -110,7 +111,7 @@ export async function removeSiren(db: Db, sirenRowId: number): Promise<void> {
 
 /** One page of a group's SIRENs (sort id / siren; search: digits of a SIREN prefix). @throws AppError 404 */
 export async function filterGroupSirens(db: Db, groupId: number, body: FilterBody, page: number) {
-  await groupsResource.find(db, groupId);
+  await groupsResource.assertExists(db, groupId);
   return runList<{ id: number; siren: string; created_at: string }>(
     db,
     {

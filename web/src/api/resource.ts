@@ -3,6 +3,7 @@
  * one "status + CRUD" entity (SPEC section 7 call layout, section 4 confirmation texts),
  * and `standardResource`, which builds one from the usual `/api/<x>/...` endpoint names.
  */
+import { resolveStatusPaths, type StatusPaths } from '../../../contract/resources';
 import { apiGet, apiPost } from './client';
 import type { ListFilter, MessageResponse, Paginated } from './types';
 
@@ -41,15 +42,8 @@ export interface CrudResource<T extends { id: number; status: number }, TCreate,
   };
 }
 
-/** Endpoint names of a resource that follows the usual `/api/<x>/...` layout. */
-export interface StandardEndpoints {
-  all?: string;
-  toggle?: string;
-  store?: string;
-  get?: string;
-  update?: string;
-  /** Delete: `POST {base}/{remove}/{id}`; by default `POST {base}/{id}`. */
-  remove?: string;
+/** Endpoint names of a resource that follows the usual `/api/<x>/...` layout (contract/resources.ts). */
+export interface StandardEndpoints extends StatusPaths {
   /** Paged list `POST {base}/{filter}?page=n` (e.g. `'filter'`); none by default, so no `filter()`. */
   filter?: string;
 }
@@ -70,7 +64,7 @@ export function standardResource<T extends { id: number; status: number }, TCrea
   endpoints?: StandardEndpoints;
 }): CrudResource<T, TCreate, TUpdate> {
   const { base } = config;
-  const e = { all: 'all', toggle: 'togglestatus', store: 'store', get: 'getUserRoles', update: 'update', ...config.endpoints };
+  const e = { ...resolveStatusPaths(config.endpoints), filter: config.endpoints?.filter };
   return {
     key: config.key,
     listPath: config.listPath,

@@ -3,6 +3,8 @@
  * SPEC section 9), sort flipping (SPEC section 4), the URL form of a state (`parseListQuery` /
  * `serializeListQuery`, issue 6 section 2) and localStorage load/save of a persisted state.
  */
+import { stripControlChars } from '../../../../contract/control-chars';
+import { MAX_PAGE, MAX_SEARCH_LENGTH } from '../../../../contract/limits';
 import type { SortDirection } from '../../api/types';
 
 /** Page sizes offered by every list. */
@@ -81,10 +83,6 @@ export function saveListState(storageKey: string, state: ListState): void {
   }
 }
 
-/** Highest page a list URL may ask for (the server's `?page` bound). */
-export const MAX_PAGE = 1_000_000;
-/** Longest search a list URL may carry (the server's filter `search` bound). */
-export const MAX_SEARCH_LENGTH = 500;
 
 /** Options of the URL form of a list state. */
 export interface ListQueryOptions {
@@ -114,11 +112,13 @@ function decimal(value: string | null): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** A search typed in a URL: tabs and line breaks become spaces, other control characters go, trimmed, at most 500 characters. */
+/**
+ * A search typed in a URL: tabs and line breaks become spaces, the other control characters the server
+ * refuses (C0, DEL, C1: contract/control-chars.ts) go, trimmed, at most MAX_SEARCH_LENGTH characters.
+ */
 function cleanSearch(value: string | null): string {
   if (!value) return '';
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\t\n\r]/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '');
+  const text = stripControlChars(value.replace(/[\t\n\r]/g, ' '));
   return text.trim().slice(0, MAX_SEARCH_LENGTH).trim();
 }
 

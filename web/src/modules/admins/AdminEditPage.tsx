@@ -1,18 +1,19 @@
 /** /admins/{id}/edit screen: save, delete or leave an administrator (SPEC section 2 'Administrators'). */
+import { adminLocks } from '../../../../contract/admin-rules';
 import type { Admin } from '../../api/types';
 import { ResourceEditPage } from '../../components/resource/ResourceEditPage';
 import { useRouteId } from '../../components/resource/useResourceQueries';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { AdminFields } from './AdminFields';
 import { adminToValues, valuesToAdminUpdate } from './adminForm';
-import { adminLocks } from './protection';
 import { adminsResource } from './resource';
 
 const title = (admin: Admin | undefined) => (admin ? `Modifier ${admin.name}` : 'Modifier un administrateur');
 
 /**
  * Edit an administrator (/admins/:id/edit): save in place, delete (confirm) or go back. For the super
- * admin and for one's own account, 'Effacer' and 'Actif' are disabled and say why (issue 7 section 3).
+ * admin and for one's own account, 'Effacer' and 'Actif' are disabled and say why, and so are the super
+ * admin's Email and 'Mot de passe' (issue 7 section 3).
  */
 export default function AdminEditPage() {
   const locks = adminLocks(useRouteId(), useCurrentUser().id);
@@ -26,7 +27,7 @@ export default function AdminEditPage() {
       formName="admin"
       deleteDisabledReason={locks.remove}
     >
-      <AdminFields editing statusLockedReason={locks.disable} />
+      <AdminFields editing locks={locks} />
     </ResourceEditPage>
   );
 }

@@ -1,35 +1,41 @@
 /**
  * Administrator form fields: 'Prénom & nom', Email, 'Mot de passe' (optional on edit),
- * Actif (SPEC section 2 'Administrators').
+ * Actif (SPEC section 2 'Administrators'); the fields the server would refuse to change are disabled
+ * and say why (issue 7 section 3).
  */
 import { Form, Input } from 'antd';
+import type { AdminLocks } from '../../../../contract/admin-rules';
 import { StatusField } from '../../components/form/StatusField';
 
 /** Props of `AdminFields`. */
 export interface AdminFieldsProps {
   /** Edit mode: the password is optional (placeholder says so). */
   editing?: boolean;
-  /** Why the status may not change (super admin, own account): the Actif checkbox is disabled and says why. */
-  statusLockedReason?: string;
+  /**
+   * What may not change here and why (contract/admin-rules.ts): the super admin's email and password
+   * (only through its profile), its status, one's own status. A locked field is disabled, its reason under it.
+   */
+  locks?: AdminLocks;
 }
 
 /** Fields of the administrator form: 'Prénom & nom', 'Email', 'Mot de passe', 'Actif'. */
-export function AdminFields({ editing = false, statusLockedReason }: AdminFieldsProps) {
+export function AdminFields({ editing = false, locks = {} }: AdminFieldsProps) {
   return (
     <>
       <Form.Item label="Prénom & nom" name="name">
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item label="Email" name="email">
-        <Input type="email" autoComplete="off" />
+      <Form.Item label="Email" name="email" extra={locks.email}>
+        <Input type="email" autoComplete="off" disabled={locks.email !== undefined} />
       </Form.Item>
-      <Form.Item label="Mot de passe" name="password">
+      <Form.Item label="Mot de passe" name="password" extra={locks.password}>
         <Input.Password
           autoComplete="new-password"
-          placeholder={editing ? 'Laisser vide pour conserver le mot de passe actuel' : undefined}
+          disabled={locks.password !== undefined}
+          placeholder={editing && !locks.password ? 'Laisser vide pour conserver le mot de passe actuel' : undefined}
         />
       </Form.Item>
-      <StatusField lockedReason={statusLockedReason} />
+      <StatusField lockedReason={locks.disable} />
     </>
   );
 }

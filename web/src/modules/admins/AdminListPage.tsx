@@ -3,6 +3,7 @@
  * (SPEC section 2 'Administrators').
  */
 import { Avatar, Flex, Space, Typography } from 'antd';
+import { adminLocks } from '../../../../contract/admin-rules';
 import type { Admin } from '../../api/types';
 import type { DataColumn } from '../../components/list/DataList';
 import { EditLink } from '../../components/resource/EditLink';
@@ -11,7 +12,6 @@ import { StatusToggleButton } from '../../components/resource/StatusToggleButton
 import { useResourceActions } from '../../components/resource/useResourceActions';
 import { StatusTag } from '../../components/StatusTag';
 import { useCurrentUser } from '../auth/CurrentUserContext';
-import { adminLocks } from './protection';
 import { adminsResource } from './resource';
 
 /**

@@ -2,6 +2,7 @@
  * Administrators resource: /api/admins endpoints and the confirmation and not-found
  * texts (SPEC sections 4, 7 'Administrators' and 8).
  */
+import { ADMINS } from '../../../../contract/resources';
 import { standardResource } from '../../api/resource';
 import type { Admin, AdminCreateInput, AdminUpdateInput } from '../../api/types';
 
@@ -11,7 +12,7 @@ export const adminsResource = standardResource<Admin, AdminCreateInput, AdminUpd
   base: '/api/admins',
   listPath: '/admins',
   texts: {
-    notFound: 'User does not exist!',
+    notFound: ADMINS.notFound,
     confirmDisable: 'Voulez-vous vraiment bannir cet administrateur\u202f?',
     confirmEnable: 'Voulez-vous vraiment réactiver cet administrateur\u202f?',
     confirmDelete: 'Voulez-vous vraiment effacer cet administrateur\u202f?',

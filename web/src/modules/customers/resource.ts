@@ -2,6 +2,7 @@
  * API customers resource: /api/customers endpoints and the confirmation and not-found
  * texts (SPEC sections 4, 7 'Customers' and 8).
  */
+import { CUSTOMERS } from '../../../../contract/resources';
 import { standardResource } from '../../api/resource';
 import type { Customer, CustomerCreateInput, CustomerUpdateInput } from '../../api/types';
 
@@ -11,7 +12,7 @@ export const customersResource = standardResource<Customer, CustomerCreateInput,
   base: '/api/customers',
   listPath: '/customers',
   texts: {
-    notFound: 'User does not exist!',
+    notFound: CUSTOMERS.notFound,
     confirmDisable: "Voulez-vous vraiment désactiver l'accès de ce client à l'api ?",
     confirmEnable: "Voulez-vous vraiment réactiver l'accès de ce client à l'api ?",
     confirmDelete: 'Voulez-vous vraiment effacer ce client\u202f?',

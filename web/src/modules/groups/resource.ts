@@ -2,6 +2,7 @@
  * Groups resource: /api/groups endpoints (getGroupRoles, removegroup) and the
  * confirmation and not-found texts (SPEC sections 4, 7 'Groups' and 8).
  */
+import { GROUPS } from '../../../../contract/resources';
 import { standardResource } from '../../api/resource';
 import type { Group, GroupInput, GroupUpdateInput } from '../../api/types';
 
@@ -10,9 +11,9 @@ export const groupsResource = standardResource<Group, GroupInput, GroupUpdateInp
   key: 'groups',
   base: '/api/groups',
   listPath: '/groups',
-  endpoints: { get: 'getGroupRoles', remove: 'removegroup' },
+  endpoints: GROUPS.paths,
   texts: {
-    notFound: 'Group does not exist!',
+    notFound: GROUPS.notFound,
     confirmDisable: 'Voulez-vous vraiment désactiver ce group ?',
     confirmEnable: 'Voulez-vous vraiment réactiver ce group ?',
     confirmDelete: 'Voulez-vous vraiment effacer ce group ?',
