@@ -149,7 +149,7 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
       : await read(db, true);
     data = rows;
     total = n;
-    plan = { page: 1, offset: 0, reverse: false, sqlOffset: 0, limit: perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) };
+    plan = planPage(total, 1, perPage, exact); // page 1 always reads forward from offset 0, as `first` did
   } else {
     ({ data, total, plan } = await db.transaction(
       async (tx) => {

@@ -68,6 +68,21 @@ test('/home does not load the groups to count them', async ({ page }) => {
   expect(calls).not.toContain('/api/groups/all');
 });
 
+test('/home says when the counts failed, and Réessayer loads them', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/dashboard/stats', (route) =>
+    fail ? route.fulfill({ status: 500, json: { message: 'Une erreur est survenue!' } }) : route.continue(),
+  );
+  await page.goto('/home');
+  const error = page.getByTestId('dashboard-error');
+  await expect(error).toHaveRole('alert');
+  await expect(error).toContainText('Une erreur est survenue!');
+  fail = false;
+  await error.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(error).toBeHidden();
+  await expect(page.getByTestId('stat-groups')).toContainText('au total');
+});
+
 test('every module route still opens its page', async ({ page }) => {
   const pages: [string, string][] = [
     ['/home', 'Tableau de bord'],

@@ -9,7 +9,7 @@
  * It holds no antd and no React rendering, so that its own code is small and runs early.
  */
 import { matchRoutes, type RouteObject } from 'react-router';
-import { webModules } from '../modules/registry';
+import { publicRoutes, shellRoutes } from '../modules/registry';
 import type { ModuleRoute } from '../modules/module';
 import { queryClient } from './queryClient';
 import { signedInUser, startPrefetch } from './routePrefetch';
@@ -28,9 +28,7 @@ function startLazy(route: RouteObject): void {
  */
 export function startEarly(location: Pick<Location, 'pathname' | 'search' | 'href'>): void {
   try {
-    const shellRoutes: ModuleRoute[] = webModules.flatMap((module) => module.routes ?? []);
-    const publicRoutes: RouteObject[] = webModules.flatMap((module) => module.publicRoutes ?? []);
-    const publicMatch = matchRoutes([{ path: '/', children: publicRoutes }], location);
+    const publicMatch = matchRoutes([{ path: '/', children: publicRoutes() }], location);
     const page = publicMatch?.[publicMatch.length - 1]?.route;
     if (page && page.path !== '/') {
       startLazy(page);
@@ -38,7 +36,7 @@ export function startEarly(location: Pick<Location, 'pathname' | 'search' | 'hre
     }
     void loadShell().catch(() => undefined);
     void signedInUser(queryClient);
-    const shellMatch = matchRoutes([{ path: '/', children: shellRoutes }], location);
+    const shellMatch = matchRoutes([{ path: '/', children: shellRoutes() }], location);
     const route = shellMatch?.[shellMatch.length - 1]?.route as ModuleRoute | undefined;
     if (!route || route.path === '/') return;
     startLazy(route);

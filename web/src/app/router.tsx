@@ -6,7 +6,7 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage';
-import { webModules } from '../modules/registry';
+import { publicRoutes, shellRoutes } from '../modules/registry';
 import { loadShell } from './earlyStart';
 import { FullPageSpin } from './FullPageSpin';
 import { queryClient } from './queryClient';
@@ -15,9 +15,9 @@ import { RouteError } from './RouteError';
 import { sessionProbeLoader, withPrefetchLoader } from './routePrefetch';
 
 /** Routes of the signed-in area (inside the shell): every module's routes, each page loading lazily. */
-const shellRoutes: RouteObject[] = [
+const signedInRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
-  ...webModules.flatMap((module) => module.routes ?? []).map((route) => withPrefetchLoader(route, queryClient)),
+  ...shellRoutes().map((route) => withPrefetchLoader(route, queryClient)),
   { path: '*', lazy: lazyPage(() => import('./NotFoundPage')) },
 ];
 
@@ -28,11 +28,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpin />,
     children: [
-      ...webModules.flatMap((module) => module.publicRoutes ?? []),
+      ...publicRoutes(),
       {
         element: <RequireAuth />,
         loader: sessionProbeLoader(queryClient),
-        children: [{ lazy: lazyPage(loadShell), children: shellRoutes }],
+        children: [{ lazy: lazyPage(loadShell), children: signedInRoutes }],
       },
     ],
   },

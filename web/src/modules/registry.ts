@@ -9,7 +9,8 @@ import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { groupsModule } from './groups/module';
 import { homeModule } from './home/module';
-import type { DashboardCard, NavEntry, WebModule } from './module';
+import type { RouteObject } from 'react-router';
+import type { DashboardCard, ModuleRoute, NavEntry, WebModule } from './module';
 import { profileModule } from './profile/module';
 import { updateLogModule } from './update-log/module';
 
@@ -34,4 +35,14 @@ export function navEntries(modules: readonly WebModule[] = webModules): NavEntry
 /** `/home` cards of `modules`, by `order`. */
 export function dashboardCards(modules: readonly WebModule[] = webModules): DashboardCard[] {
   return modules.flatMap((m) => (m.dashboard ? [m.dashboard] : [])).sort(byOrder);
+}
+
+/** Routes of the signed-in area (inside the shell) of `modules`, in registry order. */
+export function shellRoutes(modules: readonly WebModule[] = webModules): ModuleRoute[] {
+  return modules.flatMap((m) => m.routes ?? []);
+}
+
+/** Public routes (outside the shell, e.g. /login) of `modules`, in registry order. */
+export function publicRoutes(modules: readonly WebModule[] = webModules): RouteObject[] {
+  return modules.flatMap((m) => m.publicRoutes ?? []);
 }

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query
 import { useMemo } from 'react';
 import type { ListFilter, Paginated, Pagination } from '../../api/types';
 import { pageOfRows, type SortValue } from './clientRows';
-import { serverListQuery, toListFilter } from './listQuery';
+import { serverListQuery } from './listQuery';
 import type { ListSort, ListState } from './listState';
 import { useListState, type ListActions } from './useListState';
 
@@ -68,8 +68,6 @@ export interface ListView<T> {
   actions: ListActions;
 }
 
-export { toListFilter };
-
 const noRetry = () => undefined;
 
 const defaultSortValue = (row: unknown, column: string): SortValue =>
@@ -88,11 +86,10 @@ export function useDataList<T>(source: ListSource<T>, options: UseDataListOption
     sortColumns: options.sortColumns,
   });
   const server = source.mode === 'server' ? source : null;
-  const filter = useMemo(() => toListFilter(state), [state]);
-
   const serverQuery = server ? serverListQuery(server, state) : null;
   const query = useQuery({
-    queryKey: serverQuery?.queryKey ?? ['__client-list__', filter],
+    // Client mode: a disabled query, under a fixed key.
+    queryKey: serverQuery?.queryKey ?? ['__client-list__'],
     queryFn: serverQuery?.queryFn,
     staleTime: serverQuery?.staleTime,
     enabled: server !== null,

@@ -2,15 +2,19 @@
  * /home dashboard (root of every breadcrumb, SPEC section 2): greeting and one counter card per module
  * of the registry that declares one (administrators, API customers, groups), all counted by the server.
  */
-import { Alert, Col, Row, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import { GENERIC_ERROR } from '../../api/errors';
+import { RetryAlert } from '../../components/feedback/RetryAlert';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { dashboardCards } from '../registry';
 import { StatCard } from './StatCard';
 import { useDashboardStats } from './useDashboardStats';
 
-/** Dashboard (/home): greeting and the registry's counter cards, fed by GET /api/dashboard/stats. */
+/**
+ * Dashboard (/home): greeting and the registry's counter cards, fed by GET /api/dashboard/stats; when that
+ * call fails, the error with 'Réessayer' (`data-testid="dashboard-error"`) above the empty cards.
+ */
 export default function HomePage() {
   const user = useCurrentUser();
   const stats = useDashboardStats();
@@ -25,7 +29,9 @@ export default function HomePage() {
     <>
       <PageHeader title="Tableau de bord" />
       <Typography.Paragraph type="secondary">{`Bonjour ${user.firstname || user.name}, bienvenue sur Vigie.`}</Typography.Paragraph>
-      {stats.isError ? <Alert type="error" showIcon title={GENERIC_ERROR} style={{ marginBottom: 16 }} /> : null}
+      {stats.isError ? (
+        <RetryAlert title={GENERIC_ERROR} onRetry={() => void stats.refetch()} retrying={stats.isFetching} testId="dashboard-error" />
+      ) : null}
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
           <Col xs={24} md={12} xl={8} key={card.testId}>

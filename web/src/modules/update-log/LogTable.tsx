@@ -9,8 +9,6 @@ import type { QuickSearchOption } from '../../components/list/QuickSearchTags';
 import { useLogColumns } from './logColumns';
 import { LOG_FILTER_STORAGE_KEY, logListSource } from './queries';
 
-export { LOG_FILTER_STORAGE_KEY };
-
 /** The quick searches of the log (SPEC section 4): Tous, VIP, Favoris. */
 const QUICK_SEARCHES: QuickSearchOption[] = [
   { value: 'all', label: 'Tous', isDefault: true },
