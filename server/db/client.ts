@@ -58,10 +58,17 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const timeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    let closed = false;
     // Sent in the startup packet: every connection of the pool has it from its first statement.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) });
+    // An idle connection ended by the server (restart, pg_terminate_backend, a database dropped with FORCE)
+    // is emitted on the pool, and an 'error' event without a listener would crash the process. The pool
+    // has already dropped that client; the next query opens a new connection. Only the code and text of the
+    // server's message are written (a connection error carries no query values).
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (!closed) process.stderr.write(`Connexion PostgreSQL inactive fermée par le serveur (${err.code ?? 'inconnu'})\u00a0: ${err.message}\n`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    let closed = false;
     return {
       db,
       kind: 'pg',
