@@ -37,3 +37,5 @@ export const ADMINS: StatusResourceNames = { paths: {}, notFound: 'User does not
 export const CUSTOMERS: StatusResourceNames = { paths: {}, notFound: 'User does not exist!' };
 /** Groups of SIRENs: `/api/groups/...`, with `getGroupRoles/:id` and a delete at `removegroup/:id`. */
 export const GROUPS: StatusResourceNames = { paths: { get: 'getGroupRoles', remove: 'removegroup' }, notFound: 'Group does not exist!' };
+/** News categories: `/api/news/...`, with `getCategoryRoles/:id` and a delete at `POST /api/news/:id`. */
+export const NEWS_CATEGORIES: StatusResourceNames = { paths: { get: 'getCategoryRoles' }, notFound: 'Category does not exist!' };

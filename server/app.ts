@@ -121,6 +121,11 @@ export async function buildApp(
   for (const mod of serverModules) {
     await app.register(mod.routes(ctx, serverModules), mod.prefix ? { prefix: mod.prefix } : {});
   }
+  // Background jobs (issue 8 section 2): the modules registered their kinds above; pg-boss starts once the
+  // app is ready, and on close (SIGTERM) running jobs roll back before the database closes.
+  ctx.jobs.setLogger(app.log);
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('preClose', async () => ctx.jobs.stop());
   await app.register(rootRedirectRoute(ctx));
 
   registerFrontEnd(app, ctx, opts.webDist ?? webDist);

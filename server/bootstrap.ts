@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { migrateDatabase, openDatabase, pgliteDirOf } from './db/client';
 import { admins } from './db/schema';
+import { JobQueue } from './jobs/queue';
 import { loadOrCreateAppKey, SecretBox } from './lib/app-key';
 import { hashPassword, randomPassword } from './lib/password';
 
@@ -20,7 +21,7 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
   });
   await migrateDatabase(database);
   const box = new SecretBox(loadOrCreateAppKey(config.appKey, config.dataDir));
-  return { config, database, db: database.db, box };
+  return { config, database, db: database.db, box, jobs: new JobQueue(database) };
 }
 
 /** Advisory lock key of first-run bootstrap (the migrations use 727270, server/db/client.ts). */

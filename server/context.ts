@@ -1,9 +1,10 @@
 /**
- * What every module receives: configuration, the database and the APP_KEY-bound secret box.
+ * What every module receives: configuration, the database, the APP_KEY-bound secret box and the job queue.
  * Built once in main.ts (or per test file) and passed to `buildApp`.
  */
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { SecretBox } from './lib/app-key';
 
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   database: Database;
   db: Db;
   box: SecretBox;
+  /** The background-job queue (pg-boss; started by the app when it is ready, stopped before it closes). */
+  jobs: JobQueue;
 }

@@ -18,6 +18,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config';
+import { installBossSchema } from '../jobs/boss-db';
 import { applyOnlineIndexes } from './online-indexes';
 import * as schema from './schema';
 
@@ -116,7 +117,7 @@ export async function openDatabase(opts: {
 }
 
 /**
- * Applies pending migrations, then the online indexes (server/db/online-indexes.ts: built without blocking
+ * Applies pending migrations and creates pg-boss's schema when missing (server/jobs/boss-db.ts), then the online indexes (server/db/online-indexes.ts: built without blocking
  * writes, outside the migrator's transaction). On PostgreSQL advisory locks serialise concurrent app processes;
  * the migration connection runs without `statement_timeout` (waiting for the lock, or building an index, may
  * take longer), and gets it back before it returns to the pool.
@@ -126,6 +127,7 @@ export async function openDatabase(opts: {
 export async function migrateDatabase(database: Database, opts: { onlineIndexesFolder?: string } = {}): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
+    await installBossSchema(database);
     await applyOnlineIndexes(database, opts.onlineIndexesFolder);
     return;
   }
@@ -137,6 +139,7 @@ export async function migrateDatabase(database: Database, opts: { onlineIndexesF
       await db.execute(sql`select pg_advisory_lock(727270)`);
       try {
         await migratePg(db, { migrationsFolder });
+        await installBossSchema(database);
       } finally {
         await db.execute(sql`select pg_advisory_unlock(727270)`);
       }

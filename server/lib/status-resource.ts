@@ -82,8 +82,11 @@ export interface StatusResourceSpec<
   guardDisable?: (id: number, actor: Actor) => void;
   /** Runs once record `id` is disabled (toggle or update), e.g. to revoke its sessions. */
   onDisabled?: (db: Db, id: number) => Promise<void>;
-  /** Refuses to delete record `id`: throw a 422 under `errors.destroy`. Runs before anything is read. */
-  guardDelete?: (id: number, actor: Actor) => void;
+  /**
+   * Refuses to delete record `id`: throw a 422 under `errors.destroy`. Runs before the delete, outside its
+   * transaction; may read (e.g. count the rows that use the record).
+   */
+  guardDelete?: (id: number, actor: Actor, db: Db) => void | Promise<void>;
   /** Deletes the record's dependent rows, in the transaction of the delete. */
   deleteDependents?: (tx: Db, id: number) => Promise<void>;
 }
@@ -196,7 +199,7 @@ export function defineStatusResource<
     },
 
     async remove(db, id, actor) {
-      spec.guardDelete?.(id, actor);
+      await spec.guardDelete?.(id, actor, db);
       await db.transaction(async (tx) => {
         await spec.deleteDependents?.(tx as unknown as Db, id);
         const deleted = await tx.delete(table as PgTable).where(eq(table.id, id)).returning({ id: table.id });

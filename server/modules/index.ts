@@ -8,6 +8,8 @@ import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { dashboardModule } from './dashboard/module';
 import { groupsModule } from './groups/module';
+import { jobsModule } from './jobs/module';
+import { howsModule, newsModule } from './news/module';
 import type { ServerModule } from './module';
 import { avatarFilesModule, profileModule } from './profile/module';
 import { updateLogModule } from './update-log/module';
@@ -21,5 +23,8 @@ export const serverModules: readonly ServerModule[] = [
   customersModule,
   updateLogModule,
   groupsModule,
+  newsModule,
+  howsModule,
+  jobsModule,
   avatarFilesModule,
 ];

@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { admins } from '../../server/db/schema';
 import { parseAppKey, SecretBox } from '../../server/lib/app-key';
+import { JobQueue } from '../../server/jobs/queue';
 import { hashPassword } from '../../server/lib/password';
 import { Client, SUPER_EMAIL, SUPER_PASSWORD, TEST_APP_KEY } from '../helpers/app';
 import { freshDatabase } from '../helpers/db';
@@ -37,7 +38,7 @@ const DUPLICATE_EMAIL = 'Duplicate.Owner@Example.com';
 beforeAll(async () => {
   database = await freshDatabase();
   const config = loadConfig({ DATA_DIR: '/nonexistent-vigie', ADMIN_EMAIL: SUPER_EMAIL, ADMIN_PASSWORD: SUPER_PASSWORD, APP_KEY: TEST_APP_KEY, LOG_LEVEL: 'info' });
-  ctx = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)) };
+  ctx = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)), jobs: new JobQueue(database) };
   await ensureSuperAdmin(ctx);
   hash = await hashPassword('a-password-never-logged');
   sealed = ctx.box.encrypt('client-secret-never-logged');

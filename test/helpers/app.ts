@@ -12,6 +12,7 @@ import { ensureSuperAdmin } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { parseAppKey, SecretBox } from '../../server/lib/app-key';
+import { JobQueue } from '../../server/jobs/queue';
 import { createAdmin } from '../../server/modules/admins/service';
 import { freshDatabase } from './db';
 
@@ -132,7 +133,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   const database = await freshDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
-  const ctx: AppContext = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)) };
+  const ctx: AppContext = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)), jobs: new JobQueue(database) };
   await ensureSuperAdmin(ctx);
   const app = await buildApp(ctx, { logger: false, webDist: options.webDist });
   await app.ready();

@@ -4,3 +4,5 @@ export * from './sessions';
 export * from './customers';
 export * from './update-log';
 export * from './groups';
+export * from './jobs';
+export * from './news';

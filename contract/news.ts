@@ -1,0 +1,115 @@
+/**
+ * News payloads (SPEC sections 3 "News item", "News category", "Article to delete" and 7 "News"; issue 8):
+ * categories, pending news, the temporaries of a CSV import, the manual article and the published
+ * articles of the `hows` calls.
+ */
+import { z } from 'zod';
+import { frenchError, optionalStatus, optionalText, siren, status, statusResponse, text } from './fields';
+import { jobResponse } from './jobs';
+import { pageResponse } from './listing';
+
+/** Longest title and link an article may have (characters). */
+export const TITLE_MAX = 500;
+export const URL_MAX = 2000;
+/** Largest CSV file the import accepts (bytes) and most data rows it reads. */
+export const NEWS_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const NEWS_IMPORT_MAX_ROWS = 1_000_000;
+
+export const categoryBody = z
+  .object({ name_fr: text('Nom (FR)'), name_en: text('Nom (EN)'), status: status('Actif') })
+  .meta({ id: 'NewsCategoryStore' });
+export const categoryUpdateBody = z
+  .object({ name_fr: text('Nom (FR)'), name_en: text('Nom (EN)'), status: optionalStatus('Actif') })
+  .meta({ id: 'NewsCategoryUpdate' });
+
+export const categoryResponse = z
+  .object({
+    id: z.number(),
+    name_fr: z.string(),
+    name_en: z.string(),
+    status: statusResponse,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'NewsCategory' });
+export type CategoryResponse = z.output<typeof categoryResponse>;
+
+const categoryRef = z.object({ id: z.number(), name_fr: z.string() });
+
+/** A pending news item (`/news`). `posted` is an ISO instant. */
+export const newsItem = z
+  .object({
+    id: z.number(),
+    siren: z.string(),
+    name: z.string().nullable(),
+    title: z.string(),
+    newscategory_id: z.number(),
+    newscategory: categoryRef,
+    posted: z.string(),
+    source: z.string().nullable(),
+    url: z.string(),
+  })
+  .meta({ id: 'NewsItem' });
+export const newsPage = pageResponse(newsItem).meta({ id: 'NewsPage' });
+
+/** A row of an uploaded CSV waiting for review, with its own errors (empty when it can be processed). */
+export const temporaryRow = z
+  .object({
+    id: z.number(),
+    line: z.number(),
+    siren: z.string(),
+    name: z.string().nullable(),
+    title: z.string(),
+    category: z.string(),
+    newscategory_id: z.number().nullable(),
+    newscategory: categoryRef.nullable(),
+    posted: z.string().nullable(),
+    posted_raw: z.string(),
+    source: z.string().nullable(),
+    url: z.string(),
+    errors: z.array(z.string()),
+  })
+  .meta({ id: 'NewsTemporary' });
+/** A page of temporaries, with the administrator's import job and how many of their rows are in error. */
+export const temporariesPage = pageResponse(temporaryRow)
+  .extend({ job: jobResponse.nullable(), rows_total: z.number(), rows_in_error: z.number() })
+  .meta({ id: 'NewsTemporaryPage' });
+
+/** The quick filter of the temporaries list: `onlyerrors` shows only the rows in error. */
+export const ONLY_ERRORS = 'onlyerrors';
+
+/** Body of `POST /api/news/addnews` (SPEC section 7): one article published at once. */
+export const addNewsBody = z
+  .object({
+    newscategory_id: z.coerce
+      .number({ error: frenchError('Catégorie') })
+      .int({ error: frenchError('Catégorie') })
+      .positive({ error: () => 'Le champ Catégorie est obligatoire.' })
+      .max(2147483647, { error: frenchError('Catégorie') }),
+    siren: siren(),
+    name: optionalText("Nom de l'entreprise"),
+    title: text('Titre', TITLE_MAX),
+    posted: text('Date', 64),
+    source: optionalText('Source'),
+    url: text('Lien', URL_MAX),
+  })
+  .meta({ id: 'AddNews' });
+
+/** An article of the customer API (SPEC section 3 "Article to delete"). `date` is the posted instant (ISO). */
+export const publishedArticle = z
+  .object({ siren: z.string(), identifier: z.string(), title: z.string(), theme: z.string(), date: z.string() })
+  .meta({ id: 'PublishedArticle' });
+
+export const listBySirenBody = z.object({ siren: siren() }).meta({ id: 'ListBySiren' });
+export const removeByIdentifierBody = z
+  .object({ siren: siren(), identifier: z.uuid({ error: () => "L'identifiant de l'article n'est pas valide." }) })
+  .meta({ id: 'RemoveByIdentifier' });
+
+/** Answer of Synchroniser and Process: how many items moved, and the toast text. */
+export const countResponse = z.object({ count: z.number(), message: z.string() }).meta({ id: 'Count' });
+
+/** Answer of the upload: the import job, queued. */
+export const importResponse = z.object({ message: z.string(), job: jobResponse }).meta({ id: 'NewsImport' });
+
+/** Column names of the import file (issue 8 section 3): the French names, the English ones also accepted. */
+export const NEWS_CSV_COLUMNS = ['siren', 'nom', 'titre', 'categorie', 'source', 'lien', 'date'] as const;

@@ -1,0 +1,47 @@
+/**
+ * pg-boss 10 over vigie's own database (issue 8 section 2; CONVENTIONS.md section 6): the `db` option of
+ * pg-boss, `{ executeSql(text, values) }`, on the open database. Statements with values go through a
+ * parameterised query; multi-statement text without values (pg-boss's migrations, its maintenance) goes
+ * through the simple protocol (`exec` on PGlite, `query(text)` on node-postgres), and its last result is
+ * the answer. pg-boss thus shares the pool (PostgreSQL) or the embedded instance (PGlite) of the app.
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/** The pg-boss schema (its tables: `pgboss.job`, `pgboss.queue`, ...). */
+export const BOSS_SCHEMA = 'pgboss';
+
+type Rows = { rows: unknown[] };
+const last = (res: Rows | Rows[]): Rows => (Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res);
+
+/** The `db` adapter pg-boss runs on for `database`. */
+export function bossDb(database: Database): PgBoss.Db {
+  if (database.kind === 'pglite') {
+    const pglite = database.pglite!;
+    return {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return (await pglite.query(text, values)) as never;
+        return last(await pglite.exec(text)) as never;
+      },
+    };
+  }
+  const pool = database.pool!;
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return pool.query(text, values);
+      return last((await pool.query(text)) as unknown as Rows | Rows[]) as never;
+    },
+  };
+}
+
+/**
+ * Creates pg-boss's schema when it is missing (part of `migrateDatabase`, so that test templates carry
+ * it). pg-boss migrates an older schema of its own at start.
+ */
+export async function installBossSchema(database: Database): Promise<void> {
+  const db = bossDb(database);
+  const { rows } = await db.executeSql(`select to_regclass($1) as t`, [`${BOSS_SCHEMA}.version`]);
+  if ((rows[0] as { t: string | null }).t) return;
+  // The construction plan takes pg-boss's own advisory lock and runs in one transaction.
+  await db.executeSql(PgBoss.getConstructionPlans(BOSS_SCHEMA), []);
+}

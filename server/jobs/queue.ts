@@ -1,0 +1,259 @@
+/**
+ * The one background-job mechanism (issue 8 section 2; CONVENTIONS.md section 6): pg-boss 10 over the
+ * app's database (server/jobs/boss-db.ts), with the progress and outcome of each job in the `jobs` table
+ * (server/jobs/store.ts) that the API reads.
+ *
+ * - A module registers a kind (`register`): its handler, and a `cleanup` that removes what a failed run
+ *   may have written (a handler writes its rows in transactions, or hides them until it is done; cleanup
+ *   makes sure nothing half-written remains).
+ * - `create` records the job (queued), the caller attaches its input (server/jobs/files.ts), then `dispatch`
+ *   sends it to pg-boss: any vigie process on the database may run it.
+ * - A running job holds a PostgreSQL advisory lock on a connection of its own (`lock_key`): when its process
+ *   dies the lock goes with the connection, and `recoverInterrupted` (at start, then every minute) marks
+ *   such a job failed with a French message and cleans its rows. On PGlite (one process) every job still
+ *   running at start was interrupted.
+ * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Database, Db } from '../db/client';
+import { jobs } from '../db/schema';
+import { AppError } from '../http/errors';
+import { BOSS_SCHEMA, bossDb } from './boss-db';
+import { deleteJobFile } from './files';
+import { claimJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
+
+/** Message of a job whose process stopped while it ran. */
+export const INTERRUPTED_MESSAGE = 'Traitement interrompu\u00a0: le serveur s’est arrêté pendant son exécution. Rien n’a été enregistré\u00a0; relancez-le.';
+/** Message of a job aborted by a clean shutdown. */
+export const SHUTDOWN_MESSAGE = 'Traitement annulé\u00a0: le serveur a été arrêté. Rien n’a été enregistré\u00a0; relancez-le.';
+/** Message of an unexpected failure (details go to the log only). */
+export const JOB_FAILED_MESSAGE = 'Le traitement a échoué à cause d’une erreur inattendue. Rien n’a été enregistré.';
+
+const LOCK_CLASS = 7273;
+
+/** What a handler receives. */
+export interface JobContext {
+  job: JobRow;
+  database: Database;
+  /**
+   * PostgreSQL: a connection of the job's own (it holds the job's lock), for a transaction or a COPY.
+   * Undefined on PGlite.
+   */
+  client?: pg.PoolClient;
+  /** Aborted when the server stops: the handler rolls back and throws. */
+  signal: AbortSignal;
+  /** Records rows and bytes read (throttled by the caller: call it every few thousand rows). */
+  progress(rowsRead: number, bytesRead: number): Promise<void>;
+}
+
+/** A kind of job. */
+export interface JobKind {
+  /** Runs the job; returns its result (stored as JSON). Throw an AppError for a French message. */
+  run(ctx: JobContext): Promise<{ result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }>;
+  /** Removes whatever a failed or interrupted run of job `jobId` left. */
+  cleanup(db: Db, jobId: string): Promise<void>;
+}
+
+/** Minimal logger (pino-compatible). */
+export interface JobLogger {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** The job queue of one app process. */
+export class JobQueue {
+  private boss?: PgBoss;
+  private readonly kinds = new Map<string, JobKind>();
+  private readonly workers = new Map<string, string>();
+  private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private recoveryTimer?: NodeJS.Timeout;
+  private stopping = false;
+
+  constructor(
+    private readonly database: Database,
+    private log: JobLogger = { info: () => {}, error: () => {} },
+  ) {}
+
+  /** Replaces the logger (the app's, once it exists). */
+  setLogger(log: JobLogger): void {
+    this.log = log;
+  }
+
+  /** Declares a kind of job (before `start`). Kind names are pg-boss queue names: letters, digits, `-`. */
+  register(kind: string, handler: JobKind): void {
+    this.kinds.set(kind, handler);
+  }
+
+  /** Starts pg-boss, recovers interrupted jobs and starts one worker per kind. Idempotent. */
+  async start(): Promise<void> {
+    if (this.boss) return;
+    const boss = new PgBoss({ db: bossDb(this.database), schema: BOSS_SCHEMA, schedule: false, supervise: true, migrate: true });
+    boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
+    await boss.start();
+    this.boss = boss;
+    await this.recoverInterrupted();
+    for (const kind of this.kinds.keys()) {
+      await boss.createQueue(kind, { name: kind, retryLimit: 0, expireInSeconds: 6 * 3600 });
+      const id = await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
+        await this.execute(kind, job.data.jobId);
+      });
+      this.workers.set(kind, id);
+    }
+    this.recoveryTimer = setInterval(() => void this.recoverInterrupted().catch((err) => this.log.error({ err }, 'job recovery failed')), 60_000);
+    this.recoveryTimer.unref();
+  }
+
+  /**
+   * Records a job of `kind` (queued, not yet sent), e.g. to attach its input file (server/jobs/files.ts)
+   * before `dispatch`; `discard` removes it if that fails.
+   */
+  async create(kind: string, ownerId: number | null, payload: Record<string, unknown>): Promise<JobRow> {
+    if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
+    return insertJob(this.database.db, kind, ownerId, payload, null);
+  }
+
+  /** Removes a job that was created but never dispatched (its file goes with it). */
+  async discard(jobId: string): Promise<void> {
+    await this.database.db.delete(jobs).where(and(eq(jobs.id, jobId), eq(jobs.state, 'queued')));
+  }
+
+  /**
+   * Sends a created job to pg-boss (run by whichever process fetches it first; this one is woken at once).
+   * @param bytesTotal - size of its input, for the progress percentage
+   */
+  async dispatch(created: JobRow, bytesTotal: number | null, payload?: Record<string, unknown>): Promise<JobRow> {
+    const kind = created.kind;
+    if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
+    const [row] = await this.database.db
+      .update(jobs)
+      .set({ bytesTotal, ...(payload ? { payload } : {}) })
+      .where(eq(jobs.id, created.id))
+      .returning();
+    try {
+      await this.boss.send(kind, { jobId: row.id }, { id: row.id, retryLimit: 0 });
+    } catch (err) {
+      await finishJob(this.database.db, row.id, { state: 'failed', error: JOB_FAILED_MESSAGE });
+      throw err;
+    }
+    const worker = this.workers.get(kind);
+    if (worker) this.boss.notifyWorker(worker);
+    return row;
+  }
+
+  /** Runs one job: lock, claim, handler, outcome. Never throws (pg-boss only learns that it ended). */
+  private async execute(kind: string, jobId: string): Promise<void> {
+    const handler = this.kinds.get(kind);
+    if (!handler || this.stopping) return;
+    const db = this.database.db;
+    const abort = new AbortController();
+    let release: () => void = () => {};
+    const done = new Promise<void>((resolve) => (release = resolve));
+    this.running.set(jobId, { abort, done });
+    let client: pg.PoolClient | undefined;
+    let locked = false;
+    try {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+      if (!row || row.state !== 'queued') return;
+      if (this.database.kind === 'pg') {
+        client = await this.database.pool!.connect();
+        await client.query('set statement_timeout = 0');
+        // Taken before the claim: a job seen running has its lock held, or its process is gone.
+        await client.query('select pg_advisory_lock($1, $2)', [LOCK_CLASS, lockObj(row.lockKey)]);
+        locked = true;
+      }
+      const job = await claimJob(db, jobId);
+      if (!job) return;
+      this.log.info({ job: jobId, kind }, 'job started');
+      try {
+        const out = await handler.run({
+          job,
+          database: this.database,
+          client,
+          signal: abort.signal,
+          progress: (rows, bytes) => reportProgress(db, jobId, rows, bytes),
+        });
+        await finishJob(db, jobId, { state: 'done', ...out });
+        this.log.info({ job: jobId, kind }, 'job done');
+      } catch (err) {
+        const message = abort.signal.aborted ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
+        if (!(err instanceof AppError) && !abort.signal.aborted) if (!(err instanceof AppError) && !abort.signal.aborted) this.log.error({ err, job: jobId, kind }, 'job failed');
+        await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
+        await finishJob(db, jobId, { state: 'failed', error: message });
+      }
+      await deleteJobFile(db, jobId);
+    } catch (err) {
+      this.log.error({ err, job: jobId, kind }, 'job could not run');
+    } finally {
+      if (client) {
+        if (locked) await client.query('select pg_advisory_unlock_all()').catch(() => {});
+        await client.query('reset statement_timeout').catch(() => {});
+        client.release();
+      }
+      this.running.delete(jobId);
+      release();
+    }
+  }
+
+  /**
+   * Marks failed the jobs left running by a process that is gone, and cleans what they wrote
+   * (issue 8 section 2). PostgreSQL: a running job whose advisory lock is free; PGlite: every running
+   * job not run by this process.
+   * @returns the ids of the jobs marked failed
+   */
+  async recoverInterrupted(): Promise<string[]> {
+    const db = this.database.db;
+    const stale = await db.select().from(jobs).where(eq(jobs.state, 'running'));
+    const failed: string[] = [];
+    for (const row of stale) {
+      if (this.running.has(row.id)) continue;
+      if (this.database.kind === 'pg') {
+        const client = await this.database.pool!.connect();
+        try {
+          const obj = lockObj(row.lockKey);
+          const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1, $2) as got', [LOCK_CLASS, obj]);
+          if (!rows[0].got) continue;
+          try {
+            await this.failInterrupted(row);
+          } finally {
+            await client.query('select pg_advisory_unlock($1, $2)', [LOCK_CLASS, obj]);
+          }
+        } finally {
+          client.release();
+        }
+      } else {
+        await this.failInterrupted(row);
+      }
+      failed.push(row.id);
+    }
+    return failed;
+  }
+
+  private async failInterrupted(row: JobRow): Promise<void> {
+    const db = this.database.db;
+    await this.kinds.get(row.kind)?.cleanup(db, row.id);
+    await deleteJobFile(db, row.id);
+    await db
+      .update(jobs)
+      .set({ state: 'failed', error: INTERRUPTED_MESSAGE, finishedAt: new Date() })
+      .where(and(eq(jobs.id, row.id), inArray(jobs.state, ['running'])));
+    this.log.info({ job: row.id, kind: row.kind }, 'interrupted job marked failed');
+  }
+
+  /** Stops: running jobs are aborted and roll back, then pg-boss stops. Idempotent. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    clearInterval(this.recoveryTimer);
+    const running = [...this.running.values()];
+    for (const r of running) r.abort.abort();
+    await Promise.all(running.map((r) => r.done));
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 1000, close: false });
+  }
+}
+
+/** The second key of a job's advisory lock. */
+function lockObj(lockKey: number): number {
+  return Number(lockKey) % 2147483647;
+}

@@ -1,0 +1,29 @@
+/**
+ * `GET /api/jobs/{id}` (issue 8 section 2): the state of a background job — queued / running / done /
+ * failed, rows read, bytes read / total, error — for any signed-in administrator.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/fields';
+import { jobParams, jobResponse } from '../../../contract/jobs';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { findJob, toJobResponse } from '../../jobs/store';
+import type { ServerModule } from '../module';
+
+function jobsRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/:id',
+      { schema: { tags: ['Traitements'], params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404) } } },
+      async (req) => {
+        const row = await findJob(ctx.db, req.params.id);
+        if (!row) throw notFound('Ce traitement n’existe pas.');
+        return toJobResponse(row);
+      },
+    );
+  };
+}
+
+/** The jobs module, mounted at `/api/jobs`. */
+export const jobsModule: ServerModule = { name: 'jobs', prefix: '/api/jobs', routes: jobsRoutes };

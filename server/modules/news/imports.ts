@@ -1,0 +1,214 @@
+/**
+ * The CSV import flow of the news (SPEC section 4 "CSV news import flow"; issue 8 sections 1 and 3): the
+ * upload (stored, sniffed, then parsed by the `news-import` job), the administrator's temporaries (listed,
+ * removed one by one, cancelled) and Process, which moves them into the pending news in one transaction.
+ * Temporaries belong to the administrator who uploaded them; only rows of a finished import are listed
+ * or processed.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { MultipartFile } from '@fastify/multipart';
+import type { JobResponse } from '../../../contract/jobs';
+import type { FilterBody } from '../../../contract/listing';
+import { NEWS_IMPORT_MAX_BYTES, ONLY_ERRORS } from '../../../contract/news';
+import type { Database, Db } from '../../db/client';
+import { jobs, newsTemporaries } from '../../db/schema';
+import { fieldError, notFound, validationError } from '../../http/errors';
+import { runList } from '../../http/listing';
+import { storeJobFile } from '../../jobs/files';
+import type { JobQueue } from '../../jobs/queue';
+import { latestJob, toJobResponse } from '../../jobs/store';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
+import { markExistingDuplicates, poolExec } from './duplicates';
+import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
+
+/** The columns of a news CSV: French names first (they name the columns in messages), English accepted. */
+export const NEWS_CSV: CsvColumns = {
+  names: {
+    siren: ['siren'],
+    name: ['nom', 'name', 'entreprise', 'company'],
+    title: ['titre', 'title'],
+    category: ['categorie', 'category', 'catégorie'],
+    source: ['source'],
+    url: ['lien', 'url', 'link'],
+    posted: ['date', 'posted'],
+  },
+  required: ['siren', 'title', 'category', 'source', 'url', 'posted'],
+};
+
+const FINISHED = sql`exists (select 1 from jobs j where j.id = t.job_id and j.state = 'done')`;
+
+/** The administrator's import that is queued or running, or has rows waiting, if any: a second upload waits for it. */
+async function assertNoImportPending(db: Db, ownerId: number): Promise<void> {
+  const [busy] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.kind, NEWS_IMPORT), inArray(jobs.state, ['queued', 'running'])))
+    .limit(1);
+  if (busy) throw fieldError('file', 'Un import est déjà en cours\u00a0: attendez qu’il se termine.');
+  const [waiting] = await db.select({ id: newsTemporaries.id }).from(newsTemporaries).where(eq(newsTemporaries.ownerId, ownerId)).limit(1);
+  if (waiting) throw fieldError('file', 'Des lignes importées attendent déjà\u00a0: traitez-les (Process) ou annulez l’import avant d’en lancer un autre.');
+}
+
+/**
+ * Takes an upload: `.csv` only, at most 50 MB, stored in the database as it streams, then sniffed
+ * (encoding, delimiter, header); a readable file becomes a queued `news-import` job.
+ * @throws AppError 422 errors.file (no file, not .csv, too big, unreadable, an import already pending)
+ */
+export async function startImport(jobsQueue: JobQueue, db: Db, ownerId: number, part: MultipartFile | undefined): Promise<JobResponse> {
+  if (!part || part.fieldname !== 'file') throw fieldError('file', 'Veuillez choisir un fichier CSV.');
+  if (!/\.csv$/i.test(part.filename ?? '')) {
+    part.file.resume();
+    throw fieldError('file', 'Seuls les fichiers .csv sont acceptés.');
+  }
+  try {
+    await assertNoImportPending(db, ownerId);
+  } catch (err) {
+    part.file.resume();
+    throw err;
+  }
+  const filename = part.filename.slice(0, 255);
+  const job = await jobsQueue.create(NEWS_IMPORT, ownerId, { filename });
+  try {
+    const { bytes, head } = await storeJobFile(db, job.id, part.file, SNIFF_BYTES);
+    if (part.file.truncated) throw fieldError('file', `Le fichier dépasse ${NEWS_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`);
+    const layout = sniffCsv(head, bytes <= SNIFF_BYTES, NEWS_CSV);
+    const payload: NewsImportPayload = { filename, layout };
+    return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>));
+  } catch (err) {
+    part.file.resume();
+    await jobsQueue.discard(job.id);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', `Le fichier dépasse ${NEWS_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`);
+    throw err;
+  }
+}
+
+/** The administrator's latest import job, or null. */
+export async function currentImport(db: Db, ownerId: number): Promise<JobResponse | null> {
+  const row = await latestJob(db, NEWS_IMPORT, ownerId);
+  return row ? toJobResponse(row) : null;
+}
+
+type TemporaryRow = {
+  id: number;
+  line: number;
+  siren: string;
+  name: string | null;
+  title: string;
+  category: string;
+  newscategory_id: number | null;
+  newscategory: { id: number; name_fr: string } | null;
+  posted: string | null;
+  posted_raw: string;
+  source: string | null;
+  url: string;
+  errors: string[];
+};
+
+/**
+ * One page of the administrator's temporaries (finished imports only), sorted by id, with their import job
+ * and counts. Search: the quick value `onlyerrors` keeps the rows in error; other text matches the SIREN,
+ * title or category as read.
+ */
+export async function filterTemporaries(db: Db, ownerId: number, body: FilterBody, page: number) {
+  const result = await runList<TemporaryRow>(
+    db,
+    {
+      select: sql`t.id::int as id, t.line, t.siren, t.name, t.title, t.category, t.newscategory_id,
+        case when c.id is null then null else json_build_object('id', c.id, 'name_fr', c.name_fr) end as newscategory,
+        to_char(t.posted at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted, t.posted_raw, t.source, t.url, t.errors`,
+      from: sql`news_temporaries t left join news_categories c on c.id = t.newscategory_id`,
+      where: sql`t.owner_id = ${ownerId} and ${FINISHED}`,
+      sortable: { id: sql`t.id` },
+      search: (term) =>
+        term === ONLY_ERRORS
+          ? sql`t.error_count > 0`
+          : sql`(t.siren like ${term.replace(/\s+/g, '') + '%'} or t.title ilike ${'%' + escapeLike(term) + '%'} or t.category ilike ${'%' + escapeLike(term) + '%'})`,
+    },
+    body,
+    page,
+  );
+  const [counts] = (
+    (await db.execute(sql`select count(*)::int as total, count(*) filter (where t.error_count > 0)::int as in_error
+      from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`)) as unknown as { rows: Array<{ total: number; in_error: number }> }
+  ).rows;
+  return { ...result, job: await currentImport(db, ownerId), rows_total: Number(counts.total), rows_in_error: Number(counts.in_error) };
+}
+
+/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Deletes one of the administrator's temporaries. @throws AppError 404 */
+export async function removeTemporary(db: Db, ownerId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(newsTemporaries)
+    .where(and(eq(newsTemporaries.id, id), eq(newsTemporaries.ownerId, ownerId)))
+    .returning({ id: newsTemporaries.id });
+  if (!deleted.length) throw notFound('Cette ligne n’existe pas (déjà effacée\u00a0?).');
+}
+
+/**
+ * Cancels the administrator's import: deletes every temporary of theirs.
+ * @returns how many rows were deleted
+ * @throws AppError 422 while their import is still running
+ */
+export async function cancelImport(db: Db, ownerId: number): Promise<number> {
+  const [busy] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.kind, NEWS_IMPORT), inArray(jobs.state, ['queued', 'running'])))
+    .limit(1);
+  if (busy) throw fieldError('import', 'L’import est encore en cours de lecture\u00a0: attendez qu’il se termine pour l’annuler.');
+  const deleted = await db.delete(newsTemporaries).where(eq(newsTemporaries.ownerId, ownerId)).returning({ id: newsTemporaries.id });
+  return deleted.length;
+}
+
+/** Advisory lock class of Process (one at a time per administrator). */
+const PROCESS_LOCK = 7274;
+
+/**
+ * Process: moves every temporary of the administrator (finished imports) into the pending news, in one
+ * transaction, after checking the duplicates again (another import or an article added meanwhile).
+ * @returns how many news items were created
+ * @throws AppError 422 errors.process while rows in error remain, or when there is nothing to process
+ */
+export async function processImport(database: Database, ownerId: number): Promise<number> {
+  const db = database.db;
+  await markExistingDuplicates(poolExec(database), { ownerId });
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PROCESS_LOCK}, ${ownerId})`);
+      const [counts] = (
+        (await tx.execute(sql`select count(*)::int as total, count(*) filter (where t.error_count > 0)::int as in_error
+          from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`)) as unknown as { rows: Array<{ total: number; in_error: number }> }
+      ).rows;
+      if (Number(counts.total) === 0) throw fieldError('process', 'Aucune ligne à traiter\u00a0: importez d’abord un fichier CSV.');
+      const inError = Number(counts.in_error);
+      if (inError > 0) {
+        throw validationError({
+          process: [
+            `Impossible de traiter l’import\u00a0: ${inError.toLocaleString('fr-FR')} ligne${inError > 1 ? 's sont' : ' est'} en erreur. Effacez-${inError > 1 ? 'les' : 'la'} ou annulez l’import.`,
+          ],
+        });
+      }
+      await tx.execute(sql`set local statement_timeout = 0`);
+      const moved = (await tx.execute(sql`
+        with gone as (
+          delete from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}
+          returning t.id, t.siren, t.name, t.title, t.newscategory_id, t.posted, t.source, t.url
+        ), ins as (
+          insert into news (siren, name, title, newscategory_id, posted, source, url, created_by)
+          select siren::bpchar, name, title, newscategory_id, posted, source, url, ${ownerId} from gone order by id
+          returning 1
+        ) select count(*)::int as n from ins`)) as unknown as { rows: Array<{ n: number }> };
+      return Number(moved.rows[0].n);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'news_siren_url_uq')) {
+      throw fieldError('process', 'Certains articles viennent d’être ajoutés par ailleurs (même siren et même lien)\u00a0: relancez Process pour les voir en erreur.');
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Registry entries of the news module (SPEC section 7 "News"; issue 8): `/api/news` (categories, pending
+ * news, import) with its dashboard counts (active and total categories), and `/api/hows` (published articles).
+ */
+import { newsCategories } from '../../db/schema';
+import { countByStatus } from '../../lib/status-count';
+import type { ServerModule } from '../module';
+import { howsRoutes, newsRoutes } from './routes';
+
+/** The news module, mounted at `/api/news`. */
+export const newsModule: ServerModule = {
+  name: 'news',
+  prefix: '/api/news',
+  routes: newsRoutes,
+  dashboard: (db) => countByStatus(db, newsCategories),
+};
+
+/** The published articles, mounted at `/api/hows`. */
+export const howsModule: ServerModule = { name: 'hows', prefix: '/api/hows', routes: howsRoutes };

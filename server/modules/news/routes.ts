@@ -1,0 +1,118 @@
+/**
+ * Routes of SPEC section 7 "News" (issue 8): under `/api/news`, the category status resource
+ * (server/modules/news/categories.ts) and `allvalides`; the pending list (`filter`) and `syncall`; the
+ * import (`import`, `filtertemporaries`, `process`, `remove/{id}`, `cancel`, plus `importjob` and
+ * `template`); `addnews`. Under `/api/hows` (`howsRoutes`): `listbysiren`, `removebyidentifier`.
+ * `process`, `remove`, `cancel` and `syncall` are GET calls as the spec has them; like every `/api` call they
+ * need `X-Requested-With`, which a cross-site page cannot send without a CORS preflight, which fails.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams, messageBody } from '../../../contract/fields';
+import { jobResponse } from '../../../contract/jobs';
+import { filterBody, pageQuery } from '../../../contract/listing';
+import {
+  addNewsBody,
+  categoryResponse,
+  countResponse,
+  importResponse,
+  listBySirenBody,
+  NEWS_IMPORT_MAX_BYTES,
+  newsPage,
+  publishedArticle,
+  removeByIdentifierBody,
+  temporariesPage,
+} from '../../../contract/news';
+import type { AppContext } from '../../context';
+import { fieldError } from '../../http/errors';
+import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
+import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';
+import { activeCategories, categoriesResource, toCategoryResponse } from './categories';
+import { newsImportJob, NEWS_IMPORT } from './import-job';
+import { cancelImport, currentImport, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
+import { newsTemplate, TEMPLATE_FILENAME } from './template';
+
+const tags = ['News'];
+
+/** Registers `/api/news/*` and the `news-import` job. */
+export function newsRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { db, database } = ctx;
+    ctx.jobs.register(NEWS_IMPORT, newsImportJob);
+
+    registerStatusResource(app, db, categoriesResource);
+    r.get('/allvalides', { schema: { tags, response: { 200: z.array(categoryResponse), ...errorResponses(401) } } }, async () =>
+      (await activeCategories(db)).map(toCategoryResponse),
+    );
+
+    r.post('/filter', { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: newsPage, ...errorResponses(401, 419, 422) } } }, async (req) =>
+      filterNews(db, req.body, req.query.page),
+    );
+    r.get('/syncall', { schema: { tags, response: { 200: countResponse, ...errorResponses(401) } } }, async () => {
+      const count = await syncAll(db);
+      return { count, message: publishedMessage(count) };
+    });
+
+    r.post(
+      '/import',
+      { schema: { tags, consumes: ['multipart/form-data'], response: { 202: importResponse, ...errorResponses(401, 419, 422) } } },
+      async (req, reply) => {
+        let part;
+        try {
+          part = await req.file({ limits: { fileSize: NEWS_IMPORT_MAX_BYTES, files: 1 } });
+        } catch {
+          throw fieldError('file', 'Veuillez choisir un fichier CSV.');
+        }
+        const job = await startImport(ctx.jobs, db, req.admin!.id, part);
+        return reply.status(202).send({ message: 'Fichier reçu\u00a0: lecture des lignes en cours.', job });
+      },
+    );
+    r.get('/importjob', { schema: { tags, response: { 200: z.object({ job: jobResponse.nullable() }), ...errorResponses(401) } } }, async (req) => ({
+      job: await currentImport(db, req.admin!.id),
+    }));
+    r.get('/template', { schema: { tags, response: { 200: z.any(), ...errorResponses(401) } } }, async (_req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${TEMPLATE_FILENAME}"`)
+        .send(newsTemplate()),
+    );
+    r.post(
+      '/filtertemporaries',
+      { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: temporariesPage, ...errorResponses(401, 419, 422) } } },
+      async (req) => filterTemporaries(db, req.admin!.id, req.body, req.query.page),
+    );
+    r.get('/process', { schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
+      const count = await processImport(database, req.admin!.id);
+      return { count, message: `${count.toLocaleString('fr-FR')} news ajoutée${count > 1 ? 's' : ''} à la liste en attente.` };
+    });
+    r.get('/remove/:id', { schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404) } } }, async (req) => {
+      await removeTemporary(db, req.admin!.id, req.params.id);
+      return { message: DONE_MESSAGE };
+    });
+    r.get('/cancel', { schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
+      const count = await cancelImport(db, req.admin!.id);
+      return { count, message: 'Import annulé.' };
+    });
+
+    r.post('/addnews', { schema: { tags, body: addNewsBody, response: { 201: publishedArticle, ...errorResponses(401, 419, 422) } } }, async (req, reply) =>
+      reply.status(201).send(await addArticle(db, req.body)),
+    );
+  };
+}
+
+/** Registers `/api/hows/*`: the published articles of a SIREN and their removal. */
+export function howsRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { db } = ctx;
+    r.post('/listbysiren', { schema: { tags, body: listBySirenBody, response: { 200: z.array(publishedArticle), ...errorResponses(401, 419, 422) } } }, async (req) =>
+      listBySiren(db, req.body.siren),
+    );
+    r.post('/removebyidentifier', { schema: { tags, body: removeByIdentifierBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
+      await removeByIdentifier(db, req.body.siren, req.body.identifier);
+      return { message: DONE_MESSAGE };
+    });
+  };
+}
