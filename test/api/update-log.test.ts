@@ -9,7 +9,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { logCondition, parseLogSearch } from '../../server/modules/update-log/search';
-import { appendLogEntries, COMMON_HITS, PROBE_SIZE } from '../../server/modules/update-log/service';
+import { COMMON_HITS, PROBE_SIZE } from '../../server/http/sampled-search';
+import { appendLogEntries } from '../../server/modules/update-log/service';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { listedCompanies, spaced, validSiren, validSirens } from '../helpers/sirens';
 

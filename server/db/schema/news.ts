@@ -72,6 +72,8 @@ export const news = pgTable(
     newscategoryId: integer('newscategory_id')
       .notNull()
       .references(() => newsCategories.id),
+    /** The category's French name, kept current on rename: the list sorts on it through an index. */
+    categoryName: varchar('category_name', { length: 255 }).notNull().default(''),
     posted: timestamp('posted', { withTimezone: true, mode: 'date' }).notNull(),
     source: varchar('source', { length: 255 }),
     url: text('url').notNull(),
@@ -83,10 +85,17 @@ export const news = pgTable(
     index('news_siren_idx').on(t.siren, t.id),
     index('news_title_idx').on(t.title, t.id),
     index('news_category_idx').on(t.newscategoryId, t.id),
+    index('news_category_name_idx').on(t.categoryName, t.id),
     index('news_posted_idx').on(t.posted, t.id),
     index('news_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
+
+/** Rows of `news`, kept by statement-level triggers (migration 0007): the list's total without a count. */
+export const newsCounts = pgTable('news_counts', {
+  id: smallint('id').primaryKey(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+});
 
 export const publishedArticles = pgTable(
   'published_articles',

@@ -7,7 +7,7 @@
  * - `addnews`: one article published at once, by the same rules as an import row;
  * - `hows/listbysiren` and `hows/removebyidentifier`: a SIREN's published articles, and their removal.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FilterBody } from '../../../contract/listing';
 import type { addNewsBody, publishedArticle } from '../../../contract/news';
@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { newsCategories, publishedArticles } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
 import { runList } from '../../http/listing';
+import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { CategoryIndex, checkArticle } from './article-rules';
 import { PENDING_DUPLICATE, PUBLISHED_DUPLICATE } from './duplicates';
@@ -32,22 +33,49 @@ type NewsRow = {
   url: string;
 };
 
-/** One page of pending news. Sort: id, siren, title, newscategory (French name), posted. */
-export function filterNews(db: Db, body: FilterBody, page: number) {
+const NEWS_ROWS = sql`(select rows from news_counts where id = 1)`;
+
+/**
+ * The condition of a search term on the pending news (alias `n`): a SIREN or its first digits (through the
+ * (siren, id) index), else the title (trigram index) or a category whose French or English name contains it.
+ */
+async function newsCondition(db: Db, term: string): Promise<{ cond: SQL; text: boolean }> {
+  const digits = term.replace(/\s+/g, '');
+  if (/^\d{1,9}$/.test(digits)) {
+    const cond = digits.length === 9 ? sql`n.siren = ${digits}` : sql`n.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
+    return { cond, text: false };
+  }
+  const like = '%' + escapeLike(term) + '%';
+  const ids = (await db.select({ id: newsCategories.id }).from(newsCategories).where(or(ilike(newsCategories.nameFr, like), ilike(newsCategories.nameEn, like)))).map((c) => c.id);
+  const byCategory = ids.length ? sql` or n.newscategory_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return { cond: sql`(n.title ilike ${like}${byCategory})`, text: true };
+}
+
+/**
+ * One page of pending news. Sort: id, siren, title, newscategory (French name), posted, each through an
+ * index; the unfiltered total comes from `news_counts`; a free-text search is planned on a sample
+ * (server/http/sampled-search.ts).
+ */
+export async function filterNews(db: Db, body: FilterBody, page: number) {
+  const term = body.search?.trim() ?? '';
+  const search = term ? await newsCondition(db, term) : undefined;
+  const plan = search?.text
+    ? await sampledSearchPlan(db, {
+        probe: sql`(select n.title, n.newscategory_id from news n order by n.id desc limit ${PROBE_SIZE}) n`,
+        cond: search.cond,
+        rows: NEWS_ROWS,
+      })
+    : {};
   return runList<NewsRow>(
     db,
     {
-      select: sql`n.id::int as id, n.siren, n.name, n.title, n.newscategory_id, json_build_object('id', c.id, 'name_fr', c.name_fr) as newscategory,
+      ...plan,
+      select: sql`n.id::int as id, n.siren, n.name, n.title, n.newscategory_id, json_build_object('id', n.newscategory_id, 'name_fr', n.category_name) as newscategory,
         to_char(n.posted at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted, n.source, n.url`,
-      from: sql`news n join news_categories c on c.id = n.newscategory_id`,
-      sortable: { id: sql`n.id`, siren: sql`n.siren`, title: sql`n.title`, newscategory: sql`c.name_fr`, posted: sql`n.posted` },
-      tieBreaker: sql`n.id`,
-      search: (term) => {
-        const digits = term.replace(/\s+/g, '');
-        if (/^\d{1,9}$/.test(digits)) return sql`n.siren like ${digits + '%'}`;
-        const like = '%' + escapeLike(term) + '%';
-        return sql`(n.title ilike ${like} or n.newscategory_id in (select id from news_categories where name_fr ilike ${like} or name_en ilike ${like}))`;
-      },
+      from: sql`news n`,
+      sortable: { id: sql`n.id`, siren: sql`n.siren`, title: sql`n.title`, newscategory: sql`n.category_name`, posted: sql`n.posted` },
+      search: () => search?.cond,
+      total: (t) => (t ? undefined : sql`select rows as total from news_counts where id = 1`),
     },
     body,
     page,

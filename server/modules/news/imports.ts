@@ -199,8 +199,9 @@ export async function processImport(database: Database, ownerId: number): Promis
           delete from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}
           returning t.id, t.siren, t.name, t.title, t.newscategory_id, t.posted, t.source, t.url
         ), ins as (
-          insert into news (siren, name, title, newscategory_id, posted, source, url, created_by)
-          select siren::bpchar, name, title, newscategory_id, posted, source, url, ${ownerId} from gone order by id
+          insert into news (siren, name, title, newscategory_id, category_name, posted, source, url, created_by)
+          select g.siren::bpchar, g.name, g.title, g.newscategory_id, c.name_fr, g.posted, g.source, g.url, ${ownerId}
+          from gone g join news_categories c on c.id = g.newscategory_id order by g.id
           returning 1
         ) select count(*)::int as n from ins`)) as unknown as { rows: Array<{ n: number }> };
       return Number(moved.rows[0].n);

@@ -2,11 +2,12 @@
  * Update log (SPEC "Update log"; issue 3 point 2): the paginated list over the shared list helper and
  * the statistics read from the per-day rollup (never from the log itself).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FilterBody, Page } from '../../../contract/listing';
 import type { LogEntry, LogStats } from '../../../contract/update-log';
 import { runList, type ListSpec } from '../../http/listing';
+import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
 import { logCondition, logTotal, parseLogSearch, type LogSearch } from './search';
 
 export const LOG_TIME_ZONE = 'Europe/Paris';
@@ -14,31 +15,16 @@ export const LOG_TIME_ZONE = 'Europe/Paris';
 /** Sortable columns: public name -> indexed expression. `name` is the SIREN. */
 const sortable = { id: sql`l.id`, code: sql`l.code`, name: sql`l.siren`, created_at: sql`l.created_at` };
 
-/** Size of the recent-entries sample that decides how a free-text search is run. */
-export const PROBE_SIZE = 5_000;
-/** Matches in the sample from which a term counts as common (0.5 %). */
-export const COMMON_HITS = 25;
-
 /**
- * Chooses how to run a free-text search (issue 3 point 2, budget <= 50 ms at 10M entries). The newest
- * PROBE_SIZE entries are tested first:
- * - a common term (>= COMMON_HITS hits): walking an ordered index and filtering finds a page at once,
- *   while counting every match would read hundreds of thousands of rows, so the total is estimated
- *   from the sample (`total_is_estimate`);
- * - a rare term: the trigram index finds every match, and the total is exact.
+ * A free-text search (issue 3 point 2, budget <= 50 ms at 10M entries): planned on a sample of the newest
+ * entries (server/http/sampled-search.ts).
  */
-async function textSearchPlan(db: Db, cond: ReturnType<typeof logCondition>): Promise<Pick<ListSpec, 'planner' | 'knownTotal'>> {
-  const res = (await db.execute(sql`
-    select count(*) filter (where ${cond})::int as hits, count(*)::int as scanned,
-           (select coalesce(sum(entries), 0) from update_log_daily)::bigint as rows
-    from (select l.code, l.description from update_log l order by l.id desc limit ${PROBE_SIZE}) l`)) as unknown as {
-    rows: Array<{ hits: number; scanned: number; rows: string | number }>;
-  };
-  const { hits, scanned, rows } = res.rows[0];
-  if (hits >= COMMON_HITS) {
-    return { planner: { enable_bitmapscan: 'off' }, knownTotal: { total: Math.round((hits / scanned) * Number(rows)), estimate: true } };
-  }
-  return { planner: { enable_indexscan: 'off' } };
+function textSearchPlan(db: Db, cond: SQL | undefined): Promise<Pick<ListSpec, 'planner' | 'knownTotal'>> {
+  return sampledSearchPlan(db, {
+    probe: sql`(select l.code, l.description from update_log l order by l.id desc limit ${PROBE_SIZE}) l`,
+    cond: cond ?? sql`true`,
+    rows: sql`(select coalesce(sum(entries), 0) from update_log_daily)`,
+  });
 }
 
 /** Above this many entries a group filter walks the ordered indexes like an unfiltered list. */
