@@ -1,7 +1,8 @@
 /**
  * Demo data (`npm run seed:demo`, issue 3 point 2): the data of every module built so far, on real public
  * data — administrators, API customers, the groups `VIP`, `Favoris` and `CAC 40` holding real SIRENs of
- * French listed companies, and update-log entries spread over the last two years on those SIRENs. The log
+ * French listed companies, update-log entries spread over the last two years on those SIRENs, and news
+ * (server/seed/demo-news.ts: categories, 200 pending, 1,000 published). The log
  * entries have neutral descriptions ('Mise à jour de la fiche (démonstration)'): no company name and no
  * made-up event next to a real SIREN (issue 6 section 3).
  * Idempotent: what already exists (same email, customer name, group name, a non-empty log) is kept.
@@ -18,6 +19,7 @@ import { createAdmin, findAdminByEmail } from '../modules/admins/service';
 import { createCustomer } from '../modules/customers/service';
 import { addSirens, createGroup } from '../modules/groups/service';
 import { appendLogEntries } from '../modules/update-log/service';
+import { seedDemoNews } from './demo-news';
 import { DEMO_CODES, DEMO_DESCRIPTIONS } from './vocabulary';
 
 export const COMPANIES_CSV = fileURLToPath(new URL('../../test/fixtures/samples/listed_french_companies_sirens.csv', import.meta.url));
@@ -44,7 +46,7 @@ function rng(seed: number) {
 /** Seeds the demo; returns what was created. `logEntries` defaults to 30,000. */
 export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now?: Date } = {}) {
   const { db } = ctx;
-  const created = { admins: 0, customers: 0, groups: 0, logEntries: 0 };
+  const created = { admins: 0, customers: 0, groups: 0, logEntries: 0, newsCategories: 0, pendingNews: 0, publishedArticles: 0 };
   const companies = listedCompanies();
 
   for (const a of [
@@ -98,5 +100,7 @@ export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now
     }
     created.logEntries += await appendLogEntries(db, batch);
   }
+
+  Object.assign(created, await seedDemoNews(db, companies, opts.now ?? new Date(), rng(7)));
   return created;
 }

@@ -10,6 +10,9 @@ export interface DemoCreated {
   customers: number;
   groups: number;
   logEntries: number;
+  newsCategories: number;
+  pendingNews: number;
+  publishedArticles: number;
 }
 
 /** How to sign in after the seed. */
@@ -45,7 +48,7 @@ function passwordLine(hint: SignInHint): string {
  * that are never shown: one signs in as the super administrator.
  */
 export function demoSummary(created: DemoCreated, hint: SignInHint): string {
-  const nothing = created.admins + created.customers + created.groups + created.logEntries === 0;
+  const nothing = Object.values(created).every((n) => n === 0);
   const what = nothing
     ? `Démo déjà en place\u00a0: rien de nouveau.`
     : `Démo créée\u00a0: ${[
@@ -53,6 +56,9 @@ export function demoSummary(created: DemoCreated, hint: SignInHint): string {
         count(created.customers, "client de l'api", "clients de l'api"),
         count(created.groups, 'groupe de sirens', 'groupes de sirens'),
         count(created.logEntries, 'entrée du journal', 'entrées du journal'),
+        count(created.newsCategories, 'catégorie de news', 'catégories de news'),
+        count(created.pendingNews, 'news en attente', 'news en attente'),
+        count(created.publishedArticles, 'article publié', 'articles publiés'),
       ].join(', ')}.`;
   return [
     what,

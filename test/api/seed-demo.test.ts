@@ -34,7 +34,15 @@ const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)
 describe('seedDemo', () => {
   it('fills every module with real data, then changes nothing on a second run', async () => {
     const now = new Date('2026-06-15T12:00:00Z');
-    expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({ admins: 3, customers: 3, groups: 3, logEntries: 2000 });
+    expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({
+      admins: 3,
+      customers: 3,
+      groups: 3,
+      logEntries: 2000,
+      newsCategories: 6,
+      pendingNews: 200,
+      publishedArticles: 1000,
+    });
 
     const root = await t.superAdmin();
     const groups = (await root.get('/api/groups/all')).json() as Array<{ name: string; sirens_count: number; status: number }>;
@@ -52,12 +60,30 @@ describe('seedDemo', () => {
     const stats = (await root.get('/api/messages/getdatas')).json();
     expect(stats.thisYear + stats.lastYear).toBeGreaterThan(0);
 
-    expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({ admins: 0, customers: 0, groups: 0, logEntries: 0 });
+    const news = (await root.post('/api/news/filter', { pagination: { per_page: 10 } })).json() as { total: number; data: Array<{ newscategory: { name_fr: string } }> };
+    expect(news.total).toBe(200);
+    expect(news.data.every((n) => n.newscategory.name_fr.length > 0)).toBe(true);
+    const [pub] = await rows<{ n: number; sirens: number }>(sql`select count(*)::int as n, count(distinct siren)::int as sirens from published_articles`);
+    expect(pub.n).toBe(1000);
+    const published = await rows<{ siren: string }>(sql`select distinct siren from published_articles union select distinct siren from news`);
+    expect(published.every((s) => listed.has(s.siren))).toBe(true);
+
+    expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({
+      admins: 0,
+      customers: 0,
+      groups: 0,
+      logEntries: 0,
+      newsCategories: 0,
+      pendingNews: 0,
+      publishedArticles: 0,
+    });
   });
 
-  it('writes log descriptions that name no listed company and state no event (issue 6 section 3)', async () => {
+  it('writes log descriptions and news titles that name no listed company and state no event (issue 6 section 3)', async () => {
     await seedDemo(t.ctx, { logEntries: 2000, now: new Date('2026-06-15T12:00:00Z') });
-    const texts = (await rows<{ description: string }>(sql`select distinct description from update_log`)).map((r) => r.description);
+    const texts = (
+      await rows<{ description: string }>(sql`select distinct description from update_log union select distinct title from news union select distinct title from published_articles`)
+    ).map((r) => r.description);
     expect(texts.length).toBeGreaterThan(0);
     const names = listedCompanies().map((c) => c.name);
     const found = texts.flatMap((text) => [

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoSummary } from '../../server/seed/summary';
 
-const created = { admins: 3, customers: 3, groups: 3, logEntries: 30_000 };
+const created = { admins: 3, customers: 3, groups: 3, logEntries: 30_000, newsCategories: 6, pendingNews: 200, publishedArticles: 1000 };
+const none = { admins: 0, customers: 0, groups: 0, logEntries: 0, newsCategories: 0, pendingNews: 0, publishedArticles: 0 };
 const base = { adminEmail: 'admin@example.com', url: 'http://127.0.0.1:8080' };
 
 describe('demoSummary', () => {
@@ -18,6 +19,7 @@ describe('demoSummary', () => {
     expect(text).toContain("3 clients de l'api");
     expect(text).toContain('3 groupes de sirens');
     expect(text).toContain('30\u202f000 entrées du journal');
+    expect(text).toContain('6 catégories de news, 200 news en attente, 1\u202f000 articles publiés');
     expect(text).toContain('http://127.0.0.1:8080/login');
     expect(text).toContain('admin@example.com');
     expect(text).toContain('ADMIN_PASSWORD');
@@ -37,14 +39,15 @@ describe('demoSummary', () => {
   });
 
   it('says when everything was already there', () => {
-    const text = demoSummary({ admins: 0, customers: 0, groups: 0, logEntries: 0 }, { ...base, adminCreated: true });
+    const text = demoSummary(none, { ...base, adminCreated: true });
     expect(text).toContain('déjà en place');
     expect(text).toContain('admin@example.com');
   });
 
   it('writes one of each in the singular', () => {
-    expect(demoSummary({ admins: 1, customers: 1, groups: 1, logEntries: 1 }, { ...base, adminCreated: true })).toContain(
-      "1 administrateur, 1 client de l'api, 1 groupe de sirens, 1 entrée du journal",
+    const one = { admins: 1, customers: 1, groups: 1, logEntries: 1, newsCategories: 1, pendingNews: 1, publishedArticles: 1 };
+    expect(demoSummary(one, { ...base, adminCreated: true })).toContain(
+      "1 administrateur, 1 client de l'api, 1 groupe de sirens, 1 entrée du journal, 1 catégorie de news, 1 news en attente, 1 article publié",
     );
   });
 });
