@@ -21,17 +21,17 @@ const stats = async () => {
 
 describe('GET /api/dashboard/stats', () => {
   it('counts active and total administrators and customers (no group yet)', async () => {
-    expect(await stats()).toEqual({ admins: { active: 1, total: 1 }, customers: { active: 0, total: 0 }, groups: { active: 0, total: 0 } });
+    expect(await stats()).toEqual({ admins: { active: 1, total: 1 }, customers: { active: 0, total: 0 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 } });
 
     await t.newAdmin();
     await t.newAdmin({ status: 0 });
     const ids: number[] = [];
     for (const status of [1, 1, 0]) ids.push((await root.post('/api/customers/store', { name: 'C', status })).json().id);
-    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 2, total: 3 }, groups: { active: 0, total: 0 } });
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 2, total: 3 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 } });
 
     await root.post(`/api/customers/togglestatus/${ids[0]}`);
     await root.post(`/api/customers/${ids[1]}`);
-    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 0, total: 2 }, groups: { active: 0, total: 0 } });
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 0, total: 2 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 } });
   });
 
   it('counts active and total groups on the server (the browser no longer loads every group to count them)', async () => {
@@ -52,9 +52,17 @@ describe('GET /api/dashboard/stats', () => {
     expect((await stats()).groups).toEqual({ active: before.active + 2, total: before.total + 2 });
   });
 
-  it('answers exactly one {active, total} counter per registered module: admins, customers and groups', async () => {
+  it('counts active and total news categories', async () => {
+    const before = (await stats()).news;
+    for (const [fr, status] of [['Tableau A', 1], ['Tableau B', 0]] as const) {
+      expect((await root.post('/api/news/store', { name_fr: `${fr} ${Date.now()}`, name_en: `${fr} en ${Date.now()}`, status })).statusCode).toBe(201);
+    }
+    expect((await stats()).news).toEqual({ active: before.active + 1, total: before.total + 2 });
+  });
+
+  it('answers exactly one {active, total} counter per registered module: admins, customers, groups and news categories', async () => {
     const body = await stats();
-    expect(Object.keys(body).sort()).toEqual(['admins', 'customers', 'groups']);
+    expect(Object.keys(body).sort()).toEqual(['admins', 'customers', 'groups', 'news']);
     for (const counts of Object.values(body)) expect(counts).toEqual({ active: expect.any(Number), total: expect.any(Number) });
   });
 
