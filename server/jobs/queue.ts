@@ -14,7 +14,7 @@
  *   running at start was interrupted.
  * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Db } from '../db/client';
@@ -28,6 +28,10 @@ import { claimJob, finishJob, insertJob, reportProgress, type JobRow } from './s
 export const INTERRUPTED_MESSAGE = 'Traitement interrompu\u00a0: le serveur s’est arrêté pendant son exécution. Rien n’a été enregistré\u00a0; relancez-le.';
 /** Message of a job aborted by a clean shutdown. */
 export const SHUTDOWN_MESSAGE = 'Traitement annulé\u00a0: le serveur a été arrêté. Rien n’a été enregistré\u00a0; relancez-le.';
+/** Message of a job that stayed queued for QUEUED_MAX_MS without starting. */
+export const NEVER_STARTED_MESSAGE = 'Traitement jamais démarré (serveur arrêté avant son lancement). Rien n’a été enregistré\u00a0; relancez-le.';
+/** How long a job may wait in the queue before it is taken as lost (ms). */
+export const QUEUED_MAX_MS = 3600_000;
 /** Message of an unexpected failure (details go to the log only). */
 export const JOB_FAILED_MESSAGE = 'Le traitement a échoué à cause d’une erreur inattendue. Rien n’a été enregistré.';
 
@@ -199,7 +203,7 @@ export class JobQueue {
   /**
    * Marks failed the jobs left running by a process that is gone, and cleans what they wrote
    * (issue 8 section 2). PostgreSQL: a running job whose advisory lock is free; PGlite: every running
-   * job not run by this process.
+   * job not run by this process. Also a job queued for more than QUEUED_MAX_MS (lost before it started).
    * @returns the ids of the jobs marked failed
    */
   async recoverInterrupted(): Promise<string[]> {
@@ -227,7 +231,14 @@ export class JobQueue {
       }
       failed.push(row.id);
     }
-    return failed;
+    // A job still queued after an hour was fetched by a process that died before it started, or never sent.
+    const abandoned = await db
+      .update(jobs)
+      .set({ state: 'failed', error: NEVER_STARTED_MESSAGE, finishedAt: new Date() })
+      .where(and(eq(jobs.state, 'queued'), lt(jobs.createdAt, new Date(Date.now() - QUEUED_MAX_MS))))
+      .returning({ id: jobs.id });
+    for (const { id } of abandoned) await deleteJobFile(db, id);
+    return [...failed, ...abandoned.map((j) => j.id)];
   }
 
   private async failInterrupted(row: JobRow): Promise<void> {
