@@ -1,0 +1,76 @@
+/**
+ * Recovery of interrupted jobs (issue 8 section 2; server/jobs/queue.ts `recoverInterrupted`): a job left
+ * `running` by a process that is gone is marked failed with the French message and its rows are deleted;
+ * on PostgreSQL a job whose advisory lock is still held (its process alive) is left alone; a job queued for
+ * more than an hour is taken as lost.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, newsCategories, newsTemporaries } from '../../server/db/schema';
+import { INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE, QUEUED_MAX_MS } from '../../server/jobs/queue';
+import { NEWS_IMPORT } from '../../server/modules/news/import-job';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+/** A job row in `state`, owned by the super admin, with one temporary row when running. */
+async function job(state: 'queued' | 'running', createdAt = new Date()) {
+  const [row] = await t.ctx.db.insert(jobs).values({ kind: NEWS_IMPORT, ownerId: 1, state, payload: { filename: 'x.csv' }, createdAt }).returning();
+  if (state === 'running') {
+    await t.ctx.db.insert(newsTemporaries).values({ jobId: row.id, ownerId: 1, line: 2, siren: '356000000', title: 'T', category: 'C', postedRaw: '', url: 'https://example.com/a' });
+  }
+  return row;
+}
+const stateOf = async (id: string) => (await t.ctx.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+const rowsOf = async (id: string) => (await t.ctx.db.select().from(newsTemporaries).where(eq(newsTemporaries.jobId, id))).length;
+
+describe('recoverInterrupted', () => {
+  it('fails a running job whose process is gone, with the French message, and deletes its rows', async () => {
+    await t.ctx.db.insert(newsCategories).values({ nameFr: 'Reprise', nameEn: 'Recovery' });
+    const orphan = await job('running');
+    expect(await rowsOf(orphan.id)).toBe(1);
+    expect(await t.ctx.jobs.recoverInterrupted()).toContain(orphan.id);
+    const after = await stateOf(orphan.id);
+    expect(after.state).toBe('failed');
+    expect(after.error).toBe(INTERRUPTED_MESSAGE);
+    expect(after.finishedAt).not.toBeNull();
+    expect(await rowsOf(orphan.id)).toBe(0);
+  });
+
+  it('takes a job queued for more than an hour as lost, and leaves a fresh one queued', async () => {
+    const lost = await job('queued', new Date(Date.now() - QUEUED_MAX_MS - 60_000));
+    const fresh = await job('queued');
+    await t.ctx.jobs.recoverInterrupted();
+    expect((await stateOf(lost.id)).state).toBe('failed');
+    expect((await stateOf(lost.id)).error).toBe(NEVER_STARTED_MESSAGE);
+    expect((await stateOf(fresh.id)).state).toBe('queued');
+    await t.ctx.db.delete(jobs).where(eq(jobs.id, fresh.id));
+  });
+
+  it.runIf(process.env.VIGIE_TEST_DB === 'pg')('on PostgreSQL, leaves alone a running job whose lock another process holds', async () => {
+    const alive = await job('running');
+    const holder = await t.ctx.database.pool!.connect();
+    try {
+      await holder.query('select pg_advisory_lock(7273, $1)', [Number(alive.lockKey) % 2147483647]);
+      expect(await t.ctx.jobs.recoverInterrupted()).not.toContain(alive.id);
+      expect((await stateOf(alive.id)).state).toBe('running');
+      expect(await rowsOf(alive.id)).toBe(1);
+    } finally {
+      await holder.query('select pg_advisory_unlock_all()');
+      holder.release();
+    }
+    // The holder gone, the next pass fails it.
+    expect(await t.ctx.jobs.recoverInterrupted()).toContain(alive.id);
+    expect((await stateOf(alive.id)).state).toBe('failed');
+    expect(await rowsOf(alive.id)).toBe(0);
+  });
+});
+
+it('keeps pg-boss in its own schema, created with the migrations', async () => {
+  const res = (await t.ctx.db.execute(sql`select to_regclass('pgboss.version') is not null as ok`)) as unknown as { rows: Array<{ ok: boolean }> };
+  expect(res.rows[0].ok).toBe(true);
+});
