@@ -8,6 +8,7 @@
  * connection; on PGlite the rows are written in batches but stay hidden until the job is done (the lists
  * read only rows of finished imports), and `cleanup` deletes them when the job fails or was interrupted.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { NEWS_IMPORT_MAX_ROWS } from '../../../contract/news';
 import type { Db } from '../../db/client';
@@ -32,6 +33,12 @@ export interface NewsImportPayload {
 
 const COLUMNS = ['job_id', 'owner_id', 'line', 'siren', 'name', 'title', 'category', 'newscategory_id', 'posted', 'posted_raw', 'source', 'url', 'errors', 'error_count'] as const;
 const PROGRESS_EVERY_ROWS = 5000;
+/**
+ * Longest stretch of rows handled without letting the event loop turn (ms). PGlite runs its queries on this
+ * thread and answers them without a turn of the loop: without these pauses a job would hold every HTTP call
+ * (the progress polls included) until it ends.
+ */
+const YIELD_EVERY_MS = 20;
 
 /** Loads every category (active or not: an inactive one gives its own error). */
 async function loadCategories(db: Db): Promise<CategoryIndex> {
@@ -57,6 +64,7 @@ async function run(ctx: JobContext) {
   let rows = 0;
   let inError = 0;
   let bytes = 0;
+  let turn = Date.now();
   const copy = openCopy(database, client, 'news_temporaries', COLUMNS, ['siren', 'title', 'category', 'posted_raw', 'url']);
   try {
     for await (const record of readCsvRecords(readJobFile(db, job.id), layout, NEWS_IMPORT_MAX_ROWS)) {
@@ -92,6 +100,10 @@ async function run(ctx: JobContext) {
       rows++;
       bytes = record.bytesRead;
       if (rows % PROGRESS_EVERY_ROWS === 0) await ctx.progress(rows, bytes);
+      if (Date.now() - turn >= YIELD_EVERY_MS) {
+        await nextTurn();
+        turn = Date.now();
+      }
     }
     if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
     await copy.end();
