@@ -72,6 +72,10 @@ export interface CheckedArticle {
 }
 
 const quote = (v: string) => `«\u00a0${v.length > 40 ? v.slice(0, 40) + '…' : v}\u00a0»`;
+/** Error of a category name that names no category. */
+export const unknownCategoryMessage = (name: string) => `Catégorie inconnue\u00a0: ${quote(name)}.`;
+/** Error of an inactive category (by its French name). */
+export const inactiveCategoryMessage = (nameFr: string) => `La catégorie ${quote(nameFr)} est désactivée.`;
 /** Tabs, line breaks and other control characters become single spaces. */
 const oneLine = (v: string) => stripControlChars(v.replace(/[\t\r\n]+/g, ' ')).replace(/ {2,}/g, ' ').trim();
 
@@ -98,10 +102,10 @@ export function checkArticle(raw: RawArticle, categories: CategoryIndex, categor
     const name = oneLine(raw.category);
     category = name ? (categories.byName(name) ?? null) : null;
     if (!name) errors.newscategory_id = 'La catégorie est obligatoire.';
-    else if (!category) errors.newscategory_id = `Catégorie inconnue\u00a0: ${quote(name)}.`;
+    else if (!category) errors.newscategory_id = unknownCategoryMessage(name);
   }
   if (category && category.status !== 1) {
-    errors.newscategory_id = `La catégorie ${quote(category.nameFr)} est désactivée.`;
+    errors.newscategory_id = inactiveCategoryMessage(category.nameFr);
   }
 
   const postedRaw = raw.posted.trim();

@@ -19,7 +19,8 @@ import type { JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse } from '../../jobs/store';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
-import { markExistingDuplicates, poolExec } from './duplicates';
+import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules';
+import { markExistingDuplicates, poolExec, type Exec } from './duplicates';
 import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
 
 /** The columns of a news CSV: French names first (they name the columns in messages), English accepted. */
@@ -123,7 +124,7 @@ export async function filterTemporaries(db: Db, ownerId: number, body: FilterBod
       search: (term) =>
         term === ONLY_ERRORS
           ? sql`t.error_count > 0`
-          : sql`(t.siren like ${term.replace(/\s+/g, '') + '%'} or t.title ilike ${'%' + escapeLike(term) + '%'} or t.category ilike ${'%' + escapeLike(term) + '%'})`,
+          : sql`(t.siren like ${escapeLike(term.replace(/\s+/g, '')) + '%'} or t.title ilike ${'%' + escapeLike(term) + '%'} or t.category ilike ${'%' + escapeLike(term) + '%'})`,
     },
     body,
     page,
@@ -165,18 +166,41 @@ export async function cancelImport(db: Db, ownerId: number): Promise<number> {
   return deleted.length;
 }
 
+/**
+ * Marks the administrator's rows whose category was deactivated or deleted since the upload (the rows keep
+ * the id read then), with the error an import gives, once: Process must not move them.
+ */
+export async function markStaleCategories(exec: Exec, ownerId: number): Promise<void> {
+  const { rows } = await exec(
+    `select distinct t.newscategory_id as id, t.category, c.name_fr
+       from news_temporaries t left join news_categories c on c.id = t.newscategory_id
+      where t.owner_id = $1 and t.newscategory_id is not null and (c.id is null or c.status <> 1)`,
+    [ownerId],
+  );
+  for (const stale of rows as Array<{ id: number; category: string; name_fr: string | null }>) {
+    const message = stale.name_fr === null ? unknownCategoryMessage(stale.category) : inactiveCategoryMessage(stale.name_fr);
+    await exec(
+      `update news_temporaries t set errors = t.errors || jsonb_build_array($4::text), error_count = t.error_count + 1
+        where t.owner_id = $1 and t.newscategory_id = $2 and t.category = $3 and not (t.errors @> jsonb_build_array($4::text))`,
+      [ownerId, stale.id, stale.category, message],
+    );
+  }
+}
+
 /** Advisory lock class of Process (one at a time per administrator). */
 const PROCESS_LOCK = 7274;
 
 /**
  * Process: moves every temporary of the administrator (finished imports) into the pending news, in one
- * transaction, after checking the duplicates again (another import or an article added meanwhile).
+ * transaction, after checking the duplicates (another import or an article added meanwhile) and the
+ * categories (deactivated or deleted meanwhile) again.
  * @returns how many news items were created
  * @throws AppError 422 errors.process while rows in error remain, or when there is nothing to process
  */
 export async function processImport(database: Database, ownerId: number): Promise<number> {
   const db = database.db;
   await markExistingDuplicates(poolExec(database), { ownerId });
+  await markStaleCategories(poolExec(database), ownerId);
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${PROCESS_LOCK}, ${ownerId})`);
