@@ -1,20 +1,26 @@
 /**
  * Sidebar sections, gathered from the module registry (Dashboard, Administrateurs, Clients de l'api,
- * Journal des mises à jour, Groupes), and `activeNavPath`, which finds the section owning a path
- * (longest prefix).
+ * Journal des mises à jour, the News group, Groupes), and `activeNavPath` / `activeNavGroup`, which find
+ * the entry owning a path (longest prefix, or a group child's `owns` patterns) and the group to open.
  */
 import type { NavEntry } from '../modules/module';
 import { navEntries } from '../modules/registry';
+import { findActiveNav } from './navMatch';
 
-/** One entry of the sidebar. */
+export { navGroupKey } from './navMatch';
+
+/** One entry of the sidebar: a section, or a group with its children. */
 export type NavItem = NavEntry;
 
-/** Sidebar sections, in display order (each module declares its entry in its `module.tsx`). */
+/** Sidebar sections and groups, in display order (each module declares its entry in its `module.tsx`). */
 export const NAV_ITEMS: NavItem[] = navEntries();
 
-/** The sidebar entry owning `pathname` (longest matching prefix), if any. */
+/** The path of the sidebar entry owning `pathname` (a section, or a group's child), if any. */
 export function activeNavPath(pathname: string): string | undefined {
-  return NAV_ITEMS.map((item) => item.path)
-    .filter((path) => pathname === path || pathname.startsWith(`${path}/`))
-    .sort((a, b) => b.length - a.length)[0];
+  return findActiveNav(pathname, NAV_ITEMS)?.key;
+}
+
+/** The menu key of the group holding the entry that owns `pathname`, if that entry is in a group. */
+export function activeNavGroup(pathname: string): string | undefined {
+  return findActiveNav(pathname, NAV_ITEMS)?.group;
 }

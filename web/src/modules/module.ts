@@ -25,14 +25,31 @@ export type RoutePrefetch = (queryClient: QueryClient, url: URL) => void;
  */
 export type ModuleRoute = RouteObject & { prefetch?: RoutePrefetch };
 
-/** A sidebar entry. */
+/** An entry of a sidebar group (`NavEntry.children`): one screen of the group's module. */
+export interface NavChild {
+  /** Path of the screen; also matches its sub-pages, like a section's path. */
+  path: string;
+  label: string;
+  /**
+   * Other pages this entry owns, as route patterns (`/news/create`, `/news/:id/edit`): the categories'
+   * form pages belong to 'Catégories' although their paths start with another entry's (`/news`).
+   */
+  owns?: string[];
+}
+
+/** A sidebar entry: a section, or a group of entries (an antd submenu) when it has `children`. */
 export interface NavEntry {
-  /** Path of the section; also matches its sub-pages (`/admins/3/edit`). */
+  /**
+   * Path of the section; also matches its sub-pages (`/admins/3/edit`). For a group, its identity only
+   * (the submenu opens, it links nowhere): its children's paths give the pages.
+   */
   path: string;
   label: string;
   icon: ReactNode;
   /** Position in the sidebar, ascending. */
   order: number;
+  /** The entries of a group, in display order (e.g. News: pending news, import, categories...). */
+  children?: NavChild[];
 }
 
 /** A `/home` counter card: `{active} actifs / {total} au total` of one kind of record. */

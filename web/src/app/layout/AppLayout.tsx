@@ -47,7 +47,7 @@ export default function AppLayout() {
           style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
         >
           <SidebarBrand collapsed={collapsed} />
-          <SideNav />
+          <SideNav collapsed={collapsed} />
         </Layout.Sider>
       ) : (
         <Drawer
