@@ -11,9 +11,8 @@ import { pageResponse } from './listing';
 /** Longest title and link an article may have (characters). */
 export const TITLE_MAX = 500;
 export const URL_MAX = 2000;
-/** Largest CSV file the import accepts (bytes) and most data rows it reads. */
-export const NEWS_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-export const NEWS_IMPORT_MAX_ROWS = 1_000_000;
+/** Largest CSV file the import accepts (bytes) and most data rows it reads (pure values, shared with the web). */
+export { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS } from './limits';
 
 export const categoryBody = z
   .object({ name_fr: text('Nom (FR)'), name_en: text('Nom (EN)'), status: status('Actif') })

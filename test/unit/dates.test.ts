@@ -8,7 +8,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds } from '../../web/src/lib/dates';
+import { formatDate, formatDateTime, formatDateTimeInput, formatDateTimeSeconds } from '../../web/src/lib/dates';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -25,6 +25,9 @@ describe('formatDateTime / formatDateTimeSeconds / formatDate', () => {
     expect(formatDateTime('2026-03-29T01:00:00Z')).toBe('29/03/26 03:00');
     expect(formatDateTime('2026-10-25T00:30:00Z')).toBe('25/10/26 02:30');
     expect(formatDateTime('2026-10-25T01:30:00Z')).toBe('25/10/26 02:30');
+    // The form of a date-time field (the article's posted date), read back by the server in Europe/Paris.
+    expect(formatDateTimeInput('2026-11-23T08:15:00Z')).toBe('23/11/2026 09:15');
+    expect(formatDateTimeInput('2026-07-15T22:30:00Z')).toBe('16/07/2026 00:30');
   });
 
   it('say "-" for nothing or an invalid date', () => {

@@ -92,12 +92,12 @@ function toApiError(status: number, payload: unknown): ApiError {
 }
 
 /**
- * Calls the API and returns the parsed JSON answer typed as `T` (undefined for 204).
- * Sends `X-Requested-With`, same-origin cookies and, on non-GET calls, `X-XSRF-TOKEN`
- * (fetching the cookie first when missing, and once more then retrying once on 419).
- * Throws `ApiError` on any failure; a 401 also triggers the unauthorized handler.
+ * Sends one call and returns its successful response, body unread. Sends `X-Requested-With`,
+ * same-origin cookies and, on non-GET calls, `X-XSRF-TOKEN` (fetching the cookie first when missing,
+ * and once more then retrying once on 419). Throws `ApiError` on any failure; a 401 also triggers the
+ * unauthorized handler.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function fetchOk(path: string, options: RequestOptions): Promise<Response> {
   const url = buildUrl(path, options.query);
   let response: Response;
   try {
@@ -110,10 +110,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, GENERIC_ERROR);
   }
-  const payload = await readBody(response);
-  if (response.ok) return payload as T;
+  if (response.ok) return response;
   if (response.status === 401 && options.handleUnauthorized !== false) onUnauthorized();
-  throw toApiError(response.status, payload);
+  throw toApiError(response.status, await readBody(response));
+}
+
+/**
+ * Calls the API and returns the parsed JSON answer typed as `T` (undefined for 204), with the headers
+ * and failures of `fetchOk` (`ApiError`, 419 retried once, 401 handled).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await fetchOk(path, options))) as T;
+}
+
+/**
+ * GET of a file (a CSV template, an export) as a `Blob`, bytes untouched (a UTF-8 BOM kept), with the
+ * same headers and failures as every call: save it with `saveBlob` (lib/download.ts).
+ */
+export async function apiBlob(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Blob> {
+  return (await fetchOk(path, { ...options, method: 'GET' })).blob();
 }
 
 /** GET helper: `apiGet<Admin[]>('/api/admins/all')`. */

@@ -17,6 +17,8 @@ export interface CrudResource<T extends { id: number; status: number }, TCreate,
   key: string;
   /** Path of the list page in the UI (redirect after create/delete). */
   listPath: string;
+  /** Path of the create page in the UI, the list's 'Ajouter' link: `{listPath}/create` unless it lives elsewhere (`/news/create`). */
+  createPath: string;
   /** Every item at once (`GET {base}/all`): the lists of a few hundred rows, paged in the browser. */
   list: () => Promise<T[]>;
   /**
@@ -60,6 +62,8 @@ export function standardResource<T extends { id: number; status: number }, TCrea
   key: string;
   base: string;
   listPath: string;
+  /** Create page, `{listPath}/create` by default (news categories: `/news/create` beside `/news/categories`). */
+  createPath?: string;
   texts: CrudResource<T, TCreate, TUpdate>['texts'];
   endpoints?: StandardEndpoints;
 }): CrudResource<T, TCreate, TUpdate> {
@@ -68,6 +72,7 @@ export function standardResource<T extends { id: number; status: number }, TCrea
   return {
     key: config.key,
     listPath: config.listPath,
+    createPath: config.createPath ?? `${config.listPath}/create`,
     texts: config.texts,
     list: () => apiGet<T[]>(`${base}/${e.all}`),
     ...(e.filter

@@ -63,6 +63,14 @@ export function formatDateTimeSeconds(value: DateInput): string {
   return format(value, 'DD/MM/YYYY HH:mm:ss');
 }
 
+/**
+ * `DD/MM/YYYY HH:mm` in Europe/Paris: a date-time as a form field holds it, in a form the server reads
+ * back in Europe/Paris (the posted date of an article); '-' when empty or invalid.
+ */
+export function formatDateTimeInput(value: DateInput): string {
+  return format(value, 'DD/MM/YYYY HH:mm');
+}
+
 /** `DD/MM/YYYY` in Europe/Paris (transactions); '-' when empty or invalid. */
 export function formatDate(value: DateInput): string {
   return format(value, 'DD/MM/YYYY');

@@ -8,7 +8,7 @@ import { Card } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import type { CrudResource } from '../../api/resource';
 import { ButtonLink } from '../ButtonLink';
-import { PageHeader } from '../layout/PageHeader';
+import { PageHeader, type Crumb } from '../layout/PageHeader';
 import { DataList, type DataColumn } from '../list/DataList';
 import type { ListSource } from '../list/useDataList';
 import { useResourceList } from './useResourceQueries';
@@ -18,6 +18,8 @@ export interface ResourceListPageProps<T extends { id: number; status: number }>
   resource: CrudResource<T, never, never>;
   /** Page title and breadcrumb label, e.g. 'Administrateurs'. */
   title: string;
+  /** Breadcrumb after 'Dashboard'; `[{title}]` by default (a module's sub-list: `[News, Catégories]`). */
+  breadcrumb?: Crumb[];
   columns: DataColumn<T>[];
   /**
    * 'client' (default): `resource.list()` loads every row and the browser pages, sorts and searches.
@@ -35,12 +37,12 @@ export interface ResourceListPageProps<T extends { id: number; status: number }>
 }
 
 /**
- * Generic list page of a resource: header with 'Ajouter' (to `{listPath}/create`) and the shared
+ * Generic list page of a resource: header with 'Ajouter' (to `resource.createPath`) and the shared
  * `DataList`, in client mode (`resource.list()`) or server mode (`resource.filter()`; throws when the
  * resource has no `filter` endpoint). The list's page, size, sort and search are in the URL.
  */
 export function ResourceListPage<T extends { id: number; status: number }>(props: ResourceListPageProps<T>) {
-  const { resource, title, columns, mode = 'client', extra, searchText, searchPlaceholder, scrollX } = props;
+  const { resource, title, breadcrumb, columns, mode = 'client', extra, searchText, searchPlaceholder, scrollX } = props;
   const server = mode === 'server';
   if (server && !resource.filter) throw new Error(`ResourceListPage: the resource '${resource.key}' has no filter endpoint`);
   const query = useResourceList(resource, { enabled: !server });
@@ -63,14 +65,14 @@ export function ResourceListPage<T extends { id: number; status: number }>(props
     <>
       <PageHeader
         title={title}
-        breadcrumb={[{ title }]}
+        breadcrumb={breadcrumb ?? [{ title }]}
         extra={
           <>
             {extra}
             <ButtonLink
               type="primary"
               icon={<PlusOutlined aria-hidden />}
-              to={`${resource.listPath}/create`}
+              to={resource.createPath}
               data-testid="add-button"
             >
               Ajouter
