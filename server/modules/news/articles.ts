@@ -85,7 +85,7 @@ export async function filterNews(db: Db, body: FilterBody, page: number) {
 /** Text of the Synchroniser toast: how many articles were published (0 included). */
 export function publishedMessage(count: number): string {
   if (count === 0) return 'Aucun article publié\u00a0: aucune news en attente.';
-  return `${count.toLocaleString('fr-FR')} article${count > 1 ? 's publiés' : ' publié'} avec succès!`;
+  return `${count.toLocaleString('fr-FR')} article${count > 1 ? 's publiés' : ' publié'} avec succès\u202f!`;
 }
 
 /**

@@ -49,7 +49,7 @@ export async function markExistingDuplicates(exec: Exec, scope: { jobId: string 
     await exec(
       `update news_temporaries t
           set errors = t.errors || jsonb_build_array($2::text), error_count = t.error_count + 1
-        where ${where} and ${VALID_SIREN} and not (t.errors ? $2::text)
+        where ${where} and ${VALID_SIREN} and not (t.errors @> jsonb_build_array($2::text))
           and exists (select 1 from ${table} a where a.siren = t.siren::bpchar and a.url = t.url)`,
       [value, message],
     );
