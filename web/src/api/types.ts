@@ -13,7 +13,22 @@ import type { customerResponse, customerStoreBody, customerUpdateBody } from '..
 import type { activeTotal, appConfig, dashboardStats } from '../../../contract/dashboard';
 import type { messageBody, Status as ContractStatus } from '../../../contract/fields';
 import type { addSirensBody, addSirensResponse, groupBody, groupResponse, groupSiren, groupUpdateBody } from '../../../contract/groups';
+import type { jobResponse } from '../../../contract/jobs';
 import type { filterBody, Page } from '../../../contract/listing';
+import type {
+  addNewsBody,
+  categoryBody,
+  categoryResponse,
+  categoryUpdateBody,
+  countResponse,
+  importResponse,
+  newsItem,
+  ONLY_ERRORS,
+  publishedArticle,
+  removeByIdentifierBody,
+  temporariesPage,
+  temporaryRow,
+} from '../../../contract/news';
 import type { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
 import type { logEntry, logStats } from '../../../contract/update-log';
 
@@ -111,3 +126,42 @@ export type AddSirensInput = z.input<typeof addSirensBody>;
 
 /** Answer of POST /api/groups/addsirens. */
 export type AddSirensResult = z.output<typeof addSirensResponse>;
+
+/** A background job (GET /api/jobs/{id}): queued / running / done / failed, rows and bytes read, French error. */
+export type Job = z.output<typeof jobResponse>;
+
+/** A news category (GET /api/news/all, /allvalides). */
+export type NewsCategory = z.output<typeof categoryResponse>;
+
+/** Body of POST /api/news/store. */
+export type NewsCategoryInput = z.input<typeof categoryBody>;
+
+/** Body of POST /api/news/update/{id}. */
+export type NewsCategoryUpdateInput = z.input<typeof categoryUpdateBody>;
+
+/** A pending news item (POST /api/news/filter); `posted` is an ISO instant. */
+export type NewsItem = z.output<typeof newsItem>;
+
+/** A row of an uploaded CSV waiting for review (POST /api/news/filtertemporaries), with its errors. */
+export type NewsTemporary = z.output<typeof temporaryRow>;
+
+/** A page of temporaries, with the administrator's import job and their row counts. */
+export type NewsTemporariesPage = z.output<typeof temporariesPage>;
+
+/** The search value keeping only the temporaries in error (`onlyerrors`). */
+export type OnlyErrorsSearch = typeof ONLY_ERRORS;
+
+/** Answer of Synchroniser, Process and cancel: how many items moved, and the toast text. */
+export type CountResponse = z.output<typeof countResponse>;
+
+/** Answer of the upload (POST /api/news/import, 202): a message and the queued job. */
+export type NewsImportResponse = z.output<typeof importResponse>;
+
+/** Body of POST /api/news/addnews. */
+export type AddNewsInput = z.input<typeof addNewsBody>;
+
+/** A published article (POST /api/hows/listbysiren; the 201 of addnews); `date` is an ISO instant. */
+export type PublishedArticle = z.output<typeof publishedArticle>;
+
+/** Body of POST /api/hows/removebyidentifier. */
+export type RemoveArticleInput = z.input<typeof removeByIdentifierBody>;

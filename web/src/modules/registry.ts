@@ -11,6 +11,7 @@ import { groupsModule } from './groups/module';
 import { homeModule } from './home/module';
 import type { RouteObject } from 'react-router';
 import type { DashboardCard, ModuleRoute, NavEntry, WebModule } from './module';
+import { newsModule } from './news/module';
 import { profileModule } from './profile/module';
 import { updateLogModule } from './update-log/module';
 
@@ -22,6 +23,7 @@ export const webModules: readonly WebModule[] = [
   adminsModule,
   customersModule,
   updateLogModule,
+  newsModule,
   groupsModule,
 ];
 

@@ -1,0 +1,55 @@
+/**
+ * Fields of the 'Ajouter un article' form (SPEC section 2 "News"): Catégorie (the active categories),
+ * Siren, Nom de l'entreprise, Titre, Date, Source, Lien.
+ */
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { activeCategoriesQuery } from './queries';
+
+/** The article fields, named as the server's fields (its errors go under them). */
+export function ArticleFields() {
+  const categories = useQuery(activeCategoriesQuery);
+  return (
+    <>
+      <Form.Item label="Catégorie" name="newscategory_id">
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={categories.isPending}
+          options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name_fr }))}
+          notFoundContent={categories.isPending ? 'Chargement…' : 'Aucune catégorie active'}
+          data-testid="article-category"
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={10}>
+          <Form.Item label="Siren" name="siren">
+            <Input autoComplete="off" inputMode="numeric" spellCheck={false} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={14}>
+          <Form.Item label="Nom de l'entreprise" name="name">
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Titre" name="title">
+        <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={10}>
+          <Form.Item label="Date" name="posted" extra="JJ/MM/AAAA HH:mm, heure de Paris">
+            <Input autoComplete="off" placeholder="JJ/MM/AAAA HH:mm" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={14}>
+          <Form.Item label="Source" name="source">
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Lien" name="url">
+        <Input type="url" autoComplete="off" placeholder="https://" spellCheck={false} />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The published articles of one SIREN on 'Effacer un article' (SPEC section 2 "News"): Siren, Titre,
+ * Catégorie, Date, Action (delete after 'Voulez-vous vraiment effacer cet article ?').
+ */
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type { PublishedArticle } from '../../../api/types';
+import { useConfirmAction } from '../../../components/feedback/useConfirmAction';
+import { DataList, type DataColumn } from '../../../components/list/DataList';
+import { formatDateTime } from '../../../lib/dates';
+import { CONFIRM_DELETE_ARTICLE } from '../texts';
+import { removeArticle } from './api';
+import { articlesKey } from './queries';
+
+/** Props of `ArticleTable`. */
+export interface ArticleTableProps {
+  /** The articles, undefined while they load. */
+  articles: PublishedArticle[] | undefined;
+  loading: boolean;
+}
+
+/**
+ * The articles as a list (`data-testid="articles-list"`), 'Aucun résultat trouvé' when the SIREN has
+ * none; each row's 'Effacer' asks for confirmation, then removes the article by SIREN and identifier,
+ * reloads and toasts.
+ */
+export function ArticleTable({ articles, loading }: ArticleTableProps) {
+  const confirmAction = useConfirmAction();
+  const columns: DataColumn<PublishedArticle>[] = [
+    {
+      key: 'siren',
+      title: 'Siren',
+      identifying: true,
+      minWidth: 110,
+      render: (article) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{article.siren}</span>,
+    },
+    { key: 'title', title: 'Titre', sortable: true, minWidth: 240 },
+    { key: 'theme', title: 'Catégorie', sortable: true },
+    { key: 'date', title: 'Date', sortable: true, width: 150, render: (article) => formatDateTime(article.date) },
+    {
+      key: 'action',
+      title: 'Action',
+      width: 130,
+      render: (article) => (
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={`Effacer l'article ${article.title}`}
+          data-testid="remove-article"
+          onClick={() =>
+            confirmAction({
+              content: CONFIRM_DELETE_ARTICLE,
+              action: () => removeArticle({ siren: article.siren, identifier: article.identifier }),
+              danger: true,
+              invalidate: [articlesKey(article.siren)],
+            })
+          }
+        >
+          Effacer
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <DataList<PublishedArticle>
+      source={{ mode: 'client', rows: articles, loading }}
+      columns={columns}
+      rowKey={(article) => article.identifier}
+      defaultSort={{ column: 'date', direction: 'desc' }}
+      testId="articles-list"
+    />
+  );
+}

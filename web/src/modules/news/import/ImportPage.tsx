@@ -1,0 +1,56 @@
+/**
+ * /news/import screen 'Import CSV' (SPEC sections 2 "News" and 4 "CSV news import flow"; issue 8
+ * section 3): the picker and the template, the job's progress while the file is read, then the rows to
+ * review, fix and Process.
+ */
+import { Card, Skeleton } from 'antd';
+import { GENERIC_ERROR } from '../../../api/errors';
+import { RetryAlert } from '../../../components/feedback/RetryAlert';
+import { PageHeader } from '../../../components/layout/PageHeader';
+import { IMPORT_TITLE, NEWS_TITLE } from '../texts';
+import { ImportFailed } from './ImportFailed';
+import { ImportProgress } from './ImportProgress';
+import { ImportReview } from './ImportReview';
+import { ImportUpload } from './ImportUpload';
+import { TemplateButton } from './TemplateButton';
+import { useImportStatus } from './useImportStatus';
+
+/**
+ * The import screen, by the state of the administrator's import: loading (skeleton); a file being read
+ * (spinner, progress bar, rows read; polled); rows waiting (summary, 'Annuler l'import', 'Process', the
+ * rows); otherwise the `.csv` picker, under the error of a failed import. 'Télécharger le modèle' is
+ * always in the header.
+ */
+export default function ImportPage() {
+  const status = useImportStatus();
+  const { job, summary } = status;
+  let body;
+  if (status.loading) {
+    body = (
+      <Card data-testid="import-loading">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </Card>
+    );
+  } else if (status.error) {
+    body = <RetryAlert title={GENERIC_ERROR} onRetry={status.retry} testId="import-error" />;
+  } else if (status.busy) {
+    body = <ImportProgress job={job} />;
+  } else if (summary && summary.rows_total > 0) {
+    body = <ImportReview job={job} summary={summary} />;
+  } else {
+    body = (
+      <>
+        {job?.state === 'failed' ? <ImportFailed job={job} /> : null}
+        <Card>
+          <ImportUpload />
+        </Card>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={IMPORT_TITLE} breadcrumb={[{ title: NEWS_TITLE, to: '/news' }, { title: IMPORT_TITLE }]} extra={<TemplateButton />} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The temporaries of /news/import, paged on the server (SPEC section 2 "News"; issue 8 section 3): every
+ * row with its errors, a chip showing only the rows in error, a delete button per row.
+ */
+import { useMemo } from 'react';
+import type { NewsTemporariesPage, NewsTemporary } from '../../../api/types';
+import { useConfirmAction } from '../../../components/feedback/useConfirmAction';
+import { DataList } from '../../../components/list/DataList';
+import type { ServerListSource } from '../../../components/list/useDataList';
+import { CONFIRM_REMOVE_TEMPORARY, NEWS_SEARCH_PLACEHOLDER } from '../texts';
+import { filterTemporaries, removeTemporary } from './api';
+import { IMPORT_KEY, IMPORT_ROWS_KEY, ONLY_ERRORS } from './queries';
+import { temporaryColumns } from './temporaryColumns';
+
+const source: ServerListSource<NewsTemporary> = { mode: 'server', queryKey: [...IMPORT_ROWS_KEY], fetch: filterTemporaries };
+
+/** Props of `TemporaryList`. */
+export interface TemporaryListProps {
+  /** Counts of the chips. */
+  summary: Pick<NewsTemporariesPage, 'rows_total' | 'rows_in_error'>;
+}
+
+/**
+ * The rows (`data-testid="temporaries-list"`): chips 'Toutes (n)' and 'Lignes en erreur (n)' (search
+ * `onlyerrors`), a search by SIREN, title or category, and on each row 'Effacer' (confirmation, then
+ * GET /api/news/remove/{id}, the list and counts reloaded, a toast).
+ */
+export function TemporaryList({ summary }: TemporaryListProps) {
+  const confirmAction = useConfirmAction();
+  const columns = useMemo(
+    () =>
+      temporaryColumns((row) =>
+        confirmAction({
+          content: CONFIRM_REMOVE_TEMPORARY,
+          action: () => removeTemporary(row.id),
+          danger: true,
+          invalidate: [[...IMPORT_KEY]],
+        }),
+      ),
+    [confirmAction],
+  );
+  const fmt = (n: number) => n.toLocaleString('fr-FR');
+  return (
+    <DataList<NewsTemporary>
+      source={source}
+      columns={columns}
+      search={{
+        placeholder: NEWS_SEARCH_PLACEHOLDER,
+        quick: [
+          { value: '', label: `Toutes (${fmt(summary.rows_total)})`, isDefault: true },
+          { value: ONLY_ERRORS, label: `Lignes en erreur (${fmt(summary.rows_in_error)})` },
+        ],
+      }}
+      defaultSort={{ column: 'id', direction: 'asc' }}
+      urlNamespace="rows"
+      testId="temporaries-list"
+    />
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * `useUploadCsv`: sends the chosen CSV to POST /api/news/import (SPEC section 7 "News": multipart `file`
+ * with the CSRF header; issue 8 section 3) and starts following its job.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNotify } from '../../../components/feedback/useNotify';
+import { uploadNewsCsv } from './api';
+import { IMPORT_JOB_KEY, IMPORT_KEY } from './queries';
+
+/**
+ * The upload as a mutation: on the 202 the queued job becomes the screen's job (its progress is then
+ * followed) and the server's message is toasted; a refusal (422: not .csv, too big, unreadable, an import
+ * already pending) toasts the first message of errors.file and reloads the import's state.
+ */
+export function useUploadCsv() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: uploadNewsCsv,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(IMPORT_JOB_KEY, { job: answer.job });
+      notify.info(answer.message);
+    },
+    onError: (error) => {
+      notify.apiError(error, 'file');
+      void queryClient.invalidateQueries({ queryKey: IMPORT_KEY });
+    },
+  });
+}
