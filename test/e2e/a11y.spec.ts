@@ -45,7 +45,7 @@ async function expectAccessible(page: Page, label: string): Promise<void> {
 
 for (const p of PAGES) {
   test(`${p.name}: no serious or critical axe violation, one main landmark`, async ({ page }) => {
-    let path = p.path({ admin: 0, customer: 0, group: 0 });
+    let path = p.path({ admin: 0, customer: 0, group: 0, category: 0 });
     if (p.signedIn) {
       await signInViaApi(page);
       path = p.path(await recordIds(new Api(page.request), 'A11y'));

@@ -11,6 +11,7 @@ export interface Ids {
   admin: number;
   customer: number;
   group: number;
+  category: number;
 }
 
 /** The identifying column of a page's list: the list's test id and the column's header text. */
@@ -43,13 +44,21 @@ export const PAGES: AppPage[] = [
   { name: 'groups list', path: () => '/groups', signedIn: true, column: { list: 'groups-list', header: 'Groupe' } },
   { name: 'groups create', path: () => '/groups/create', signedIn: true },
   { name: 'groups edit', path: (ids) => `/groups/${ids.group}/edit`, signedIn: true, column: { list: 'group-sirens-list', header: 'Siren' } },
+  { name: 'news pending', path: () => '/news', signedIn: true },
+  { name: 'news import', path: () => '/news/import', signedIn: true },
+  { name: 'news categories', path: () => '/news/categories', signedIn: true, column: { list: 'news-categories-list', header: 'Name' } },
+  { name: 'news category create', path: () => '/news/create', signedIn: true },
+  { name: 'news category edit', path: (ids) => `/news/${ids.category}/edit`, signedIn: true },
+  { name: 'news article create', path: () => '/news/articles/create', signedIn: true },
+  { name: 'news article delete', path: () => '/news/articles/delete', signedIn: true },
 ];
 
 let ids: Ids | undefined;
 
 /**
- * Creates (once per worker) an administrator and a customer with long names, so that layouts meet
- * realistic text, and finds the demo group VIP (which has SIRENs). `label` names the suite in the records.
+ * Creates (once per worker) an administrator, a customer and a news category with long names, so that
+ * layouts meet realistic text, and finds the demo group VIP (which has SIRENs). `label` names the suite in
+ * the records.
  */
 export async function recordIds(api: Api, label: string): Promise<Ids> {
   if (ids) return ids;
@@ -59,7 +68,12 @@ export async function recordIds(api: Api, label: string): Promise<Ids> {
   const groups = await api.get<Array<{ id: number; name: string }>>('/api/groups/all');
   const vip = groups.find((g) => g.name === 'VIP');
   expect(vip, 'demo group VIP').toBeDefined();
-  ids = { admin: admin.id, customer: customer.id, group: vip!.id };
+  const category = await api.post<{ id: number }>('/api/news/store', {
+    name_fr: `Catégorie ${label} développement durable ${id}`,
+    name_en: `${label} sustainable development category ${id}`,
+    status: 1,
+  });
+  ids = { admin: admin.id, customer: customer.id, group: vip!.id, category: category.id };
   return ids;
 }
 

@@ -3,8 +3,9 @@ import { Api, signInViaApi } from './helpers';
 
 /**
  * The module registry (issue 6 section 2) changes nothing the user sees: the sidebar keeps its sections,
- * order, labels, icons and links; /home keeps its three cards (title, icon, counts from the server, link);
- * every module's page still opens at its route.
+ * order, labels, icons and links, the news screens in one group (issue 8 section 1); /home keeps its cards
+ * (title, icon, counts from the server, link), the news categories' one added; every module's page still
+ * opens at its route.
  */
 
 test.beforeEach(async ({ page }) => {
@@ -33,19 +34,31 @@ test('the sidebar lists the sections in order, with their icons and links', asyn
   await page.goto('/groups/create');
   await expect(items.nth(4)).toHaveClass(/ant-menu-item-selected/);
   await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveCount(1);
+
+  // The News group sits between the update log and the groups, closed until opened or one of its pages is shown.
+  const top = page.locator('.ant-layout-sider .ant-menu-root > li');
+  await expect(top.nth(4)).toHaveClass(/ant-menu-submenu/);
+  await expect(top.nth(4).locator('.ant-menu-submenu-title')).toHaveText('News');
+  await expect(top.nth(4).locator('.anticon-read')).toHaveCount(1);
+  await expect(top.nth(5).getByRole('link')).toHaveText('Groupes');
+  await page.goto('/news/articles/delete');
+  const news = top.nth(4).locator('.ant-menu-item');
+  await expect(news.getByRole('link')).toHaveText(['News en attente', 'Import CSV', 'Catégories', 'Ajouter un article', 'Effacer un article']);
+  await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveText('Effacer un article');
 });
 
-test('/home shows the three counter cards in order, counted by the server', async ({ page }) => {
+test('/home shows the four counter cards in order, counted by the server', async ({ page }) => {
   const stats = await new Api(page.request).get<Record<string, { active: number; total: number }>>('/api/dashboard/stats');
-  expect(Object.keys(stats).sort()).toEqual(['admins', 'customers', 'groups']);
+  expect(Object.keys(stats).sort()).toEqual(['admins', 'customers', 'groups', 'news']);
   await page.goto('/home');
   const cards = [
     { key: 'admins', title: 'Administrateurs', icon: 'team', to: '/admins' },
     { key: 'customers', title: "Clients de l'api", icon: 'api', to: '/customers' },
     { key: 'groups', title: 'Groupes', icon: 'cluster', to: '/groups' },
+    { key: 'news', title: 'Catégories de news', icon: 'read', to: '/news/categories' },
   ];
   const shown = page.locator('[data-testid^="stat-"]');
-  await expect(shown).toHaveCount(3);
+  await expect(shown).toHaveCount(4);
   for (const [i, card] of cards.entries()) {
     const el = shown.nth(i);
     await expect(el).toHaveAttribute('data-testid', `stat-${card.key}`);
@@ -95,6 +108,12 @@ test('every module route still opens its page', async ({ page }) => {
     ['/messages', 'Journal des mises à jour'],
     ['/groups', 'Groupes de sirens'],
     ['/groups/create', 'Ajouter un groupe'],
+    ['/news', 'News'],
+    ['/news/import', 'Import CSV'],
+    ['/news/categories', 'Catégories de news'],
+    ['/news/create', 'Ajouter une catégorie'],
+    ['/news/articles/create', 'Ajouter un article'],
+    ['/news/articles/delete', 'Effacer un article'],
   ];
   for (const [path, title] of pages) {
     await page.goto(path);
@@ -104,7 +123,8 @@ test('every module route still opens its page', async ({ page }) => {
   const api = new Api(page.request);
   const customer = await api.createCustomer({ name: `Registre ${Date.now()}` });
   const group = await api.post<{ id: number }>('/api/groups/store', { name: `Registre ${Date.now()}` });
-  for (const path of ['/admins/1/edit', `/customers/${customer.id}/edit`, `/groups/${group.id}/edit`]) {
+  const category = await api.post<{ id: number }>('/api/news/store', { name_fr: `Registre ${Date.now()}`, name_en: `Registry ${Date.now()}`, status: 1 });
+  for (const path of ['/admins/1/edit', `/customers/${customer.id}/edit`, `/groups/${group.id}/edit`, `/news/${category.id}/edit`]) {
     await page.goto(path);
     await expect(page.getByRole('button', { name: 'Enregistrer' }), path).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -71,7 +71,7 @@ for (const viewport of VIEWPORTS) {
       test(`${p.name}: no horizontal page overflow, title${p.column ? ' and identifying column' : ''} inside the viewport, no cut word`, async ({
         page,
       }) => {
-        let path = p.path({ admin: 0, customer: 0, group: 0 });
+        let path = p.path({ admin: 0, customer: 0, group: 0, category: 0 });
         if (p.signedIn) {
           await signInViaApi(page);
           path = p.path(await recordIds(new Api(page.request), 'Responsive'));
