@@ -14,22 +14,47 @@ export const BOSS_SCHEMA = 'pgboss';
 type Rows = { rows: unknown[] };
 const last = (res: Rows | Rows[]): Rows => (Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res);
 
+/** The `db` adapter of pg-boss, which can also wait for the statements pg-boss has in flight. */
+export interface BossDb extends PgBoss.Db {
+  /** Resolves once no statement of pg-boss is running (pg-boss sends some without waiting for them). */
+  settled(): Promise<void>;
+  /** True when no statement of pg-boss is running. */
+  idle(): boolean;
+}
+
 /** The `db` adapter pg-boss runs on for `database`. */
-export function bossDb(database: Database): PgBoss.Db {
+export function bossDb(database: Database): BossDb {
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(statement: Promise<T>): Promise<T> => {
+    inFlight.add(statement);
+    statement.then(
+      () => inFlight.delete(statement),
+      () => inFlight.delete(statement),
+    );
+    return statement;
+  };
+  const waiting = {
+    async settled() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+    idle: () => inFlight.size === 0,
+  };
   if (database.kind === 'pglite') {
     const pglite = database.pglite!;
     return {
-      async executeSql(text, values) {
-        if (values && values.length > 0) return (await pglite.query(text, values)) as never;
-        return last(await pglite.exec(text)) as never;
+      ...waiting,
+      executeSql(text, values) {
+        if (values && values.length > 0) return track(pglite.query(text, values)) as never;
+        return track(pglite.exec(text).then(last)) as never;
       },
     };
   }
   const pool = database.pool!;
   return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return pool.query(text, values);
-      return last((await pool.query(text)) as unknown as Rows | Rows[]) as never;
+    ...waiting,
+    executeSql(text, values) {
+      if (values && values.length > 0) return track(pool.query(text, values));
+      return track(pool.query(text).then((res) => last(res as unknown as Rows | Rows[]))) as never;
     },
   };
 }

@@ -12,15 +12,17 @@
  *   dies the lock goes with the connection, and `recoverInterrupted` (at start, then every minute) marks
  *   such a job failed with a French message and cleans its rows. On PGlite (one process) every job still
  *   running at start was interrupted.
- * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss.
+ * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss
+ *   and waits for its last statements; a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { AppError } from '../http/errors';
-import { BOSS_SCHEMA, bossDb } from './boss-db';
+import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
 import { deleteJobFile } from './files';
 import { claimJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
 
@@ -69,6 +71,7 @@ export interface JobLogger {
 /** The job queue of one app process. */
 export class JobQueue {
   private boss?: PgBoss;
+  private bossDb?: BossDb;
   private readonly kinds = new Map<string, JobKind>();
   private readonly workers = new Map<string, string>();
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
@@ -93,7 +96,8 @@ export class JobQueue {
   /** Starts pg-boss, recovers interrupted jobs and starts one worker per kind. Idempotent. */
   async start(): Promise<void> {
     if (this.boss) return;
-    const boss = new PgBoss({ db: bossDb(this.database), schema: BOSS_SCHEMA, schedule: false, supervise: true, migrate: true });
+    this.bossDb = bossDb(this.database);
+    const boss = new PgBoss({ db: this.bossDb, schema: BOSS_SCHEMA, schedule: false, supervise: true, migrate: true });
     boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
     await boss.start();
     this.boss = boss;
@@ -149,7 +153,7 @@ export class JobQueue {
   /** Runs one job: lock, claim, handler, outcome. Never throws (pg-boss only learns that it ended). */
   private async execute(kind: string, jobId: string): Promise<void> {
     const handler = this.kinds.get(kind);
-    if (!handler || this.stopping) return;
+    if (!handler) return;
     const db = this.database.db;
     const abort = new AbortController();
     let release: () => void = () => {};
@@ -160,6 +164,13 @@ export class JobQueue {
     try {
       const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
       if (!row || row.state !== 'queued') return;
+      if (this.stopping) {
+        // Handed over by pg-boss as the server stops (it counts it done): not started, so failed with the stop's
+        // message rather than left queued for nothing; the operator can send it again at once.
+        await finishJob(db, jobId, { state: 'failed', error: SHUTDOWN_MESSAGE });
+        await deleteJobFile(db, jobId);
+        return;
+      }
       if (this.database.kind === 'pg') {
         client = await this.database.pool!.connect();
         await client.query('set statement_timeout = 0');
@@ -261,6 +272,15 @@ export class JobQueue {
     for (const r of running) r.abort.abort();
     await Promise.all(running.map((r) => r.done));
     await this.boss?.stop({ graceful: true, wait: true, timeout: 1000, close: false });
+    // pg-boss may still hand over a job it was fetching (`execute` fails it), and it marks a job completed
+    // without waiting for the statement: wait until neither is in flight, so that no statement reaches the
+    // database after the app has closed it.
+    for (let turn = 0; turn < 100; turn++) {
+      await nextTurn();
+      const pending = [...this.running.values()].map((r) => r.done);
+      if (!pending.length && (this.bossDb?.idle() ?? true)) break;
+      await Promise.all([...pending, this.bossDb?.settled()]);
+    }
   }
 }
 
