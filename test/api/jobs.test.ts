@@ -5,7 +5,9 @@
  * a running job rolls back and ends failed with the French message, leaving no rows.
  * The interruption by a killed process is in test/process/news-job-interrupt.test.ts.
  */
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobResponse } from '../../contract/jobs';
 import { SHUTDOWN_MESSAGE } from '../../server/jobs/queue';
@@ -78,7 +80,57 @@ describe('GET /api/jobs/{id}', () => {
   });
 });
 
+/** Closes a test app whose database was closed already (the PostgreSQL test database is dropped). */
+async function dispose(own: TestApp) {
+  const url = (own.ctx.database as { url?: string }).url;
+  await own.close().catch(() => {}); // its pool was ended already: the drop is done here
+  if (url && process.env.TEST_DATABASE_URL) {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+    await c.end();
+  }
+  fs.rmSync(own.ctx.config.dataDir, { recursive: true, force: true });
+}
+
 describe('stopping the app while a job runs (what SIGTERM does)', () => {
+  it('right after an upload: no statement reaches the closed database, and the job is neither lost nor left queued by mistake', { timeout: 120_000 }, async () => {
+    for (let i = 0; i < 6; i++) {
+      const own = await createTestApp();
+      try {
+        const client = await own.superAdmin();
+        await createCategory(client, 'Économie', 'Economy');
+        const res = await upload(client, 'a.csv', utf8(csvText([row(1)])));
+        expect(res.statusCode, res.body).toBe(202);
+        const { id } = (res.json() as { job: JobResponse }).job;
+        // Give pg-boss's worker (woken at once by the upload) a varying head start.
+        await new Promise((r) => setTimeout(r, i * 2));
+        // What server/main.ts does on SIGTERM: close the app, then the database (its pool, or the embedded instance).
+        await own.app.close();
+        if (own.ctx.database.kind === 'pg') await own.ctx.database.pool!.end();
+        else await own.ctx.database.pglite!.close();
+        // A statement sent after the close would surface here as an unhandled rejection (which fails the run).
+        await new Promise((r) => setTimeout(r, 500));
+        const url = (own.ctx.database as { url?: string }).url;
+        if (!url) continue; // in-memory PGlite: gone with its close
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        try {
+          const ours = (await c.query<{ state: string; error: string | null }>('select state, error from jobs where id = $1', [id])).rows[0];
+          const boss = (await c.query<{ state: string }>('select state::text as state from pgboss.job where id = $1', [id])).rows[0];
+          // Still waiting in pg-boss (the next start runs it), or ended here (done, or failed with the stop's message).
+          if (ours.state === 'queued') expect(boss.state, `attempt ${i}`).toBe('created');
+          else expect(['done', 'failed'], `attempt ${i}: ${ours.state} / ${boss.state}`).toContain(ours.state);
+          if (ours.state === 'failed') expect(ours.error).toBe(SHUTDOWN_MESSAGE);
+        } finally {
+          await c.end();
+        }
+      } finally {
+        await dispose(own);
+      }
+    }
+  });
+
   it('rolls the job back: it ends failed with the French message and leaves no rows', { timeout: 180_000 }, async () => {
     const own = await createTestApp();
     try {
