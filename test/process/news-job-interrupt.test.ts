@@ -1,0 +1,243 @@
+/**
+ * A news import job and the life of the process that runs it (issue 8 section 2), with the real entry point
+ * (server/main.ts) in a child process, signed in over HTTP like the browser (CSRF cookie, X-XSRF-TOKEN,
+ * X-Requested-With):
+ * - killed (SIGKILL) while the job runs, then restarted on the same data: the job is failed with the
+ *   interruption message, and none of its rows remain (neither listed nor in `news_temporaries`);
+ * - stopped (SIGTERM) while the job runs: it exits 0, and the job has ended failed with the "serveur a été
+ *   arrêté" message (or done), leaving no rows.
+ * On the embedded database (PGlite in a temporary DATA_DIR) always; on PostgreSQL (a fresh database created
+ * on TEST_DATABASE_URL's server, dropped afterwards) when TEST_DATABASE_URL is set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import getPort from 'get-port';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { JobResponse } from '../../contract/jobs';
+import { openDatabase, pgliteDirOf } from '../../server/db/client';
+import { INTERRUPTED_MESSAGE, SHUTDOWN_MESSAGE } from '../../server/jobs/queue';
+import { PG_PREFIX, withDatabase } from '../helpers/db';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-job-interrupt-'));
+const base = process.env.TEST_DATABASE_URL;
+const databases: string[] = [];
+const children: ChildProcess[] = [];
+const EMAIL = 'jobs@example.com';
+const PASSWORD = 'interrupted-job-password';
+const APP_KEY = 'base64:' + Buffer.alloc(32, 9).toString('base64');
+const ROWS = 300_000;
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  if (base) {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    for (const name of databases) await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The big file: ROWS rows, every one valid (the job is stopped long before it ends). */
+function bigCsv(): Buffer {
+  const lines = ['siren;nom;titre;categorie;source;lien;date'];
+  for (let i = 0; i < ROWS; i++) lines.push(`400000006;Société Exemple;Titre numéro ${i};Économie;Source;https://www.example.com/interrupt/${i};15/07/2026 14:30`);
+  return Buffer.from(lines.join('\r\n') + '\r\n');
+}
+
+/** A running server/main.ts. */
+interface Server {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+
+/** Starts server/main.ts; resolves once /healthz answers 200, or null when it exits first. */
+async function start(env: Record<string, string>): Promise<Server | null> {
+  const port = await getPort({ host: '127.0.0.1' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, APP_KEY, DATABASE_URL: '', ...env },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null || child.signalCode !== null) return null;
+    const status = await fetch(`${url}/healthz`).then((r) => r.status, () => 0);
+    if (status === 200) return { child, url, exited, output: () => output };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+/**
+ * Starts the server, again and again while it refuses to open an embedded database whose lock a killed
+ * process left behind (released 15 s after its last refresh, server/db/client.ts).
+ */
+async function startAfterKill(env: Record<string, string>): Promise<Server> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const server = await start(env);
+    if (server) return server;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error('server did not restart');
+}
+
+/** A browser-like HTTP client: cookie jar, X-Requested-With, and the CSRF header on every write. */
+class Http {
+  private readonly jar = new Map<string, string>();
+  constructor(private readonly url: string) {}
+
+  async call(method: 'GET' | 'POST', p: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(this.jar.get('XSRF-TOKEN') ?? '');
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.url + p, { method, headers, body: payload });
+    for (const c of res.headers.getSetCookie()) {
+      const [kv] = c.split(';');
+      const i = kv.indexOf('=');
+      this.jar.set(kv.slice(0, i), kv.slice(i + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  }
+
+  async signIn(): Promise<this> {
+    expect((await this.call('GET', '/api/csrf-cookie')).status).toBe(204);
+    const res = await this.call('POST', '/api/login', { email: EMAIL, password: PASSWORD });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return this;
+  }
+
+  async job(id: string): Promise<JobResponse> {
+    const res = await this.call('GET', `/api/jobs/${id}`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json as JobResponse;
+  }
+}
+
+/** Signs in, creates the category, uploads the big file and waits until its job runs and has read rows. */
+async function startLongImport(server: Server): Promise<{ http: Http; id: string }> {
+  const http = await new Http(server.url).signIn();
+  const category = await http.call('POST', '/api/news/store', { name_fr: 'Économie', name_en: 'Economy', status: 1 });
+  expect([201, 422]).toContain(category.status); // 422: already there after a restart
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bigCsv())], { type: 'text/csv' }), 'long.csv');
+  const res = await http.call('POST', '/api/news/import', form);
+  expect(res.status, JSON.stringify(res.json)).toBe(202);
+  const { id } = (res.json as { job: JobResponse }).job;
+  let job = await http.job(id);
+  for (const end = Date.now() + 120_000; !(job.state === 'running' && job.rows_read > 0) && Date.now() < end; ) {
+    expect(['queued', 'running'], job.error ?? '').toContain(job.state);
+    await new Promise((r) => setTimeout(r, 25));
+    job = await http.job(id);
+  }
+  expect(job.state).toBe('running');
+  expect(job.rows_read).toBeGreaterThan(0);
+  expect(job.rows_read).toBeLessThan(ROWS);
+  return { http, id };
+}
+
+/** Rows the job left in `news_temporaries`, its stored file chunks, and its state, read straight from the database. */
+async function leftovers(env: Record<string, string>, id: string) {
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env.DATA_DIR) });
+  try {
+    const read = async (text: string) => {
+      const res = database.kind === 'pg' ? await database.pool!.query(text, [id]) : await database.pglite!.query(text, [id]);
+      return res.rows[0] as Record<string, unknown>;
+    };
+    return {
+      rows: Number((await read('select count(*)::int as n from news_temporaries where job_id = $1')).n),
+      chunks: Number((await read('select count(*)::int as n from job_file_chunks where job_id = $1')).n),
+      job: await read('select state, error from jobs where id = $1'),
+      allTemporaries: Number((await read('select count(*)::int as n from news_temporaries where $1::uuid is not null')).n),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Environments of the two databases. */
+async function embedded(): Promise<Record<string, string>> {
+  return { DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')) };
+}
+async function postgres(): Promise<Record<string, string>> {
+  const name = `${PG_PREFIX}_jobkill_${crypto.randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  databases.push(name);
+  return { DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), DATABASE_URL: withDatabase(base!, name) };
+}
+
+const cases: Array<[string, () => Promise<Record<string, string>>, boolean]> = [
+  ['the embedded database', embedded, true],
+  ['PostgreSQL', postgres, Boolean(base)],
+];
+
+for (const [label, environment, enabled] of cases) {
+  describe.runIf(enabled)(`a news import job on ${label}`, () => {
+    it('killed (SIGKILL) while it runs: after a restart it is failed with the interruption message and none of its rows remain', { timeout: 300_000 }, async () => {
+      const env = await environment();
+      const first = (await start(env))!;
+      expect(first, 'first start').not.toBeNull();
+      const { id } = await startLongImport(first);
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+
+      const second = await startAfterKill(env);
+      const http = await new Http(second.url).signIn();
+      const job = await http.job(id);
+      expect(job, second.output()).toMatchObject({ id, state: 'failed', error: INTERRUPTED_MESSAGE, filename: 'long.csv' });
+      expect(job.error).toContain('le serveur s’est arrêté');
+      expect(job.finished_at).not.toBeNull();
+      const page = await http.call('POST', '/api/news/filtertemporaries', {});
+      expect(page.status).toBe(200);
+      expect(page.json).toMatchObject({ data: [], total: 0, rows_total: 0, rows_in_error: 0, job: { id, state: 'failed' } });
+      // The operator may import again at once.
+      const form = new FormData();
+      form.append('file', new Blob(['siren;titre;categorie;source;lien;date\r\n400000006;Après la reprise;Economy;;https://www.example.com/after;01/01/2026\r\n']), 'apres.csv');
+      expect((await http.call('POST', '/api/news/import', form)).status).toBe(202);
+
+      second.child.kill('SIGTERM');
+      expect((await second.exited).code, second.output()).toBe(0);
+      const left = await leftovers(env, id);
+      expect(left).toMatchObject({ rows: 0, chunks: 0, job: { state: 'failed', error: INTERRUPTED_MESSAGE } });
+    });
+
+    it('stopped (SIGTERM) while it runs: the process exits 0 and the job has ended failed ("serveur a été arrêté") or done, with no half-written rows', { timeout: 300_000 }, async () => {
+      const env = await environment();
+      const server = (await start(env))!;
+      expect(server, 'start').not.toBeNull();
+      const { id } = await startLongImport(server);
+      server.child.kill('SIGTERM');
+      const exit = await server.exited;
+      expect(exit.code, server.output()).toBe(0);
+      // Read before any restart: the stop itself ended the job (no recovery at the next start involved).
+      const left = await leftovers(env, id);
+      if (left.job.state === 'done') {
+        expect(left.rows).toBe(ROWS);
+      } else {
+        expect(left, server.output()).toMatchObject({ rows: 0, chunks: 0, job: { state: 'failed', error: SHUTDOWN_MESSAGE } });
+        expect(String(left.job.error)).toContain('le serveur a été arrêté');
+      }
+      expect(left.allTemporaries).toBe(left.rows);
+    });
+  });
+}
