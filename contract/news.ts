@@ -80,11 +80,15 @@ export const ONLY_ERRORS = 'onlyerrors';
 /** Body of `POST /api/news/addnews` (SPEC section 7): one article published at once. */
 export const addNewsBody = z
   .object({
-    newscategory_id: z.coerce
-      .number({ error: frenchError('Catégorie') })
-      .int({ error: frenchError('Catégorie') })
-      .positive({ error: () => 'Le champ Catégorie est obligatoire.' })
-      .max(2147483647, { error: frenchError('Catégorie') }),
+    // Absent, null or '' is "no category chosen" (0), which the positive check names as missing.
+    newscategory_id: z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? 0 : v),
+      z.coerce
+        .number({ error: frenchError('Catégorie') })
+        .int({ error: frenchError('Catégorie') })
+        .positive({ error: () => 'Le champ Catégorie est obligatoire.' })
+        .max(2147483647, { error: frenchError('Catégorie') }),
+    ),
     siren: siren(),
     name: optionalText("Nom de l'entreprise"),
     title: text('Titre', TITLE_MAX),

@@ -470,6 +470,16 @@ describe('files refused with 422 errors.file, and nothing kept', () => {
     await expectNothingKept(a);
   });
 
+  it('refuses at once a body announced over 50 MB, before reading it', async () => {
+    const a = await t.newAdmin();
+    const data = Buffer.alloc(52 * 1024 * 1024, 0x41);
+    Buffer.from(header).copy(data, 0);
+    const res = await upload(a.client, 'tres-gros.csv', data);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual(fileError('Le fichier dépasse 50 Mo.'));
+    await expectNothingKept(a);
+  });
+
   it('fails the job of a malformed CSV with the line in French, and keeps none of its rows', async () => {
     const a = await t.newAdmin();
     const rows = Array.from({ length: 12_000 }, (_, i) => row({ lien: `https://www.example.com/malformed/${i}` }).join(';'));

@@ -260,6 +260,8 @@ describe('POST /api/news/addnews', () => {
       ],
       [{ ...valid(), newscategory_id: 0 }, { newscategory_id: ['Le champ Catégorie est obligatoire.'] }],
       [{ ...valid(), newscategory_id: '' }, { newscategory_id: ['Le champ Catégorie est obligatoire.'] }],
+      [{ ...valid(), newscategory_id: undefined }, { newscategory_id: ['Le champ Catégorie est obligatoire.'] }],
+      [{ ...valid(), newscategory_id: null }, { newscategory_id: ['Le champ Catégorie est obligatoire.'] }],
       [{ ...valid(), newscategory_id: String(bank.id), title: undefined }, { title: ['Le champ Titre est obligatoire.'] }],
       [{ ...valid(), newscategory_id: 'abc' }, { newscategory_id: ["Le champ Catégorie n'est pas valide."] }],
       [{ ...valid(), newscategory_id: 2_000_000_000 }, { newscategory_id: ['Cette catégorie n’existe pas.'] }],

@@ -23,6 +23,9 @@ import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules
 import { markExistingDuplicates, poolExec, type Exec } from './duplicates';
 import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
 
+/** Refusal of a file over NEWS_IMPORT_MAX_BYTES. */
+export const FILE_TOO_BIG = `Le fichier dépasse ${NEWS_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`;
+
 /** The columns of a news CSV: French names first (they name the columns in messages), English accepted. */
 export const NEWS_CSV: CsvColumns = {
   names: {
@@ -72,14 +75,14 @@ export async function startImport(jobsQueue: JobQueue, db: Db, ownerId: number, 
   const job = await jobsQueue.create(NEWS_IMPORT, ownerId, { filename });
   try {
     const { bytes, head } = await storeJobFile(db, job.id, part.file, SNIFF_BYTES);
-    if (part.file.truncated) throw fieldError('file', `Le fichier dépasse ${NEWS_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`);
+    if (part.file.truncated) throw fieldError('file', FILE_TOO_BIG);
     const layout = sniffCsv(head, bytes <= SNIFF_BYTES, NEWS_CSV);
     const payload: NewsImportPayload = { filename, layout };
     return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>));
   } catch (err) {
     part.file.resume();
     await jobsQueue.discard(job.id);
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', `Le fichier dépasse ${NEWS_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', FILE_TOO_BIG);
     throw err;
   }
 }

@@ -30,10 +30,12 @@ import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
 import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';
 import { activeCategories, categoriesResource, toCategoryResponse } from './categories';
 import { newsImportJob, NEWS_IMPORT } from './import-job';
-import { cancelImport, currentImport, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
+import { cancelImport, currentImport, FILE_TOO_BIG, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
 import { newsTemplate, TEMPLATE_FILENAME } from './template';
 
 const tags = ['News'];
+/** Room for the multipart envelope (boundaries, part headers) around the file, in bytes. */
+const MULTIPART_ALLOWANCE = 1024 * 1024;
 
 /** Registers `/api/news/*` and the `news-import` job. */
 export function newsRoutes(ctx: AppContext) {
@@ -59,6 +61,9 @@ export function newsRoutes(ctx: AppContext) {
       '/import',
       { schema: { tags, consumes: ['multipart/form-data'], response: { 202: importResponse, ...errorResponses(401, 419, 422) } } },
       async (req, reply) => {
+        // A body announced well over the limit is refused before it is read (the file part of a body within
+        // the allowance, whose size only the stream tells, is cut at the limit by the multipart parser).
+        if (Number(req.headers['content-length'] ?? 0) > NEWS_IMPORT_MAX_BYTES + MULTIPART_ALLOWANCE) throw fieldError('file', FILE_TOO_BIG);
         let part;
         try {
           part = await req.file({ limits: { fileSize: NEWS_IMPORT_MAX_BYTES, files: 1 } });
