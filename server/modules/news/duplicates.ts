@@ -42,16 +42,24 @@ export async function markInFileDuplicates(exec: Exec, jobId: string): Promise<v
 export async function markExistingDuplicates(exec: Exec, scope: { jobId: string } | { ownerId: number }): Promise<void> {
   const where = 'jobId' in scope ? 't.job_id = $1' : `t.owner_id = $1`;
   const value = 'jobId' in scope ? scope.jobId : scope.ownerId;
-  for (const [table, message] of [
-    ['news', PENDING_DUPLICATE],
-    ['published_articles', PUBLISHED_DUPLICATE],
-  ] as const) {
-    await exec(
-      `update news_temporaries t
-          set errors = t.errors || jsonb_build_array($2::text), error_count = t.error_count + 1
-        where ${where} and ${VALID_SIREN} and not (t.errors @> jsonb_build_array($2::text))
-          and exists (select 1 from ${table} a where a.siren = t.siren::bpchar and a.url = t.url)`,
-      [value, message],
-    );
-  }
+  // One pass over the rows, two index probes each; only the rows found are written.
+  await exec(
+    `with hits as (
+       select t.id,
+              exists (select 1 from news a where a.siren = t.siren::bpchar and a.url = t.url)
+                and not (t.errors @> jsonb_build_array($2::text)) as pending,
+              exists (select 1 from published_articles a where a.siren = t.siren::bpchar and a.url = t.url)
+                and not (t.errors @> jsonb_build_array($3::text)) as published
+         from news_temporaries t
+        where ${where} and ${VALID_SIREN}
+     )
+     update news_temporaries t
+        set errors = t.errors
+              || case when h.pending then jsonb_build_array($2::text) else '[]'::jsonb end
+              || case when h.published then jsonb_build_array($3::text) else '[]'::jsonb end,
+            error_count = t.error_count + h.pending::int + h.published::int
+       from hits h
+      where h.id = t.id and (h.pending or h.published)`,
+    [value, PENDING_DUPLICATE, PUBLISHED_DUPLICATE],
+  );
 }

@@ -221,17 +221,23 @@ export async function processImport(database: Database, ownerId: number): Promis
         });
       }
       await tx.execute(sql`set local statement_timeout = 0`);
+      // Two plain statements (an INSERT … SELECT, then the DELETE) cost less than one DELETE … RETURNING feeding the INSERT.
       const moved = (await tx.execute(sql`
-        with gone as (
-          delete from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}
-          returning t.id, t.siren, t.name, t.title, t.newscategory_id, t.posted, t.source, t.url
-        ), ins as (
-          insert into news (siren, name, title, newscategory_id, category_name, posted, source, url, created_by)
-          select g.siren::bpchar, g.name, g.title, g.newscategory_id, c.name_fr, g.posted, g.source, g.url, ${ownerId}
-          from gone g join news_categories c on c.id = g.newscategory_id order by g.id
-          returning 1
-        ) select count(*)::int as n from ins`)) as unknown as { rows: Array<{ n: number }> };
-      return Number(moved.rows[0].n);
+        insert into news (siren, name, title, newscategory_id, category_name, posted, source, url, created_by)
+        select t.siren::bpchar, t.name, t.title, t.newscategory_id, c.name_fr, t.posted, t.source, t.url, ${ownerId}
+          from news_temporaries t join news_categories c on c.id = t.newscategory_id
+         where t.owner_id = ${ownerId} and ${FINISHED}
+         order by t.id`)) as unknown as { rowCount?: number; affectedRows?: number };
+      const deleted = (await tx.execute(sql`delete from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`)) as unknown as {
+        rowCount?: number;
+        affectedRows?: number;
+      };
+      const count = Number(moved.rowCount ?? moved.affectedRows ?? 0);
+      // Every row passed the category check above: a row not moved means a category deleted meanwhile.
+      if (count !== Number(deleted.rowCount ?? deleted.affectedRows ?? 0)) {
+        throw fieldError('process', 'Une catégorie vient d’être effacée pendant le traitement\u00a0: relancez Process pour voir les lignes concernées.');
+      }
+      return count;
     });
   } catch (err) {
     if (isUniqueViolation(err, 'news_siren_url_uq')) {
