@@ -38,6 +38,8 @@ export const QUEUED_MAX_MS = 3600_000;
 export const JOB_FAILED_MESSAGE = 'Le traitement a échoué à cause d’une erreur inattendue. Rien n’a été enregistré.';
 
 const LOCK_CLASS = 7273;
+/** Advisory lock of the queue creation (the migrations use 727270, the first super admin 727271). */
+const QUEUES_LOCK = 727272;
 
 /** What a handler receives. */
 export interface JobContext {
@@ -102,8 +104,8 @@ export class JobQueue {
     await boss.start();
     this.boss = boss;
     await this.recoverInterrupted();
+    await this.createQueues(boss);
     for (const kind of this.kinds.keys()) {
-      await boss.createQueue(kind, { name: kind, retryLimit: 0, expireInSeconds: 6 * 3600 });
       const id = await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
         await this.execute(kind, job.data.jobId);
       });
@@ -111,6 +113,31 @@ export class JobQueue {
     }
     this.recoveryTimer = setInterval(() => void this.recoverInterrupted().catch((err) => this.log.error({ err }, 'job recovery failed')), 60_000);
     this.recoveryTimer.unref();
+  }
+
+  /**
+   * Creates the pg-boss queue of each kind (idempotent). Two processes creating the same queue at once
+   * deadlock inside pg-boss's `create_queue` (seen when two processes start on an empty PostgreSQL): on
+   * PostgreSQL the creations are serialised by an advisory lock held on a connection of their own.
+   */
+  private async createQueues(boss: PgBoss): Promise<void> {
+    const create = async () => {
+      for (const kind of this.kinds.keys()) await boss.createQueue(kind, { name: kind, retryLimit: 0, expireInSeconds: 6 * 3600 });
+    };
+    if (this.database.kind !== 'pg') return create();
+    const client = await this.database.pool!.connect();
+    try {
+      await client.query('set statement_timeout = 0');
+      await client.query('select pg_advisory_lock($1)', [QUEUES_LOCK]);
+      try {
+        await create();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [QUEUES_LOCK]);
+        await client.query('reset statement_timeout');
+      }
+    } finally {
+      client.release();
+    }
   }
 
   /**

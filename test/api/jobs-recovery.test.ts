@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, newsCategories, newsTemporaries } from '../../server/db/schema';
-import { INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE, QUEUED_MAX_MS } from '../../server/jobs/queue';
+import { INTERRUPTED_MESSAGE, JobQueue, NEVER_STARTED_MESSAGE, QUEUED_MAX_MS } from '../../server/jobs/queue';
 import { NEWS_IMPORT } from '../../server/modules/news/import-job';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -68,6 +68,17 @@ describe('recoverInterrupted', () => {
     expect((await stateOf(alive.id)).state).toBe('failed');
     expect(await rowsOf(alive.id)).toBe(0);
   });
+});
+
+it.runIf(process.env.VIGIE_TEST_DB === 'pg')('on PostgreSQL, two processes creating the same new queues at once both start (no deadlock in pg-boss)', async () => {
+  for (let round = 0; round < 3; round++) {
+    const queues = [new JobQueue(t.ctx.database), new JobQueue(t.ctx.database)];
+    const kinds = Array.from({ length: 6 }, (_, i) => `race-${round}-${i}-${Date.now()}`);
+    for (const q of queues) for (const kind of kinds) q.register(kind, { run: async () => ({ result: {} }), cleanup: async () => {} });
+    const started = await Promise.allSettled(queues.map((q) => q.start()));
+    await Promise.all(queues.map((q) => q.stop()));
+    expect(started.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
+  }
 });
 
 it('keeps pg-boss in its own schema, created with the migrations', async () => {
