@@ -2,17 +2,15 @@
  * /admins screen: administrators list with Admin, Email, Status and Action columns
  * (SPEC section 2 'Administrators').
  */
-import { Avatar, Flex, Space, Typography } from 'antd';
+import { Avatar, Flex, Typography } from 'antd';
 import { adminLocks } from '../../../../contract/admin-rules';
 import type { Admin } from '../../api/types';
 import type { DataColumn } from '../../components/list/DataList';
-import { EditLink } from '../../components/resource/EditLink';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
-import { StatusToggleButton } from '../../components/resource/StatusToggleButton';
 import { useResourceActions } from '../../components/resource/useResourceActions';
-import { StatusTag } from '../../components/StatusTag';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { adminsResource } from './resource';
+import { statusActionColumn, statusColumn } from '../../components/resource/statusColumns';
 
 /**
  * Administrators list (/admins): Admin, Email, Status, Action; sortable by name, email, status. The
@@ -38,22 +36,12 @@ export default function AdminListPage() {
       ),
     },
     { key: 'email', title: 'Email', sortable: true },
-    { key: 'status', title: 'Status', sortable: true, width: 130, render: (admin) => <StatusTag status={admin.status} /> },
-    {
-      key: 'action',
-      title: 'Action',
-      width: 230,
-      render: (admin) => (
-        <Space size="middle">
-          <StatusToggleButton
-            status={admin.status}
-            onClick={() => toggleStatus(admin)}
-            disabledReason={admin.status === 1 ? adminLocks(admin.id, me.id).disable : undefined}
-          />
-          <EditLink to={`/admins/${admin.id}/edit`} />
-        </Space>
-      ),
-    },
+    statusColumn(),
+    statusActionColumn({
+      toggle: toggleStatus,
+      editPath: (admin) => `/admins/${admin.id}/edit`,
+      disabledReason: (admin) => (admin.status === 1 ? adminLocks(admin.id, me.id).disable : undefined),
+    }),
   ];
   return (
     <ResourceListPage<Admin>

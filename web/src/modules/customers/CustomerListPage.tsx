@@ -2,17 +2,15 @@
  * /customers screen 'Clients de l'api': customers list with masked secrets, status
  * toggle and edit link (SPEC section 2 'API customers').
  */
-import { Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { Customer } from '../../api/types';
 import type { DataColumn } from '../../components/list/DataList';
-import { EditLink } from '../../components/resource/EditLink';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
-import { StatusToggleButton } from '../../components/resource/StatusToggleButton';
 import { useResourceActions } from '../../components/resource/useResourceActions';
-import { StatusTag } from '../../components/StatusTag';
 import { ApiDocsLink } from './ApiDocsLink';
 import { CredentialsCell } from './CredentialsCell';
 import { customersResource } from './resource';
+import { statusActionColumn, statusColumn } from '../../components/resource/statusColumns';
 
 /**
  * Header of a merged credentials column: both spec titles, 'Client_id (Prod) · Client_secret (Prod)', each
@@ -53,17 +51,8 @@ export default function CustomerListPage() {
         <CredentialsCell environment="Sandbox" clientId={c.client_id_sandbox} clientSecret={c.client_secret_sandbox} />
       ),
     },
-    { key: 'status', title: 'Status', sortable: true, width: 110, render: (c) => <StatusTag status={c.status} /> },
-    {
-      key: 'action',
-      title: 'Action',
-      render: (c) => (
-        <Space size="small">
-          <StatusToggleButton status={c.status} onClick={() => toggleStatus(c)} />
-          <EditLink to={`/customers/${c.id}/edit`} />
-        </Space>
-      ),
-    },
+    statusColumn(110),
+    statusActionColumn({ toggle: toggleStatus, editPath: (c) => `/customers/${c.id}/edit`, width: null, gap: 'small' }),
   ];
   return (
     <ResourceListPage<Customer>

@@ -2,17 +2,15 @@
  * /news/categories screen: the news categories with ID, Name, Status and Action columns and an
  * 'Ajouter' button to /news/create (SPEC section 2 "News").
  */
-import { Flex, Space, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { NewsCategory } from '../../../api/types';
 import type { DataColumn } from '../../../components/list/DataList';
-import { EditLink } from '../../../components/resource/EditLink';
 import { ResourceListPage } from '../../../components/resource/ResourceListPage';
-import { StatusToggleButton } from '../../../components/resource/StatusToggleButton';
 import { useResourceActions } from '../../../components/resource/useResourceActions';
-import { StatusTag } from '../../../components/StatusTag';
 import { categoriesResource } from '../resource';
 import { CATEGORIES_TITLE } from '../texts';
 import { CATEGORIES_TRAIL } from './breadcrumbs';
+import { statusActionColumn, statusColumn } from '../../../components/resource/statusColumns';
 
 /**
  * Categories list (/news/categories), loaded at once (GET /api/news/all): ID, Name (French name, the
@@ -37,18 +35,8 @@ export default function CategoryListPage() {
         </Flex>
       ),
     },
-    { key: 'status', title: 'Status', sortable: true, width: 130, render: (category) => <StatusTag status={category.status} /> },
-    {
-      key: 'action',
-      title: 'Action',
-      width: 230,
-      render: (category) => (
-        <Space size="middle">
-          <StatusToggleButton status={category.status} onClick={() => toggleStatus(category)} />
-          <EditLink to={`/news/${category.id}/edit`} />
-        </Space>
-      ),
-    },
+    statusColumn(),
+    statusActionColumn({ toggle: toggleStatus, editPath: (category) => `/news/${category.id}/edit` }),
   ];
   return (
     <ResourceListPage<NewsCategory>
