@@ -7,6 +7,8 @@
  * The pending news are made the way operators make them: a CSV import, then Process.
  */
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { newsItem } from '../../contract/news';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createCategory, csvText, importDone, utf8, type Category } from '../helpers/news';
@@ -22,17 +24,7 @@ const PENDING_DUPLICATE = 'Article déjà en attente de publication (même siren
 const PUBLISHED_DUPLICATE = 'Article déjà publié (même siren et même lien).';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type NewsItem = {
-  id: number;
-  siren: string;
-  name: string | null;
-  title: string;
-  newscategory_id: number;
-  newscategory: { id: number; name_fr: string };
-  posted: string;
-  source: string | null;
-  url: string;
-};
+type NewsItem = z.output<typeof newsItem>;
 type NewsPage = { data: NewsItem[]; from: number | null; to: number | null; total: number; per_page: number; current_page: number; last_page: number };
 type Article = { siren: string; identifier: string; title: string; theme: string; date: string };
 type Pending = { siren: string; title: string; category: Category; posted: string; url?: string; name?: string; source?: string };

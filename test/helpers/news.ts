@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { JobResponse } from '../../contract/jobs';
+import type { categoryResponse, temporaryRow } from '../../contract/news';
 import { multipart, type Client } from './app';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/news');
@@ -17,23 +19,9 @@ export function fixture(name: string): Buffer {
   return fs.readFileSync(path.join(FIXTURES, name));
 }
 
-export type Category = { id: number; name_fr: string; name_en: string; status: number; created_at: string; updated_at: string };
+export type Category = z.output<typeof categoryResponse>;
 
-export type Temporary = {
-  id: number;
-  line: number;
-  siren: string;
-  name: string | null;
-  title: string;
-  category: string;
-  newscategory_id: number | null;
-  newscategory: { id: number; name_fr: string } | null;
-  posted: string | null;
-  posted_raw: string;
-  source: string | null;
-  url: string;
-  errors: string[];
-};
+export type Temporary = z.output<typeof temporaryRow>;
 
 export type Page<T> = { data: T[]; from: number | null; to: number | null; total: number; per_page: number; current_page: number; last_page: number };
 export type TemporariesPage = Page<Temporary> & { job: JobResponse | null; rows_total: number; rows_in_error: number };

@@ -10,7 +10,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FilterBody } from '../../../contract/listing';
-import type { addNewsBody, publishedArticle } from '../../../contract/news';
+import type { addNewsBody, newsItem, publishedArticle } from '../../../contract/news';
 import type { Db } from '../../db/client';
 import { newsCategories, publishedArticles } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
@@ -21,17 +21,8 @@ import { CategoryIndex, checkArticle } from './article-rules';
 import { PENDING_DUPLICATE, PUBLISHED_DUPLICATE } from './duplicates';
 import { escapeLike } from './imports';
 
-type NewsRow = {
-  id: number;
-  siren: string;
-  name: string | null;
-  title: string;
-  newscategory_id: number;
-  newscategory: { id: number; name_fr: string };
-  posted: string;
-  source: string | null;
-  url: string;
-};
+/** A pending news item as the list answers it (contract/news.ts). */
+type NewsRow = z.output<typeof newsItem>;
 
 const NEWS_ROWS = sql`(select rows from news_counts where id = 1)`;
 

@@ -6,10 +6,11 @@
  * or processed.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
 import type { JobResponse } from '../../../contract/jobs';
 import type { FilterBody } from '../../../contract/listing';
-import { NEWS_IMPORT_MAX_BYTES, ONLY_ERRORS } from '../../../contract/news';
+import { NEWS_IMPORT_MAX_BYTES, ONLY_ERRORS, type temporaryRow } from '../../../contract/news';
 import type { Database, Db } from '../../db/client';
 import { jobs, newsTemporaries } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
@@ -93,21 +94,8 @@ export async function currentImport(db: Db, ownerId: number): Promise<JobRespons
   return row ? toJobResponse(row) : null;
 }
 
-type TemporaryRow = {
-  id: number;
-  line: number;
-  siren: string;
-  name: string | null;
-  title: string;
-  category: string;
-  newscategory_id: number | null;
-  newscategory: { id: number; name_fr: string } | null;
-  posted: string | null;
-  posted_raw: string;
-  source: string | null;
-  url: string;
-  errors: string[];
-};
+/** A temporary row as the list answers it (contract/news.ts). */
+type TemporaryRow = z.output<typeof temporaryRow>;
 
 /**
  * One page of the administrator's temporaries (finished imports only), sorted by id, with their import job
