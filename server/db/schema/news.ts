@@ -81,8 +81,8 @@ export const news = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    // Also serves the SIREN search and sort (siren leads; the id tiebreak is an incremental sort of a few rows).
     uniqueIndex('news_siren_url_uq').on(t.siren, t.url),
-    index('news_siren_idx').on(t.siren, t.id),
     index('news_title_idx').on(t.title, t.id),
     index('news_category_idx').on(t.newscategoryId, t.id),
     index('news_category_name_idx').on(t.categoryName, t.id),

@@ -28,7 +28,7 @@ const NEWS_ROWS = sql`(select rows from news_counts where id = 1)`;
 
 /**
  * The condition of a search term on the pending news (alias `n`): a SIREN or its first digits (through the
- * (siren, id) index), else the title (trigram index) or a category whose French or English name contains it.
+ * (siren, url) unique index), else the title (trigram index) or a category whose French or English name contains it.
  */
 async function newsCondition(db: Db, term: string): Promise<{ cond: SQL; text: boolean }> {
   const digits = term.replace(/\s+/g, '');

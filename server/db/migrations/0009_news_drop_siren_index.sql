@@ -1,0 +1,1 @@
+DROP INDEX "news_siren_idx";
