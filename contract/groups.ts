@@ -33,7 +33,15 @@ export const groupResponse = z.object({
 }).meta({ id: 'Group' });
 export type GroupResponse = z.infer<typeof groupResponse>;
 
-export const groupSiren = z.object({ id: z.number(), siren: z.string(), created_at: z.string() }).meta({ id: 'GroupSiren' });
+export const groupSiren = z
+  .object({
+    id: z.number(),
+    siren: z.string(),
+    /** The company's name in the register (issue 9 section 1), null when the register does not know the SIREN. */
+    company_name: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'GroupSiren' });
 export const groupSirenPage = pageResponse(groupSiren).meta({ id: 'GroupSirenPage' });
 
 export const addSirensResponse = z.object({

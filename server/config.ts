@@ -53,6 +53,16 @@ const trustProxyValue = z
     return entries;
   });
 
+/** An http(s) URL, or unset / empty (the scheduled fetch of that feed is off). */
+const optionalHttpUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL');
+
+/** A five-field cron expression (minute hour day-of-month month day-of-week), as pg-boss reads it. */
+const cron = z.string().regex(/^\s*(\S+\s+){4}\S+\s*$/, 'must be a cron expression of 5 fields, e.g. "0 6 * * *"');
+
 /** Default time limit of one SQL statement on PostgreSQL (DB_STATEMENT_TIMEOUT_MS), in milliseconds. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
@@ -81,6 +91,18 @@ const envSchema = z.object({
     .default(String(DEFAULT_STATEMENT_TIMEOUT_MS))
     .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FEED_BODACC_URL: optionalHttpUrl,
+  FEED_SIRENE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every((u) => /^https?:\/\/\S+$/.test(u)), 'must be http(s) URLs, separated by commas or spaces'),
+  FEED_BODACC_CRON: cron.default('0 6 * * *'),
+  FEED_SIRENE_CRON: cron.default('0 5 2 * *'),
+  FEED_INBOX: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
 });
 
 /** Typed application configuration (all durations in seconds). */
@@ -112,6 +134,18 @@ export interface AppConfig {
    * 503. Not applied by PGlite (one connection, no timer). Migrations run without it.
    */
   dbStatementTimeoutMs: number;
+  /**
+   * Scheduled fetch (issue 9 section 3), off while the URL is unset: the Opendatasoft records endpoint of
+   * `annonces-commerciales` (v2.1), read daily, and the INSEE monthly stock zips (StockUniteLegale, then
+   * StockEtablissement if given), read monthly.
+   */
+  feedBodaccUrl?: string;
+  feedSireneUrls: string[];
+  /** Cron expressions (Europe/Paris time) of the two fetches. */
+  feedBodaccCron: string;
+  feedSireneCron: string;
+  /** Whether the inbox folders `dataDir/inbox/{sirene,bodacc}/` are watched (default true). */
+  feedInbox: boolean;
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
   sessionIdle: number;
@@ -139,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registerPageUrl: e.REGISTER_PAGE_URL,
     logLevel: e.LOG_LEVEL,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    feedBodaccUrl: e.FEED_BODACC_URL,
+    feedSireneUrls: e.FEED_SIRENE_URL,
+    feedBodaccCron: e.FEED_BODACC_CRON.trim(),
+    feedSireneCron: e.FEED_SIRENE_CRON.trim(),
+    feedInbox: e.FEED_INBOX,
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,
   });

@@ -12,6 +12,12 @@
  *   dies the lock goes with the connection, and `recoverInterrupted` (at start, then every minute) marks
  *   such a job failed with a French message and cleans its rows. On PGlite (one process) every job still
  *   running at start was interrupted.
+ * - A module may also declare a periodic task (`schedule`, issue 9 section 3: the scheduled feed fetch): a pg-boss
+ *   cron schedule of its own queue, whose worker calls the task. pg-boss's scheduling (its `schedule` option)
+ *   is turned on only when one task has a cron expression; a task declared without one has any earlier
+ *   schedule of it removed at start, so that turning a fetch off in the configuration really stops it.
+ * - `onStart` / `onStop` hooks run once the queue has started (workers may be sent jobs) and before it
+ *   stops (e.g. the inbox watcher of the feeds).
  * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss
  *   and waits for its last statements; a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE.
  */
@@ -64,6 +70,12 @@ export interface JobKind {
   cleanup(db: Db, jobId: string): Promise<void>;
 }
 
+/** A periodic task (`schedule`): runs in whichever process fetches its cron job; stops when `signal` aborts. */
+export type ScheduledTask = (signal: AbortSignal) => Promise<void>;
+
+/** Time zone of the cron expressions. */
+export const SCHEDULE_TZ = 'Europe/Paris';
+
 /** Minimal logger (pino-compatible). */
 export interface JobLogger {
   info(obj: object, msg?: string): void;
@@ -77,6 +89,12 @@ export class JobQueue {
   private readonly kinds = new Map<string, JobKind>();
   private readonly workers = new Map<string, string>();
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  /** Per kind, the end of the last job dispatched `here` (they run one after the other). */
+  private readonly local = new Map<string, Promise<void>>();
+  private readonly schedules = new Map<string, { cron: string | null; task: ScheduledTask }>();
+  private readonly tasks = new Set<{ abort: AbortController; done: Promise<void> }>();
+  private readonly startHooks: Array<() => Promise<void>> = [];
+  private readonly stopHooks: Array<() => Promise<void>> = [];
   private recoveryTimer?: NodeJS.Timeout;
   private stopping = false;
 
@@ -95,11 +113,31 @@ export class JobQueue {
     this.kinds.set(kind, handler);
   }
 
+  /**
+   * Declares a periodic task (before `start`) under the pg-boss queue `name` (letters, digits, `-`): with a
+   * five-field `cron` (SCHEDULE_TZ time) pg-boss sends it a job at each tick and one process runs `task`;
+   * with `cron` null the task is off and any earlier schedule of `name` is removed at start.
+   */
+  schedule(name: string, cron: string | null, task: ScheduledTask): void {
+    this.schedules.set(name, { cron, task });
+  }
+
+  /** Adds a hook run at the end of `start` (jobs may be created from then on). */
+  onStart(hook: () => Promise<void>): void {
+    this.startHooks.push(hook);
+  }
+
+  /** Adds a hook run at the beginning of `stop` (no job can be created any more), before the running jobs are aborted. */
+  onStop(hook: () => Promise<void>): void {
+    this.stopHooks.push(hook);
+  }
+
   /** Starts pg-boss, recovers interrupted jobs and starts one worker per kind. Idempotent. */
   async start(): Promise<void> {
     if (this.boss) return;
     this.bossDb = bossDb(this.database);
-    const boss = new PgBoss({ db: this.bossDb, schema: BOSS_SCHEMA, schedule: false, supervise: true, migrate: true });
+    const scheduling = [...this.schedules.values()].some((s) => s.cron);
+    const boss = new PgBoss({ db: this.bossDb, schema: BOSS_SCHEMA, schedule: scheduling, supervise: true, migrate: true });
     boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
     await boss.start();
     this.boss = boss;
@@ -111,8 +149,37 @@ export class JobQueue {
       });
       this.workers.set(kind, id);
     }
+    for (const [name, { cron, task }] of this.schedules) {
+      this.workers.set(name, await boss.work(name, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => this.runTask(name, task)));
+      if (cron) await boss.schedule(name, cron, {}, { tz: SCHEDULE_TZ });
+      else await boss.unschedule(name);
+    }
     this.recoveryTimer = setInterval(() => void this.recoverInterrupted().catch((err) => this.log.error({ err }, 'job recovery failed')), 60_000);
     this.recoveryTimer.unref();
+    for (const hook of this.startHooks) await hook();
+  }
+
+  /**
+   * Sends one tick of periodic task `name` now, as its cron would (one process runs it; this one is woken).
+   * @throws AppError 503 while the queue is not running
+   */
+  async trigger(name: string): Promise<void> {
+    if (!this.boss || this.stopping || !this.schedules.has(name)) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
+    await this.boss.send(name, {}, { retryLimit: 0 });
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
+  }
+
+  /** Runs one tick of a periodic task; a failure is logged (the task records what the operator must see). */
+  private async runTask(name: string, task: ScheduledTask): Promise<void> {
+    if (this.stopping) return;
+    const abort = new AbortController();
+    const entry = { abort, done: Promise.resolve() };
+    entry.done = task(abort.signal)
+      .catch((err) => this.log.error({ err, task: name }, 'scheduled task failed'))
+      .finally(() => this.tasks.delete(entry));
+    this.tasks.add(entry);
+    await entry.done;
   }
 
   /**
@@ -122,7 +189,7 @@ export class JobQueue {
    */
   private async createQueues(boss: PgBoss): Promise<void> {
     const create = async () => {
-      for (const kind of this.kinds.keys()) await boss.createQueue(kind, { name: kind, retryLimit: 0, expireInSeconds: 6 * 3600 });
+      for (const kind of [...this.kinds.keys(), ...this.schedules.keys()]) await boss.createQueue(kind, { name: kind, retryLimit: 0, expireInSeconds: 6 * 3600 });
     };
     if (this.database.kind !== 'pg') return create();
     const client = await this.database.pool!.connect();
@@ -156,9 +223,12 @@ export class JobQueue {
 
   /**
    * Sends a created job to pg-boss (run by whichever process fetches it first; this one is woken at once).
+   * With `here`, the job runs in this process instead, after the earlier `here` jobs of its kind (one at a
+   * time): for an input that only this machine can read (a file path: the feeds' CLI, inbox and fetch). It
+   * keeps its row, progress, lock and recovery like any job.
    * @param bytesTotal - size of its input, for the progress percentage
    */
-  async dispatch(created: JobRow, bytesTotal: number | null, payload?: Record<string, unknown>): Promise<JobRow> {
+  async dispatch(created: JobRow, bytesTotal: number | null, payload?: Record<string, unknown>, opts: { here?: boolean } = {}): Promise<JobRow> {
     const kind = created.kind;
     if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
     const [row] = await this.database.db
@@ -166,6 +236,11 @@ export class JobQueue {
       .set({ bytesTotal, ...(payload ? { payload } : {}) })
       .where(eq(jobs.id, created.id))
       .returning();
+    if (opts.here) {
+      const next = (this.local.get(kind) ?? Promise.resolve()).then(() => this.execute(kind, row.id));
+      this.local.set(kind, next);
+      return row;
+    }
     try {
       await this.boss.send(kind, { jobId: row.id }, { id: row.id, retryLimit: 0 });
     } catch (err) {
@@ -294,10 +369,15 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    for (const hook of this.stopHooks) await hook().catch((err) => this.log.error({ err }, 'stop hook failed'));
     clearInterval(this.recoveryTimer);
+    for (const t of this.tasks) t.abort.abort();
+    await Promise.all([...this.tasks].map((t) => t.done));
     const running = [...this.running.values()];
     for (const r of running) r.abort.abort();
     await Promise.all(running.map((r) => r.done));
+    // Jobs dispatched `here` and not started yet: each ends failed with the stop's message.
+    await Promise.all(this.local.values());
     await this.boss?.stop({ graceful: true, wait: true, timeout: 1000, close: false });
     // pg-boss may still hand over a job it was fetching (`execute` fails it), and it marks a job completed
     // without waiting for the statement: wait until neither is in flight, so that no statement reaches the

@@ -7,6 +7,7 @@ import { adminsModule } from './admins/module';
 import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { dashboardModule } from './dashboard/module';
+import { companiesModule, supervisionModule } from './feeds/module';
 import { groupsModule } from './groups/module';
 import { jobsModule } from './jobs/module';
 import { howsModule, newsModule } from './news/module';
@@ -25,6 +26,8 @@ export const serverModules: readonly ServerModule[] = [
   groupsModule,
   newsModule,
   howsModule,
+  supervisionModule,
+  companiesModule,
   jobsModule,
   avatarFilesModule,
 ];

@@ -6,3 +6,5 @@ export * from './update-log';
 export * from './groups';
 export * from './jobs';
 export * from './news';
+export * from './register';
+export * from './feeds';

@@ -109,14 +109,21 @@ export async function removeSiren(db: Db, sirenRowId: number): Promise<void> {
   if (deleted.length === 0) throw notFound('Siren does not exist!');
 }
 
-/** One page of a group's SIRENs (sort id / siren; search: digits of a SIREN prefix). @throws AppError 404 */
+/** A row of a group's SIREN list (contract/groups.ts `groupSiren`). */
+type GroupSirenRow = { id: number; siren: string; company_name: string | null; created_at: string };
+
+/**
+ * One page of a group's SIRENs (sort id / siren; search: digits of a SIREN prefix), each with the company's
+ * name from the register (`companies`), null when the register does not know it. @throws AppError 404
+ */
 export async function filterGroupSirens(db: Db, groupId: number, body: FilterBody, page: number) {
   await groupsResource.assertExists(db, groupId);
-  return runList<{ id: number; siren: string; created_at: string }>(
+  return runList<GroupSirenRow>(
     db,
     {
-      select: sql`gs.id::int as id, gs.siren, to_char(gs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
-      from: sql`group_sirens gs`,
+      select: sql`gs.id::int as id, gs.siren, c.name as company_name, to_char(gs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+      // The register's name beside each SIREN (issue 9 section 1), one join on its primary key: null when unknown.
+      from: sql`group_sirens gs left join companies c on c.siren = gs.siren`,
       where: sql`gs.group_id = ${groupId}`,
       sortable: { id: sql`gs.id`, siren: sql`gs.siren` },
       search: (term) => {
@@ -126,5 +133,5 @@ export async function filterGroupSirens(db: Db, groupId: number, body: FilterBod
     },
     body,
     page,
-  ) as Promise<Page<{ id: number; siren: string; created_at: string }>>;
+  ) as Promise<Page<GroupSirenRow>>;
 }

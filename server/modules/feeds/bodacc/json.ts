@@ -1,0 +1,91 @@
+/**
+ * Streaming reader of the Opendatasoft exports of the dataset `annonces-commerciales` (issue 9 section 2),
+ * tokenised by stream-json, one record assembled at a time (memory holds one record whatever the file):
+ * - API v1 (`/api/records/1.0/search/`): `{nhits, parameters, records: [{datasetid, recordid, fields: {…}}]}`;
+ * - API v2.1 (`/api/explore/v2.1/…/records`): `{total_count, results: [{…}]}`;
+ * - the v2.1 `exports/json` endpoint: a bare array of the same records.
+ * Anything else is a JSON of unknown shape.
+ */
+import type { Readable } from 'node:stream';
+import Assembler from 'stream-json/assembler.js';
+import parser from 'stream-json/parser.js';
+import { AppError } from '../../../http/errors';
+
+/** One record of an export and the shape it came in. */
+export interface OdsItem {
+  shape: 'v1' | 'v2.1';
+  record: unknown;
+}
+
+/** French message of a JSON file of unknown shape. */
+export const UNKNOWN_JSON_SHAPE =
+  'Fichier JSON de forme inconnue\u00a0: un export Opendatasoft du jeu « annonces-commerciales » est attendu ({"records": […]} de l’API v1, {"results": […]} de l’API v2.1, ou un tableau d’enregistrements). Rien n’a été importé.';
+
+const MALFORMED = 'Le fichier JSON est mal formé ou tronqué. Rien n’a été importé.';
+const ARRAYS: Record<string, OdsItem['shape']> = { records: 'v1', results: 'v2.1' };
+
+type Token = { name: string; value?: unknown };
+
+/**
+ * Reads the records of an export.
+ * @param source - the file's bytes (UTF-8)
+ * @throws AppError 422 (French) for broken JSON or a JSON of unknown shape (before or after its records)
+ */
+export async function* readOdsExport(source: Readable): AsyncGenerator<OdsItem> {
+  const tokens = parser.asStream({ streamValues: false });
+  let sourceError: Error | null = null;
+  source.on('error', (err) => {
+    sourceError = err;
+    tokens.destroy(err);
+  });
+  source.pipe(tokens);
+  let level = 0;
+  let key: string | undefined;
+  let itemsLevel = -1;
+  let shape: OdsItem['shape'] | undefined;
+  let found = false;
+  let asm: Assembler | null = null;
+  try {
+    for await (const tok of tokens as AsyncIterable<Token>) {
+      if (asm) {
+        asm.consume(tok as never);
+        if (asm.done) {
+          yield { shape: shape!, record: asm.current };
+          asm = null;
+        }
+        continue;
+      }
+      const isStart = tok.name === 'startObject' || tok.name === 'startArray';
+      if (level === itemsLevel && tok.name !== 'endArray') {
+        if (tok.name !== 'startObject') throw new AppError(422, UNKNOWN_JSON_SHAPE);
+        asm = new Assembler();
+        asm.consume(tok as never);
+        continue;
+      }
+      if (isStart) {
+        level++;
+        if (level === 1 && tok.name === 'startArray') {
+          itemsLevel = 1;
+          shape = 'v2.1';
+          found = true;
+        } else if (level === 2 && tok.name === 'startArray' && key && ARRAYS[key] && !found) {
+          itemsLevel = 2;
+          shape = ARRAYS[key];
+          found = true;
+        }
+      } else if (tok.name === 'endObject' || tok.name === 'endArray') {
+        if (level === itemsLevel) itemsLevel = -1;
+        level--;
+      } else if (tok.name === 'keyValue' && level === 1) key = String(tok.value);
+      else if (level === 0) throw new AppError(422, UNKNOWN_JSON_SHAPE);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (sourceError) throw sourceError;
+    throw new AppError(422, MALFORMED);
+  } finally {
+    source.unpipe(tokens);
+    tokens.destroy();
+  }
+  if (!found) throw new AppError(422, UNKNOWN_JSON_SHAPE);
+}

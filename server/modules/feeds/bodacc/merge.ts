@@ -1,0 +1,145 @@
+/**
+ * The staging table of a BODACC import and its merge (issue 9 section 2; CONVENTIONS.md section 6): the
+ * notices of a file are COPYed into a temporary table of the job's own (`bodacc_stage_<job id>`), then
+ * merged by a few INSERT … SELECT statements inside one transaction:
+ * 1. in-file duplicates (same bulletin, issue, notice number) are dropped, the first kept;
+ * 2. the `feed_files` row (status 1) is written, so that the notices name it;
+ * 3. the notices go into `announcements`, a notice already stored being skipped (`on conflict do nothing`);
+ * 4. each newly stored sale becomes a `bodacc_transactions` row;
+ * 5. each SIREN of a newly stored notice gets one update-log entry (code `BODACC`), by INSERT … SELECT so
+ *    that the statement-level triggers keep the rollups exact;
+ * 6. the file record gets its summary.
+ * A temporary table lives as long as the connection (PostgreSQL: the job's own, dropped at commit or
+ * rollback; PGlite: the instance, dropped by the job), so a dead process leaves no staging rows.
+ */
+import { FEED_CODE } from './codes';
+import { FAMILIES } from './families';
+import { logDescription, type Notice } from './notice';
+import { saleRow } from './sale';
+
+/** Runs one statement; `rows` and the number of rows it touched. */
+export type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; count: number }>;
+
+/** The columns COPYed into the staging table, in order. */
+export const STAGE_COLUMNS = ['seq', 'bulletin', 'issue', 'issue_date', 'notice_number', 'family', 'family_label', 'sirens', 'company_name', 'court', 'raw', 'log_description', 'sale'] as const;
+
+/** Name of the staging table of job `jobId` (a UUID). */
+export function stageTable(jobId: string): string {
+  return `bodacc_stage_${jobId.replace(/[^0-9a-f]/gi, '').toLowerCase()}`;
+}
+
+/** The statement creating the staging table (`onCommitDrop`: PostgreSQL, inside the job's transaction). */
+export function createStage(table: string, onCommitDrop: boolean): string {
+  return `create temporary table ${table} (
+    seq integer not null, bulletin char(1) not null, issue varchar(16) not null, issue_date date not null,
+    notice_number integer not null, family varchar(32) not null, family_label varchar(64) not null,
+    sirens bpchar(9)[] not null, company_name text, court text, raw jsonb not null, log_description text not null,
+    sale jsonb, announcement_id bigint
+  )${onCommitDrop ? ' on commit drop' : ''}`;
+}
+
+/** The staging row of a notice read `position`-th (values in the order of STAGE_COLUMNS). */
+export function stageRow(notice: Notice, position: number): unknown[] {
+  return [
+    position,
+    notice.bulletin,
+    notice.issue,
+    notice.issueDate,
+    notice.noticeNumber,
+    notice.family,
+    FAMILIES[notice.family].label,
+    `{${notice.sirens.join(',')}}`,
+    notice.companyName,
+    notice.court,
+    notice.raw ?? {},
+    logDescription(notice),
+    notice.sale ? saleRow(notice, notice.sale) : null,
+  ];
+}
+
+/** What a merge did. */
+export interface MergeSummary {
+  /** Notices read in the file. */
+  notices: number;
+  /** Newly stored. */
+  new: number;
+  /** Already stored, or repeated in the file. */
+  duplicates: number;
+  /** Transaction rows written (new sales). */
+  sales: number;
+  log_entries: number;
+}
+
+const SALE_COLUMNS = [
+  'siren',
+  'company_name',
+  'role',
+  'transaction_number',
+  'announced_on',
+  'deal_type1',
+  'amount',
+  'currency',
+  'acquirer_name',
+  'acquirer_siren',
+  'acquirer_country',
+  'seller_name',
+  'seller_siren',
+  'seller_country',
+  'french_investment_abroad',
+  'foreign_investment_in_france',
+  'buyer_iso1',
+  'description',
+  'description_complement',
+  'url',
+  'source',
+];
+
+/**
+ * Merges the staging table (run inside the caller's transaction).
+ * @param file - the `feed_files` row to write: filename, origin, job id
+ * @returns the summary and the id of the `feed_files` row
+ */
+export async function mergeStage(exec: Exec, table: string, notices: number, file: { filename: string; origin: string; jobId: string }): Promise<{ summary: MergeSummary; feedFileId: number }> {
+  await exec(
+    `delete from ${table} s using ${table} d
+      where s.bulletin = d.bulletin and s.issue = d.issue and s.notice_number = d.notice_number and s.seq > d.seq`,
+  );
+  const [{ id }] = (
+    await exec(`insert into feed_files (feed, filename, status, lines, origin, job_id) values ('bodacc', $1, 1, $2, $3, $4) returning id`, [
+      file.filename.slice(0, 255),
+      notices,
+      file.origin,
+      file.jobId,
+    ])
+  ).rows as Array<{ id: number | string }>;
+  const feedFileId = Number(id);
+  const stored = await exec(
+    `with ins as (
+       insert into announcements (bulletin, issue, issue_date, notice_number, family, family_label, sirens, company_name, court, raw, feed_file_id)
+       select bulletin, issue, issue_date, notice_number, family, family_label, sirens, company_name, court, raw, $1
+         from ${table} order by seq
+       on conflict (bulletin, issue, notice_number) do nothing
+       returning id, bulletin, issue, notice_number)
+     update ${table} s set announcement_id = ins.id from ins
+      where s.bulletin = ins.bulletin and s.issue = ins.issue and s.notice_number = ins.notice_number`,
+    [feedFileId],
+  );
+  const sales = await exec(
+    `insert into bodacc_transactions (announcement_id, ${SALE_COLUMNS.join(', ')})
+     select s.announcement_id, ${SALE_COLUMNS.map((c) => `r.${c}`).join(', ')}
+       from ${table} s cross join lateral jsonb_populate_record(null::bodacc_transactions, s.sale) r
+      where s.announcement_id is not null and s.sale is not null
+      order by s.seq`,
+  );
+  const log = await exec(
+    `insert into update_log (code, siren, description)
+     select $1, u.siren, s.log_description
+       from ${table} s cross join lateral unnest(s.sirens) with ordinality as u(siren, ord)
+      where s.announcement_id is not null
+      order by s.seq, u.ord`,
+    [FEED_CODE],
+  );
+  const summary: MergeSummary = { notices, new: stored.count, duplicates: notices - stored.count, sales: sales.count, log_entries: log.count };
+  await exec(`update feed_files set summary = $2::jsonb where id = $1`, [feedFileId, JSON.stringify(summary)]);
+  return { summary, feedFileId };
+}

@@ -1,0 +1,132 @@
+/**
+ * One BODACC notice as the importer stores it (issue 9 section 2), whatever file it came from (DILA XML
+ * bulletin, Opendatasoft export v1 or v2.1), and the texts built from it: its identifier on bodacc.fr
+ * (`A202100051` = bulletin letter + issue number + notice number, as the dataset's `id`), its URL, its
+ * source label (`BODACC A n°20210005 du 08/01/2021`) and its update-log description.
+ */
+import { AppError } from '../../../http/errors';
+import { FAMILIES, type FamilyCode } from './families';
+
+/** A party of a sale: the buyer (the registering company) or the seller (previous owner or operator). */
+export interface SaleParty {
+  /** Company name (`denomination`) or `Prénom Nom` of a person. */
+  name: string | null;
+  /** 9 digits, or null (a person not registered, a foreign company). */
+  siren: string | null;
+  /** Whether the party is French (registered at a French court, or with an address in France). */
+  french: boolean;
+}
+
+/** What a sale notice (`vente`) says about the deal. */
+export interface SaleParts {
+  buyer: SaleParty;
+  seller: SaleParty | null;
+  /** `categorieVente`, e.g. `Achat d'un fonds par une personne morale`. */
+  category: string | null;
+  /** `etablissement/origineFonds`: free text that may state the price. */
+  origin: string | null;
+}
+
+/** A notice ready to be stored. */
+export interface Notice {
+  bulletin: 'A' | 'B' | 'C';
+  /** Issue number (`parution`), 8 digits `YYYYNNNN`. */
+  issue: string;
+  /** Issue date `YYYY-MM-DD`. */
+  issueDate: string;
+  noticeNumber: number;
+  family: FamilyCode;
+  /** SIRENs of the registered persons, 9 digits, without duplicates. */
+  sirens: string[];
+  companyName: string | null;
+  court: string | null;
+  /** The notice as read (XML turned into JSON, or the Opendatasoft record). */
+  raw: unknown;
+  /** Link to the notice on bodacc.fr. */
+  url: string;
+  /** Only for a `vente` notice. */
+  sale: SaleParts | null;
+}
+
+/** Base of the notice pages on bodacc.fr (the dataset's `url_complete` is this + `id`). */
+export const NOTICE_URL = 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:';
+
+/** The notice's identifier on bodacc.fr and in the dataset (`id`): e.g. `A202100051`. */
+export function noticeId(n: Pick<Notice, 'bulletin' | 'issue' | 'noticeNumber'>): string {
+  return `${n.bulletin}${n.issue}${n.noticeNumber}`;
+}
+
+/** The notice's page on bodacc.fr. */
+export function noticeUrl(n: Pick<Notice, 'bulletin' | 'issue' | 'noticeNumber'>): string {
+  return NOTICE_URL + noticeId(n);
+}
+
+/** `YYYY-MM-DD` -> `DD/MM/YYYY`. */
+export function frenchDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** The issue a notice appeared in, e.g. `BODACC A n°20210005 du 08/01/2021` (transactions' source). */
+export function issueLabel(n: Pick<Notice, 'bulletin' | 'issue' | 'issueDate'>): string {
+  return `BODACC ${n.bulletin} n°${n.issue} du ${frenchDate(n.issueDate)}`;
+}
+
+/** Update-log description of a notice, e.g. `Vente et cession — BODACC A n°20210005 du 08/01/2021`. */
+export function logDescription(n: Pick<Notice, 'family' | 'bulletin' | 'issue' | 'issueDate'>): string {
+  return `${FAMILIES[n.family].singular} — ${issueLabel(n)}`;
+}
+
+/**
+ * The 9-digit SIRENs among `values` (spaces, including non-breaking ones, removed), without duplicates, in
+ * order; other values (RNA numbers, foreign registrations, empty) are dropped.
+ */
+export function sirensOf(values: Iterable<unknown>): string[] {
+  const out: string[] = [];
+  for (const v of values) {
+    if (typeof v !== 'string' && typeof v !== 'number') continue;
+    const digits = String(v).replace(/[\s\u00a0\u202f]/g, '');
+    if (/^\d{9}$/.test(digits) && !out.includes(digits)) out.push(digits);
+  }
+  return out;
+}
+
+/** One SIREN from a value such as `892 606 575`, or null. */
+export function sirenOf(value: unknown): string | null {
+  return sirensOf([value])[0] ?? null;
+}
+
+/** A trimmed non-empty string, or null. */
+export function text(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return null;
+  const t = value.replace(/\s+/g, ' ').trim();
+  return t === '' ? null : t;
+}
+
+/** The error of a notice that cannot be read: `Avis n°3 du fichier : …`. @returns an AppError 422 */
+export function noticeError(position: number, message: string): AppError {
+  return new AppError(422, `Avis n°${position} du fichier\u00a0: ${message}. Rien n’a été importé.`);
+}
+
+/** Whether `s` is a real calendar date `YYYY-MM-DD` (not `2021-02-30`). */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/**
+ * Checks the identifying fields of a notice read at `position` (1-based, in the file).
+ * @throws AppError 422 (French) for a missing bulletin, issue, date or notice number
+ */
+export function checkIdentity(position: number, n: { bulletin: unknown; issue: unknown; issueDate: unknown; noticeNumber: unknown }): void {
+  if (n.bulletin !== 'A' && n.bulletin !== 'B' && n.bulletin !== 'C') throw noticeError(position, `bulletin « ${String(n.bulletin ?? '')} » inconnu (A, B ou C attendu)`);
+  if (typeof n.issue !== 'string' || !/^\d{8}$/.test(n.issue)) throw noticeError(position, `numéro de parution « ${String(n.issue ?? '')} » invalide (8 chiffres attendus)`);
+  if (typeof n.issueDate !== 'string' || !isCalendarDate(n.issueDate)) {
+    throw noticeError(position, `date de parution « ${String(n.issueDate ?? '')} » invalide (AAAA-MM-JJ attendu)`);
+  }
+  if (typeof n.noticeNumber !== 'number' || !Number.isInteger(n.noticeNumber) || n.noticeNumber <= 0 || n.noticeNumber > 2_147_483_647) {
+    throw noticeError(position, `numéro d’annonce « ${String(n.noticeNumber ?? '')} » invalide`);
+  }
+}

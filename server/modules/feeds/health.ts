@@ -1,0 +1,76 @@
+/**
+ * The feed health strip (issue 9 section 4; `GET /api/supervisions/health`): per feed, the last file imported
+ * with status 1, its age against the feed's period, the failures since then, and whether the scheduled fetch
+ * is configured. BODACC is published daily: green up to 36 h, orange up to 72 h, red beyond. The INSEE stock
+ * is monthly: green up to 35 days, orange up to 62 days, red beyond. `none` while the feed has no file at all;
+ * `red` when it has only failures.
+ */
+import { sql } from 'drizzle-orm';
+import type { FeedHealth, UploadFeed } from '../../../contract/feeds';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { Feed } from '../../db/schema';
+
+/** How one feed is judged. Hours. */
+interface HealthRule {
+  feed: UploadFeed;
+  label: string;
+  /** The `feed_files` feeds it covers. */
+  files: Feed[];
+  expectedHours: number;
+  greenHours: number;
+  orangeHours: number;
+}
+
+/** The two feeds of the strip, in display order. */
+export const HEALTH_RULES: readonly HealthRule[] = [
+  { feed: 'bodacc', label: 'BODACC', files: ['bodacc'], expectedHours: 24, greenHours: 36, orangeHours: 72 },
+  { feed: 'sirene', label: 'INSEE Sirene', files: ['sirene-companies', 'sirene-establishments'], expectedHours: 31 * 24, greenHours: 35 * 24, orangeHours: 62 * 24 },
+];
+
+/** green / orange / red from an age in hours, by `rule`. */
+export function healthLevel(rule: Pick<HealthRule, 'greenHours' | 'orangeHours'>, ageHours: number): FeedHealth['level'] {
+  if (ageHours <= rule.greenHours) return 'green';
+  if (ageHours <= rule.orangeHours) return 'orange';
+  return 'red';
+}
+
+/** Whether the scheduled fetch of `feed` is on (its URL configured). */
+export function fetchScheduled(config: Pick<AppConfig, 'feedBodaccUrl' | 'feedSireneUrls'>, feed: UploadFeed): boolean {
+  return Boolean(feed === 'bodacc' ? config.feedBodaccUrl : config.feedSireneUrls.length);
+}
+
+/**
+ * The health of every feed, at `now`. Three indexed reads per feed (`feed_files (feed, status, id)`).
+ */
+export async function feedHealth(db: Db, config: Pick<AppConfig, 'feedBodaccUrl' | 'feedSireneUrls'>, now = new Date()): Promise<FeedHealth[]> {
+  const out: FeedHealth[] = [];
+  for (const rule of HEALTH_RULES) {
+    const feeds = sql.join(
+      rule.files.map((f) => sql`${f}`),
+      sql`, `,
+    );
+    const res = (await db.execute(sql`
+      with last as (
+        select id, created_at from feed_files where feed in (${feeds}) and status = 1 order by id desc limit 1)
+      select (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from last) as last_success,
+             (select count(*)::int from feed_files f
+               where f.feed in (${feeds}) and f.status = 0 and f.id > coalesce((select id from last), 0)) as failures,
+             exists (select 1 from feed_files where feed in (${feeds})) as any_file`)) as unknown as {
+      rows: Array<{ last_success: string | null; failures: number; any_file: boolean }>;
+    };
+    const row = res.rows[0];
+    const ageHours = row.last_success ? Math.max(0, Math.round(((now.getTime() - Date.parse(row.last_success)) / 3600_000) * 10) / 10) : null;
+    out.push({
+      feed: rule.feed,
+      label: rule.label,
+      last_success: row.last_success,
+      age_hours: ageHours,
+      expected_hours: rule.expectedHours,
+      level: ageHours !== null ? healthLevel(rule, ageHours) : row.any_file ? 'red' : 'none',
+      consecutive_failures: Number(row.failures),
+      scheduled: fetchScheduled(config, rule.feed),
+    });
+  }
+  return out;
+}

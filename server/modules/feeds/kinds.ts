@@ -1,0 +1,29 @@
+/**
+ * The feed jobs (issue 9 section 3): one pg-boss job kind per feed, run the same way whether the file was
+ * uploaded (`/supervisions`), given to the CLI (`npm run feed:sirene -- FILE…`), dropped in the inbox
+ * (`DATA_DIR/inbox/{sirene,bodacc}/`) or downloaded by the scheduled fetch.
+ */
+import type { Feed } from '../../db/schema';
+
+/** Job kind (pg-boss queue) of an INSEE Sirene stock file, companies or establishments (CSV or zip). */
+export const FEED_SIRENE = 'feed-sirene';
+/** Job kind of a BODACC file (DILA XML bulletin, Opendatasoft JSON export v1 or v2.1). */
+export const FEED_BODACC = 'feed-bodacc';
+
+/** How a file reached vigie. */
+export type FeedOrigin = 'upload' | 'cli' | 'inbox' | 'fetch';
+
+/**
+ * Where the job reads its file: `stored` = the upload kept in `job_file_chunks` (server/jobs/files.ts),
+ * readable by any process; `path` = a file on this machine (CLI, inbox, fetch), read in place.
+ */
+export type FeedSource = { kind: 'stored' } | { kind: 'path'; path: string };
+
+/** Payload of a feed job (jobs.payload). `filename` is the name shown in the supervision tables. */
+export interface FeedJobPayload {
+  filename: string;
+  origin: FeedOrigin;
+  source: FeedSource;
+  /** For the `sirene` feed when the file is not recognised before reading: the table to record it under. */
+  feed?: Feed;
+}

@@ -1,0 +1,124 @@
+/**
+ * Routes of the feeds (SPEC section 7 "Supervision" `bodaccall`, `inseeCompanies`, `inseeLocations`; issue 9
+ * sections 1, 3 and 4), under `/api/supervisions`: the three file lists, the upload of a feed file
+ * (`import/{bodacc|sirene}`), the feed jobs under way (`jobs`) and the feed health (`health`); and under
+ * `/api/companies` the company lookup. The supervision plugin also registers the two feed job kinds, the
+ * scheduled fetch and the inbox watcher (started and stopped with the job queue).
+ * Every route needs a signed-in administrator, and the upload the CSRF header (the `/api` guard, server/http/guard.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyParams, companyResponse, FEED_UPLOAD_MAX_BYTES, feedFileRecord, feedHealth as feedHealthSchema, feedImportResponse, feedJobsQuery, feedParams, type UploadFeed } from '../../../contract/feeds';
+import { errorResponses } from '../../../contract/fields';
+import { jobResponse } from '../../../contract/jobs';
+import type { AppContext } from '../../context';
+import { fieldError } from '../../http/errors';
+import { toJobResponse } from '../../jobs/store';
+import { bodaccJob } from './bodacc/job';
+import { findCompany } from './companies';
+import { scheduleFeedFetch } from './fetch/schedule';
+import { feedHealth } from './health';
+import { FeedInbox } from './inbox';
+import { FEED_BODACC, FEED_SIRENE } from './kinds';
+import { listFeedFiles } from './records';
+import { sireneJob } from './sirene/job';
+import { activeFeedJobs, extensionError, startFeedJob } from './start';
+
+const tags = ['Supervision'];
+/** Room for the multipart envelope around the file, in bytes. */
+const MULTIPART_ALLOWANCE = 1024 * 1024;
+
+/** Refusal of an upload over FEED_UPLOAD_MAX_BYTES, with the ways that take larger files. */
+export function fileTooBig(feed: UploadFeed): string {
+  return `Le fichier dépasse ${FEED_UPLOAD_MAX_BYTES / (1024 * 1024)} Mo\u00a0: déposez-le dans le dossier inbox/${feed} du serveur, ou utilisez npm run feed:${feed}.`;
+}
+/** Refusal of an upload without a file. */
+export const NO_FILE = 'Veuillez choisir un fichier.';
+/** Answer of an accepted upload. */
+export const FILE_RECEIVED = 'Fichier reçu\u00a0: import en cours.';
+
+/** Registers `/api/supervisions/*`, the feed job kinds, the scheduled fetch and the inbox. */
+export function supervisionRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { db } = ctx;
+    ctx.jobs.register(FEED_SIRENE, sireneJob);
+    ctx.jobs.register(FEED_BODACC, bodaccJob);
+    scheduleFeedFetch(ctx);
+    if (ctx.config.feedInbox) {
+      const inbox = new FeedInbox({ queue: ctx.jobs, db, dataDir: ctx.config.dataDir, log: app.log });
+      ctx.jobs.onStart(() => inbox.start());
+      ctx.jobs.onStop(() => inbox.stop());
+    }
+
+    const files = z.array(feedFileRecord);
+    r.get('/bodaccall', { schema: { tags, response: { 200: files, ...errorResponses(401) } } }, async () => listFeedFiles(db, 'bodacc'));
+    r.get('/inseeCompanies', { schema: { tags, response: { 200: files, ...errorResponses(401) } } }, async () => listFeedFiles(db, 'sirene-companies'));
+    r.get('/inseeLocations', { schema: { tags, response: { 200: files, ...errorResponses(401) } } }, async () => listFeedFiles(db, 'sirene-establishments'));
+
+    r.post(
+      '/import/:feed',
+      { schema: { tags, params: feedParams, consumes: ['multipart/form-data'], response: { 202: feedImportResponse, ...errorResponses(401, 419, 422) } } },
+      async (req, reply) => {
+        const { feed } = req.params;
+        // A body announced well over the limit is refused before it is read; within the allowance the
+        // multipart parser cuts the file at the limit (`truncated`).
+        if (Number(req.headers['content-length'] ?? 0) > FEED_UPLOAD_MAX_BYTES + MULTIPART_ALLOWANCE) throw fieldError('file', fileTooBig(feed));
+        let part;
+        try {
+          part = await req.file({ limits: { fileSize: FEED_UPLOAD_MAX_BYTES, files: 1 } });
+        } catch {
+          throw fieldError('file', NO_FILE);
+        }
+        if (!part || part.fieldname !== 'file' || !part.filename) {
+          part?.file.resume();
+          throw fieldError('file', NO_FILE);
+        }
+        const wrongType = extensionError(feed, part.filename);
+        if (wrongType) {
+          part.file.resume();
+          throw fieldError('file', wrongType);
+        }
+        const file = part.file;
+        try {
+          const job = await startFeedJob(ctx.jobs, db, {
+            feed,
+            filename: part.filename,
+            origin: 'upload',
+            ownerId: req.admin!.id,
+            input: {
+              upload: file,
+              check: () => {
+                if (file.truncated) throw fieldError('file', fileTooBig(feed));
+              },
+            },
+          });
+          return reply.status(202).send({ message: FILE_RECEIVED, job: toJobResponse(job) });
+        } catch (err) {
+          file.resume();
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', fileTooBig(feed));
+          throw err;
+        }
+      },
+    );
+
+    r.get('/jobs', { schema: { tags, querystring: feedJobsQuery, response: { 200: z.array(jobResponse), ...errorResponses(401, 422) } } }, async (req) =>
+      (await activeFeedJobs(db, req.query.feed)).map(toJobResponse),
+    );
+    r.get('/health', { schema: { tags, response: { 200: z.array(feedHealthSchema), ...errorResponses(401) } } }, async () => feedHealth(db, ctx.config));
+  };
+}
+
+/** Registers `/api/companies/{siren}`. */
+export function companiesRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/:siren',
+        { schema: { tags: ['Entreprises'], params: companyParams, response: { 200: companyResponse, ...errorResponses(401, 404, 422) } } },
+        async (req) => findCompany(ctx.db, req.params.siren),
+      );
+  };
+}

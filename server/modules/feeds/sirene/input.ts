@@ -1,0 +1,225 @@
+/**
+ * The bytes of an INSEE Sirene stock file (issue 9 section 1 "Files"): a plain `.csv`, or the `.zip` INSEE
+ * ships, whose first `.csv` entry is inflated as it streams in (unzipper; the archive is never unpacked to
+ * disk). The file is recognised by its first bytes (`PK\x03\x04` = zip), not by its name.
+ *
+ * The first line (the header) is split off and parsed (csv-parse); the rest is handed over as raw UTF-8
+ * CSV bytes for PostgreSQL's COPY to parse (./stage.ts). Bytes read are counted on the input as it arrives
+ * (compressed bytes for a zip: they compare with the file's size), data lines as newlines go by.
+ */
+import { isUtf8 } from 'node:buffer';
+import { Transform, type Readable } from 'node:stream';
+import { parse as parseSync } from 'csv-parse/sync';
+import unzipper from 'unzipper';
+import { AppError } from '../../../http/errors';
+
+/** Longest header line accepted (bytes): a real one is under 2 KB. */
+const MAX_HEADER_BYTES = 64 * 1024;
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** An opened stock file. */
+export interface SireneInput {
+  /** The column names of the first line. */
+  header: string[];
+  /** Whether the file was a zip archive, and the entry read. */
+  zipEntry: string | null;
+  /** The bytes after the header line (UTF-8 CSV), one chunk at a time. */
+  body: AsyncIterable<Buffer>;
+  /** Bytes of the input read so far. */
+  bytesRead(): number;
+  /** Newlines seen in the body so far (≈ data lines read; exact once the body is read). */
+  linesSeen(): number;
+  /** The failure of the input itself (unreadable or corrupt zip), if one occurred: it explains a failed COPY. */
+  failure(): AppError | undefined;
+  /** Stops reading (on failure or abort). */
+  destroy(): void;
+}
+
+/** French error of a zip archive that cannot be read. */
+export function zipError(detail: string): AppError {
+  return new AppError(422, `Archive zip illisible ou corrompue (${detail}). Rien n’a été importé.`);
+}
+
+/** The French reason of an unzipper / zlib failure. */
+function zipReason(err: Error & { code?: string }): string {
+  if (err.message === 'FILE_ENDED' || err.code === 'Z_BUF_ERROR' || /unexpected end/i.test(err.message)) return 'archive tronquée';
+  if (/invalid signature/i.test(err.message)) return 'signature de bloc invalide';
+  if (err.code?.startsWith('Z_') || /invalid|incorrect/i.test(err.message)) return 'données compressées invalides';
+  return err.message.slice(0, 120);
+}
+
+/**
+ * Opens `raw` (the job's file) as a Sirene stock.
+ * @throws AppError 422 (French): empty file, no header line, zip without a `.csv` entry, corrupt zip
+ */
+export async function openSireneInput(raw: Readable): Promise<SireneInput> {
+  let bytes = 0;
+  let lines = 0;
+  let failure: AppError | undefined;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  raw.on('error', (err) => counter.destroy(err));
+  raw.pipe(counter);
+
+  const first = await firstChunk(counter);
+  let csv: Readable = counter;
+  let zipEntry: string | null = null;
+  if (first && first.subarray(0, 4).equals(ZIP_MAGIC)) {
+    counter.unshift(first);
+    const entry = await firstCsvEntry(counter, (err) => (failure ??= err));
+    zipEntry = entry.path;
+    csv = entry;
+  } else if (first) counter.unshift(first);
+
+  const iterator = csv[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const wrapRead = async (): Promise<IteratorResult<Buffer>> => {
+    try {
+      return await iterator.next();
+    } catch (err) {
+      throw failure ?? (zipEntry !== null ? zipError(zipReason(err as Error)) : err);
+    }
+  };
+
+  // The header line.
+  let held: Buffer = Buffer.alloc(0);
+  let newline = -1;
+  while (newline < 0) {
+    const r = await wrapRead();
+    if (r.done) break;
+    held = held.length ? Buffer.concat([held, r.value]) : r.value;
+    newline = held.indexOf(0x0a);
+    if (newline < 0 && held.length > MAX_HEADER_BYTES) throw new AppError(422, 'Première ligne trop longue\u00a0: ce n’est pas un fichier CSV de l’INSEE. Rien n’a été importé.');
+  }
+  if (held.length === 0) throw new AppError(422, 'Le fichier est vide. Rien n’a été importé.');
+  let headerBytes = newline < 0 ? held : held.subarray(0, newline);
+  if (headerBytes[0] === 0xef && headerBytes[1] === 0xbb && headerBytes[2] === 0xbf) headerBytes = headerBytes.subarray(3);
+  let header: string[];
+  try {
+    const rows = parseSync(headerBytes.toString('utf8').replace(/\r$/, ''), { delimiter: ',', relax_quotes: true }) as string[][];
+    header = rows[0] ?? [];
+  } catch {
+    throw new AppError(422, 'Première ligne illisible\u00a0: ce n’est pas un fichier CSV de l’INSEE. Rien n’a été importé.');
+  }
+  const rest = newline < 0 ? Buffer.alloc(0) : held.subarray(newline + 1);
+
+  // UTF-8 is checked here, line by line as they complete (a newline byte never occurs inside a UTF-8
+  // sequence), so that both databases refuse the same files with the same line number.
+  let unchecked: Buffer = Buffer.alloc(0);
+  const check = (segment: Buffer) => {
+    if (isUtf8(segment)) return;
+    let line = lines - countNewlines(segment);
+    let start = 0;
+    for (;;) {
+      const end = segment.indexOf(0x0a, start);
+      const part = segment.subarray(start, end < 0 ? segment.length : end);
+      if (!isUtf8(part)) break;
+      line++;
+      start = end + 1;
+    }
+    throw new AppError(422, `Fichier mal formé à la ligne ${line + 2}\u00a0: octets qui ne sont pas de l’UTF-8. Rien n’a été importé.`);
+  };
+  const take = (chunk: Buffer) => {
+    lines += countNewlines(chunk);
+    const cut = chunk.lastIndexOf(0x0a);
+    if (cut < 0) {
+      unchecked = unchecked.length ? Buffer.concat([unchecked, chunk]) : chunk;
+      return;
+    }
+    check(unchecked.length ? Buffer.concat([unchecked, chunk.subarray(0, cut + 1)]) : chunk.subarray(0, cut + 1));
+    unchecked = chunk.subarray(cut + 1);
+  };
+  async function* body(): AsyncGenerator<Buffer> {
+    if (rest.length) {
+      take(rest);
+      yield rest;
+    }
+    for (;;) {
+      const r = await wrapRead();
+      if (r.done) break;
+      take(r.value);
+      yield r.value;
+    }
+    if (unchecked.length) check(unchecked);
+  }
+  return {
+    header,
+    zipEntry,
+    body: body(),
+    bytesRead: () => bytes,
+    linesSeen: () => lines,
+    failure: () => failure,
+    destroy: () => {
+      raw.destroy();
+      counter.destroy();
+      csv.destroy();
+    },
+  };
+}
+
+/** Newline bytes in `bytes`. */
+function countNewlines(bytes: Buffer): number {
+  let n = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) n++;
+  return n;
+}
+
+/** The first chunk of `stream` (undefined when it ends at once), leaving the stream paused. */
+function firstChunk(stream: Readable): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const onReadable = () => {
+      const chunk = stream.read() as Buffer | null;
+      if (chunk === null) return;
+      cleanup();
+      resolve(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(undefined);
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    const cleanup = () => {
+      stream.off('readable', onReadable);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    stream.on('readable', onReadable);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+  });
+}
+
+/**
+ * The first `.csv` entry of the zip streamed by `input` (other entries are skipped as they pass).
+ * @param onFailure - receives the French error of a failure that happens later, while the entry streams
+ * @throws AppError 422 (French): corrupt archive, no `.csv` entry
+ */
+function firstCsvEntry(input: Readable, onFailure: (err: AppError) => void): Promise<unzipper.Entry> {
+  return new Promise((resolve, reject) => {
+    let taken: unzipper.Entry | undefined;
+    const parser = input.pipe(unzipper.Parse());
+    input.on('error', (err) => parser.emit('error', err));
+    parser.on('entry', (entry: unzipper.Entry) => {
+      if (!taken && entry.type === 'File' && /\.csv$/i.test(entry.path)) {
+        taken = entry;
+        resolve(entry);
+      } else entry.autodrain();
+    });
+    parser.on('error', (err: Error) => {
+      const failure = zipError(zipReason(err));
+      if (taken) {
+        onFailure(failure);
+        taken.destroy(failure);
+      } else reject(failure);
+    });
+    parser.on('close', () => {
+      if (!taken) reject(new AppError(422, 'L’archive zip ne contient aucun fichier .csv. Rien n’a été importé.'));
+    });
+  });
+}

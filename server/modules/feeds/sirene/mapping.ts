@@ -1,0 +1,269 @@
+/**
+ * The SQL that turns a staged Sirene stock (./stage.ts: raw INSEE text columns) into the register
+ * (server/db/schema/register.ts) and the update log (issue 9 section 1 "Tables", "Upsert", "The update log
+ * becomes real"), run on PostgreSQL and PGlite alike:
+ * - `validateSql`: the first line whose identifiers (or, after a merge failed on a cast, dates) are malformed;
+ * - `mergeCompaniesSql`: one statement that maps the rows (name built as INSEE does), hashes their business
+ *   columns (`content_hash` = md5 of the stored values, see `hashOf`), inserts the new SIRENs, rewrites only the
+ *   changed ones, and writes one update-log entry (code `INSEE`) per company created, ceased, reactivated,
+ *   renamed, or whose NAF code or legal form changed, several changes joined by ` ; `. The log rows are
+ *   written by INSERT … SELECT, so the statement-level rollup triggers see them all at once;
+ * - `mergeEstablishmentsSql`: the same for the establishments, without log entries;
+ * - `firstLoadSql`: the first load of an empty table (companies or establishments): a plain INSERT … SELECT
+ *   of the mapped rows, with no comparison and no log entry — the update log records the changes of a known
+ *   register, not the 29 million companies of the first stock loaded (see ./job.ts).
+ * Each statement answers one row `{created, updated, log_entries}`.
+ */
+import { ident } from './stage';
+import type { SireneKind } from './layouts';
+
+/** Treatment code of the Sirene feed's update-log entries. */
+export const INSEE_LOG_CODE = 'INSEE';
+
+/** The French descriptions of the update log (issue 9 section 1, e.g. `Cessation (état administratif C)`). */
+export const LOG_TEXT = {
+  created: 'Création\u00a0: «\u00a0',
+  ceased: 'Cessation (état administratif C)',
+  reactivated: 'Réactivation (état administratif A)',
+  renamed: 'Dénomination modifiée\u00a0: «\u00a0',
+  naf: 'Code NAF modifié\u00a0: ',
+  legalForm: 'Forme juridique modifiée\u00a0: ',
+  /** Between two names: `» → «`. */
+  arrow: '\u00a0» → «\u00a0',
+  close: '\u00a0»',
+  /** Between two codes. */
+  to: ' → ',
+  none: '(aucun)',
+  /** Between two changes of one entry. */
+  separator: '\u00a0; ',
+} as const;
+
+/** A SQL string literal. */
+function lit(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** The stage's column as a value: NULL when empty. */
+const v = (column: string) => `nullif(s.${ident(column)}, '')`;
+/** A date column, NULL when empty. */
+const dateOf = (column: string) => `${v(column)}::date`;
+const timestampOf = (column: string) => `${v(column)}::timestamp`;
+
+const DATE_RE = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`;
+const TIMESTAMP_RE = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?)?$'`;
+
+/**
+ * Checks of one kind: [SQL condition of a fault, column, French reason]. `full` adds the dates, which the
+ * merge's casts check anyway (cheaper): they are only searched for the line of a merge that failed on one.
+ */
+function checks(kind: SireneKind, full: boolean): Array<[string, string, string]> {
+  const date = (c: string, type: 'date' | 'timestamp'): [string, string, string] => [
+    `not (${v(c)} ~ ${type === 'date' ? DATE_RE : TIMESTAMP_RE}) or not ${CAST_OK}(${v(c)}, '${type}')`,
+    c,
+    `date ${c} invalide (${type === 'date' ? 'AAAA-MM-JJ' : 'AAAA-MM-JJTHH:MM:SS'} attendu)`,
+  ];
+  if (kind === 'companies') {
+    return [
+      [`not (coalesce(s.siren, '') ~ '^[0-9]{9}$')`, 'siren', 'SIREN invalide (9 chiffres attendus)'],
+      [`not (${v('nicSiegeUniteLegale')} ~ '^[0-9]{5}$')`, 'nicSiegeUniteLegale', 'NIC du siège invalide (5 chiffres attendus)'],
+      [`length(s.${ident('etatAdministratifUniteLegale')}) > 1`, 'etatAdministratifUniteLegale', 'état administratif invalide (A ou C attendu)'],
+      ...(full ? [date('dateCreationUniteLegale', 'date'), date('dateDernierTraitementUniteLegale', 'timestamp')] : []),
+    ];
+  }
+  return [
+    [`not (coalesce(s.siren, '') ~ '^[0-9]{9}$')`, 'siren', 'SIREN invalide (9 chiffres attendus)'],
+    [`not (coalesce(s.nic, '') ~ '^[0-9]{5}$')`, 'nic', 'NIC invalide (5 chiffres attendus)'],
+    [`coalesce(s.siret, '') <> s.siren || s.nic`, 'siret', 'SIRET différent de SIREN + NIC'],
+    [`length(s.${ident('etatAdministratifEtablissement')}) > 1`, 'etatAdministratifEtablissement', 'état administratif invalide (A ou F attendu)'],
+    ...(full ? [date('dateCreationEtablissement', 'date'), date('dateDernierTraitementEtablissement', 'timestamp')] : []),
+  ];
+}
+
+/** The session function that tells whether a text casts to a date or timestamp (created by `castOkSql`). */
+const CAST_OK = 'pg_temp.sirene_cast_ok';
+
+/** Creates `pg_temp.sirene_cast_ok(value, type)` for the full checks (this session only). */
+export function castOkSql(): string {
+  return `create or replace function ${CAST_OK}(value text, type text) returns boolean language plpgsql as $$
+begin
+  if type = 'date' then perform value::date; else perform value::timestamp; end if;
+  return true;
+exception when others then return false;
+end $$`;
+}
+
+/**
+ * A query answering the first faulty row of `stage` (`{at: ctid, reason, value}`), or no row; then
+ * `lineOfSql` gives its line in the file. `full` (after `castOkSql`) also checks the dates.
+ */
+export function validateSql(stage: string, kind: SireneKind, full = false): string {
+  const list = checks(kind, full);
+  const reason = `case ${list.map(([cond, , text]) => `when ${cond} then ${lit(text)}`).join(' ')} end`;
+  const value = `case ${list.map(([cond, column]) => `when ${cond} then s.${ident(column)}`).join(' ')} end`;
+  return `select s.ctid::text as at, ${reason} as reason, left(${value}, 40) as value from ${stage} s where ${list.map(([cond]) => `(${cond})`).join(' or ')} limit 1`;
+}
+
+/** A query answering one identifier (`key`) present twice in `stage`, or no row. */
+export function duplicateSql(stage: string, kind: SireneKind): string {
+  const key = kind === 'companies' ? 'siren' : 'siret';
+  return `select ${key} as key from ${stage} group by ${key} having count(*) > 1 limit 1`;
+}
+
+/** The rows (`at` = ctid) of identifier `$1` in `stage`, in file order. */
+export function occurrencesSql(stage: string, kind: SireneKind): string {
+  const key = kind === 'companies' ? 'siren' : 'siret';
+  return `select ctid::text as at from ${stage} where ${key} = $1 order by ctid limit 2`;
+}
+
+/** The file line (header = 1) of the stage row at `ctid` (rows are stored in file order by the COPY). */
+export function lineOfSql(stage: string): string {
+  return `select count(*)::bigint + 2 as line from ${stage} where ctid < $1::tid`;
+}
+
+/** The company columns as mapped from the stage (name built as INSEE does). */
+const COMPANY_VALUES = `
+  s.siren::char(9) as siren,
+  coalesce(${v('denominationUniteLegale')},
+           nullif(concat_ws(' ', coalesce(${v('prenomUsuelUniteLegale')}, ${v('prenom1UniteLegale')}),
+                                 coalesce(${v('nomUsageUniteLegale')}, ${v('nomUniteLegale')})), ''),
+           '') as name,
+  left(${v('sigleUniteLegale')}, 64) as sigle,
+  left(${v('categorieJuridiqueUniteLegale')}, 4) as legal_form,
+  left(${v('activitePrincipaleUniteLegale')}, 8) as naf_code,
+  left(${v('nomenclatureActivitePrincipaleUniteLegale')}, 8) as naf_nomenclature,
+  coalesce(${v('etatAdministratifUniteLegale')}, 'A')::char(1) as state,
+  ${dateOf('dateCreationUniteLegale')} as created_on,
+  ${v('nicSiegeUniteLegale')}::char(5) as head_office_nic,
+  left(${v('trancheEffectifsUniteLegale')}, 2) as employee_band,
+  ${timestampOf('dateDernierTraitementUniteLegale')} as insee_processed_at,
+  ${v('dateCreationUniteLegale')} as created_on_text,
+  ${v('dateDernierTraitementUniteLegale')} as insee_processed_at_text`;
+
+const COMPANY_COLUMNS = ['name', 'sigle', 'legal_form', 'naf_code', 'naf_nomenclature', 'state', 'created_on', 'head_office_nic', 'employee_band', 'insee_processed_at'];
+
+/**
+ * md5 of the stored business values, the dates as INSEE writes them (their text: cheaper than the output of a
+ * date): the values joined by U+001F, NULL written U+001E (so that NULL, '' and a shifted value all differ).
+ */
+const hashOf = (columns: string[]) =>
+  `md5(concat_ws(chr(31), ${columns.map((c) => `coalesce(${/(created_on|insee_processed_at)$/.test(c) ? `${c}_text` : `${c}::text`}, chr(30))`).join(', ')}))::char(32)`;
+
+/** The merge statement of a companies stage. */
+export function mergeCompaniesSql(stage: string): string {
+  const t = LOG_TEXT;
+  const description = `concat_ws(${lit(t.separator)},
+      case when d.is_new then ${lit(t.created)} || d.name || ${lit(t.close)} end,
+      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'C' then ${lit(t.ceased)} end,
+      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'A' then ${lit(t.reactivated)} end,
+      case when not d.is_new and d.old_name is distinct from d.name then ${lit(t.renamed)} || coalesce(d.old_name, '') || ${lit(t.arrow)} || d.name || ${lit(t.close)} end,
+      case when not d.is_new and d.old_naf is distinct from d.naf_code then ${lit(t.naf)} || coalesce(d.old_naf, ${lit(t.none)}) || ${lit(t.to)} || coalesce(d.naf_code, ${lit(t.none)}) end,
+      case when not d.is_new and d.old_form is distinct from d.legal_form then ${lit(t.legalForm)} || coalesce(d.old_form, ${lit(t.none)}) || ${lit(t.to)} || coalesce(d.legal_form, ${lit(t.none)}) end)`;
+  return `
+with incoming as (
+  select m.*, ${hashOf(COMPANY_COLUMNS.map((c) => `m.${c}`))} as content_hash
+  from (select ${COMPANY_VALUES} from ${stage} s) m
+),
+diff as (
+  select i.*, c.siren is null as is_new, c.name as old_name, c.state as old_state, c.naf_code as old_naf, c.legal_form as old_form
+  from incoming i left join companies c on c.siren = i.siren
+  where c.content_hash is distinct from i.content_hash
+),
+written as (
+  insert into companies (siren, ${COMPANY_COLUMNS.join(', ')}, content_hash, updated_at)
+  select siren, ${COMPANY_COLUMNS.join(', ')}, content_hash, now() from diff
+  on conflict (siren) do update set ${[...COMPANY_COLUMNS, 'content_hash'].map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
+  returning 1
+),
+logged as (
+  insert into update_log (code, siren, description)
+  select ${lit(INSEE_LOG_CODE)}, e.siren, e.description
+  from (select d.siren, ${description} as description from diff d) e
+  where e.description <> ''
+  returning 1
+)
+select (select count(*) from diff where is_new)::bigint as created,
+       (select count(*) from diff where not is_new)::bigint as updated,
+       (select count(*) from logged)::bigint as log_entries,
+       (select count(*) from written)::bigint as written`;
+}
+
+/** The establishment columns as mapped from the stage. */
+const ESTABLISHMENT_VALUES = `
+  s.siret::char(14) as siret,
+  s.siren::char(9) as siren,
+  s.nic::char(5) as nic,
+  coalesce(lower(${v('etablissementSiege')}) in ('true', 't', '1', 'o', 'oui'), false) as head_office,
+  coalesce(${v('etatAdministratifEtablissement')}, 'A')::char(1) as state,
+  left(${v('activitePrincipaleEtablissement')}, 8) as naf_code,
+  left(${v('nomenclatureActivitePrincipaleEtablissement')}, 8) as naf_nomenclature,
+  coalesce(${v('enseigne1Etablissement')}, ${v('denominationUsuelleEtablissement')}) as name,
+  nullif(concat_ws(' ', ${v('numeroVoieEtablissement')}, ${v('indiceRepetitionEtablissement')}, ${v('typeVoieEtablissement')}, ${v('libelleVoieEtablissement')}), '') as address_line1,
+  nullif(concat_ws(' ', ${v('complementAdresseEtablissement')}, ${v('distributionSpecialeEtablissement')}), '') as address_line2,
+  left(${v('codePostalEtablissement')}, 5) as postcode,
+  left(${v('codeCommuneEtablissement')}, 5) as commune_code,
+  coalesce(${v('libelleCommuneEtablissement')},
+           nullif(concat_ws(', ', ${v('libelleCommuneEtrangerEtablissement')}, ${v('libellePaysEtrangerEtablissement')}), ''),
+           ${v('libelleCedexEtablissement')}) as commune_name,
+  ${dateOf('dateCreationEtablissement')} as created_on,
+  ${timestampOf('dateDernierTraitementEtablissement')} as insee_processed_at,
+  ${v('dateCreationEtablissement')} as created_on_text,
+  ${v('dateDernierTraitementEtablissement')} as insee_processed_at_text`;
+
+const ESTABLISHMENT_COLUMNS = [
+  'siren',
+  'nic',
+  'head_office',
+  'state',
+  'naf_code',
+  'naf_nomenclature',
+  'name',
+  'address_line1',
+  'address_line2',
+  'postcode',
+  'commune_code',
+  'commune_name',
+  'created_on',
+  'insee_processed_at',
+];
+
+/** The merge statement of an establishments stage (no update-log entries). */
+export function mergeEstablishmentsSql(stage: string): string {
+  return `
+with incoming as (
+  select m.*, ${hashOf(ESTABLISHMENT_COLUMNS.map((c) => `m.${c}`))} as content_hash
+  from (select ${ESTABLISHMENT_VALUES} from ${stage} s) m
+),
+diff as (
+  select i.*, e.siret is null as is_new
+  from incoming i left join establishments e on e.siret = i.siret
+  where e.content_hash is distinct from i.content_hash
+),
+written as (
+  insert into establishments (siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, content_hash, updated_at)
+  select siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, content_hash, now() from diff
+  on conflict (siret) do update set ${[...ESTABLISHMENT_COLUMNS, 'content_hash'].map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
+  returning 1
+)
+select (select count(*) from diff where is_new)::bigint as created,
+       (select count(*) from diff where not is_new)::bigint as updated,
+       0::bigint as log_entries,
+       (select count(*) from written)::bigint as written`;
+}
+
+/** The insert of a first load into an empty `companies` or `establishments` table (no log entries). */
+export function firstLoadSql(stage: string, kind: SireneKind): string {
+  const [table, key, values, columns] =
+    kind === 'companies' ? ['companies', 'siren', COMPANY_VALUES, COMPANY_COLUMNS] : ['establishments', 'siret', ESTABLISHMENT_VALUES, ESTABLISHMENT_COLUMNS];
+  return `
+with written as (
+  insert into ${table} (${key}, ${columns.join(', ')}, content_hash)
+  select ${key}, ${columns.join(', ')}, ${hashOf(columns)} from (select ${values} from ${stage} s) m
+  returning 1
+)
+select (select count(*) from written)::bigint as created, 0::bigint as updated, 0::bigint as log_entries`;
+}
+
+/** Whether `table` holds no row yet (a first load). */
+export function isEmptySql(kind: SireneKind): string {
+  return `select not exists (select 1 from ${kind === 'companies' ? 'companies' : 'establishments'}) as empty`;
+}

@@ -1,0 +1,126 @@
+/**
+ * Staging of a Sirene stock file (issue 9 section 1 "Upsert"; CONVENTIONS.md section 6): the raw CSV bytes
+ * after the header go straight into `COPY <stage> FROM STDIN (FORMAT csv)`, one text column per header
+ * name, so that PostgreSQL parses the CSV (the fastest parser at hand) and the mapping is done in SQL
+ * (./mapping.ts).
+ * - PostgreSQL: one streamed COPY (pg-copy-streams) on the job's connection, inside its transaction; the
+ *   stage is a temporary table dropped at commit or rollback.
+ * - PGlite: one `COPY … FROM '/dev/blob'` per batch of a few MB, cut at a record boundary (a newline outside
+ *   quotes), into a temporary table that the job drops when it ends.
+ * A COPY failure (a truncated or malformed line, bytes that are not UTF-8) becomes a French error with the
+ * line number of the file (the header is line 1).
+ */
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { PGlite } from '@electric-sql/pglite';
+import { AppError } from '../../../http/errors';
+
+/** Bytes per COPY on PGlite. */
+const PGLITE_BATCH_BYTES = 4 * 1024 * 1024;
+
+/** A SQL identifier in double quotes (header names are checked by ./layouts.ts). */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The statement creating the stage of `columns` (all text). */
+export function createStageSql(stage: string, columns: string[], onCommitDrop: boolean): string {
+  return `create temporary table ${stage} (${columns.map((c) => `${ident(c)} text`).join(', ')})${onCommitDrop ? ' on commit drop' : ''}`;
+}
+
+/** PostgreSQL error fields used here. */
+interface PgError extends Error {
+  code?: string;
+  where?: string;
+}
+
+/**
+ * The French error of a failed COPY.
+ * @param lineOffset - records sent before the failing COPY (PGlite batches)
+ * @param expected - columns expected per line
+ */
+export function copyError(err: PgError, lineOffset: number, expected: number): AppError | undefined {
+  if (!err.code || !['22P04', '22021', '22P02', '54000'].includes(err.code)) return undefined;
+  const found = /line (\d+)/.exec(err.where ?? '');
+  const line = found ? Number(found[1]) + lineOffset + 1 : undefined;
+  const at = line === undefined ? '' : ` à la ligne ${line}`;
+  const msg = err.message;
+  let reason: string;
+  const missing = /missing data for column "([^"]+)"/.exec(msg);
+  if (missing) reason = `la ligne s’arrête avant la colonne ${missing[1]} (${expected} colonnes attendues)\u00a0: fichier tronqué\u202f?`;
+  else if (/extra data after last expected column/.test(msg)) reason = `plus de ${expected} colonnes`;
+  else if (/unterminated CSV quoted field/.test(msg)) reason = 'guillemet ouvert jamais fermé (fichier tronqué\u202f?)';
+  else if (err.code === '22021') reason = 'octets qui ne sont pas de l’UTF-8';
+  else if (/carriage return|newline/.test(msg)) reason = 'fins de ligne incohérentes';
+  else reason = 'ligne illisible';
+  return new AppError(422, `Fichier mal formé${at}\u00a0: ${reason}. Rien n’a été importé.`);
+}
+
+/**
+ * Streams `body` into `stage` through one COPY on `client` (PostgreSQL).
+ * @returns the number of records copied
+ * @throws AppError 422 of ./stage.ts `copyError`, or the input's own failure
+ */
+export async function copyToStagePg(client: pg.PoolClient, stage: string, columns: string[], body: AsyncIterable<Buffer>, freeze: boolean): Promise<number> {
+  const target = client.query(copyFrom(`copy ${stage} (${columns.map(ident).join(', ')}) from stdin with (format csv${freeze ? ', freeze' : ''})`));
+  try {
+    await pipeline(body, target);
+  } catch (err) {
+    throw copyError(err as PgError, 0, columns.length) ?? err;
+  }
+  return target.rowCount;
+}
+
+/**
+ * Sends `body` into `stage` in batches cut at record boundaries (PGlite).
+ * @param between - awaited between two batches (progress, abort check)
+ * @param batchBytes - bytes gathered before a COPY is sent (a batch ends at the last record boundary of a chunk)
+ * @returns the number of records copied
+ */
+export async function copyToStagePglite(
+  pglite: PGlite,
+  stage: string,
+  columns: string[],
+  body: AsyncIterable<Buffer>,
+  between: () => Promise<void>,
+  batchBytes = PGLITE_BATCH_BYTES,
+): Promise<number> {
+  const statement = `copy ${stage} (${columns.map(ident).join(', ')}) from '/dev/blob' with (format csv)`;
+  let records = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let inQuotes = false;
+  const send = async (parts: Buffer[]) => {
+    if (!parts.length) return;
+    const blob = new Blob(parts.map((p) => new Uint8Array(p.buffer as ArrayBuffer, p.byteOffset, p.length)));
+    try {
+      const res = await pglite.query(statement, [], { blob });
+      records += res.affectedRows ?? 0;
+    } catch (err) {
+      throw copyError(err as PgError, records, columns.length) ?? err;
+    }
+    await between();
+  };
+  for await (const chunk of body) {
+    // Last newline of the chunk outside quotes (a doubled quote inside a quoted field toggles twice).
+    let cut = -1;
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === 0x22) inQuotes = !inQuotes;
+      else if (b === 0x0a && !inQuotes) cut = i;
+    }
+    if (cut < 0 || pendingBytes + chunk.length < batchBytes) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      continue;
+    }
+    const batch = [...pending, chunk.subarray(0, cut + 1)];
+    const tail = chunk.subarray(cut + 1);
+    pending = tail.length ? [tail] : [];
+    pendingBytes = tail.length;
+    await send(batch);
+  }
+  await send(pending);
+  return records;
+}

@@ -1,0 +1,116 @@
+/**
+ * One way to start a feed import (issue 9 section 3), shared by the four arrivals: the upload
+ * (`POST /api/supervisions/import/{feed}`), the CLI (`npm run feed:sirene -- FILE…`), the inbox folder and the
+ * scheduled fetch. Each gives a file; this records the `feed-sirene` / `feed-bodacc` job (server/jobs/queue.ts),
+ * attaches the file (stored in the database for an upload, a path on this machine otherwise) and dispatches it:
+ * an upload to whichever process takes it first, a path to this process (`JobQueue.dispatch` `here`).
+ */
+import fs from 'node:fs';
+import { and, inArray } from 'drizzle-orm';
+import type { UploadFeed } from '../../../contract/feeds';
+import type { Db } from '../../db/client';
+import { jobs, type Feed } from '../../db/schema';
+import { storeJobFile } from '../../jobs/files';
+import type { JobQueue } from '../../jobs/queue';
+import { findJob, type JobRow } from '../../jobs/store';
+import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload, type FeedOrigin } from './kinds';
+
+/** The job kind of each uploadable feed. */
+export const FEED_KINDS: Record<UploadFeed, string> = { sirene: FEED_SIRENE, bodacc: FEED_BODACC };
+
+/** Both feed job kinds. */
+export const FEED_JOB_KINDS = [FEED_SIRENE, FEED_BODACC];
+
+/** The file types each feed reads: INSEE stock files as CSV or the zip INSEE ships; BODACC as DILA XML or Opendatasoft JSON. */
+export const FEED_EXTENSIONS: Record<UploadFeed, readonly string[]> = { sirene: ['.csv', '.zip'], bodacc: ['.xml', '.json'] };
+
+/** French refusal of a file of the wrong type for `feed`, or null when its extension is accepted. */
+export function extensionError(feed: UploadFeed, filename: string): string | null {
+  const ext = FEED_EXTENSIONS[feed];
+  if (ext.some((e) => filename.toLowerCase().endsWith(e))) return null;
+  return `Seuls les fichiers ${ext.join(' et ')} sont acceptés pour ${feed === 'sirene' ? 'INSEE Sirene' : 'le BODACC'}.`;
+}
+
+/**
+ * The `feed_files` table a file of `feed` belongs to, judged from its name before it is read (for a failure
+ * recorded outside the job): BODACC is one table; an INSEE name with `Etablissement` goes to the
+ * establishments, any other to the companies.
+ */
+export function recordFeedOf(feed: UploadFeed, filename: string): Feed {
+  if (feed === 'bodacc') return 'bodacc';
+  return /etablissement/i.test(filename) ? 'sirene-establishments' : 'sirene-companies';
+}
+
+/** What a feed import is started from. */
+export interface FeedJobRequest {
+  feed: UploadFeed;
+  /** The name shown in the supervision tables (cut at 255 characters). */
+  filename: string;
+  origin: FeedOrigin;
+  /** The administrator who uploaded it; null for the CLI, the inbox and the fetch. */
+  ownerId?: number | null;
+  /** The `feed_files` table to record a failure under when the file cannot be told apart before reading. */
+  recordAs?: Feed;
+  /**
+   * `path`: a file on this machine, read in place by the job; `upload`: a byte stream stored in the database
+   * (`job_file_chunks`) before dispatch, then `check()` (e.g. the upload's size limit; throw to refuse).
+   */
+  input: { path: string } | { upload: AsyncIterable<Buffer>; check?: () => void };
+}
+
+/**
+ * Records, attaches and dispatches one feed job.
+ * @returns the queued job
+ * @throws AppError 503 while the server stops; ENOENT when `input.path` is gone; whatever `check` throws
+ *   (the job is then discarded with its stored chunks)
+ */
+export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest): Promise<JobRow> {
+  const filename = req.filename.slice(0, 255);
+  const source: FeedJobPayload['source'] = 'path' in req.input ? { kind: 'path', path: req.input.path } : { kind: 'stored' };
+  const payload: FeedJobPayload = { filename, origin: req.origin, source, ...(req.recordAs ? { feed: req.recordAs } : {}) };
+  const kind = FEED_KINDS[req.feed];
+  if ('path' in req.input) {
+    const bytes = (await fs.promises.stat(req.input.path)).size;
+    const job = await queue.create(kind, req.ownerId ?? null, payload as unknown as Record<string, unknown>);
+    // A path is readable on this machine only: the job runs in this process (not any process of the database).
+    return queue.dispatch(job, bytes, undefined, { here: true });
+  }
+  const job = await queue.create(kind, req.ownerId ?? null, payload as unknown as Record<string, unknown>);
+  try {
+    const { bytes } = await storeJobFile(db, job.id, req.input.upload, 0);
+    req.input.check?.();
+    return await queue.dispatch(job, bytes);
+  } catch (err) {
+    await queue.discard(job.id);
+    throw err;
+  }
+}
+
+/**
+ * Waits until job `id` is done or failed, reading its row every `pollMs` (the CLI, the inbox and the fetch
+ * wait for the import they started).
+ * @param onProgress - called with each row read while the job runs (e.g. the CLI's progress bar)
+ * @throws Error when the job row is gone
+ */
+export async function waitForFeedJob(db: Db, id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
+  for (;;) {
+    const row = await findJob(db, id);
+    if (!row) throw new Error(`job ${id} vanished`);
+    if (row.state === 'done' || row.state === 'failed') return row;
+    opts.onProgress?.(row);
+    if (opts.signal?.aborted) return row;
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
+  }
+}
+
+/** The queued or running feed jobs, oldest first (`GET /api/supervisions/jobs`), of one feed or both. */
+export async function activeFeedJobs(db: Db, feed?: UploadFeed): Promise<JobRow[]> {
+  const kinds = feed ? [FEED_KINDS[feed]] : FEED_JOB_KINDS;
+  return db
+    .select()
+    .from(jobs)
+    .where(and(inArray(jobs.state, ['queued', 'running']), inArray(jobs.kind, kinds)))
+    .orderBy(jobs.createdAt)
+    .limit(100);
+}
+
