@@ -17,7 +17,7 @@ const BAD_COLUMN = 'La colonne de tri demandée n’est pas autorisée.';
 const BIG_CALL_TIMEOUT = 120_000;
 const invalidLine = (line: number, raw: string) => `Ligne ${line}\u00a0: «\u00a0${raw}\u00a0» n'est pas un siren valide.`;
 
-type SirenRow = { id: number; siren: string; created_at: string };
+type SirenRow = { id: number; siren: string; company_name: string | null; created_at: string };
 type SirenPage = { data: SirenRow[]; from: number | null; to: number | null; total: number; per_page: number; current_page: number; last_page: number };
 
 let t: TestApp;
@@ -291,10 +291,16 @@ describe('POST /api/groups/filtersirens/{id}', () => {
   });
   const bySiren = () => [...rows].sort((x, y) => (x.siren < y.siren ? -1 : 1));
 
-  it('pages {id, siren, created_at} by id descending, 200 per page by default', async () => {
+  it('pages {id, siren, company_name, created_at} by id descending, 200 per page by default', async () => {
     expect(rows).toHaveLength(25);
-    expect(rows[0]).toEqual({ id: expect.any(Number), siren: expect.stringMatching(/^\d{9}$/), created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
-    expect(Object.keys(rows[0]).sort()).toEqual(['created_at', 'id', 'siren']);
+    // company_name: the register's name (issue 9), null for these SIRENs the register does not know.
+    expect(rows[0]).toEqual({
+      id: expect.any(Number),
+      siren: expect.stringMatching(/^\d{9}$/),
+      company_name: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(Object.keys(rows[0]).sort()).toEqual(['company_name', 'created_at', 'id', 'siren']);
     const p = await page(id);
     expect(p.data).toEqual([...rows].reverse());
     expect(figures(p)).toEqual({ from: 1, to: 25, total: 25, per_page: 200, current_page: 1, last_page: 1 });

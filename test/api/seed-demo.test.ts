@@ -1,12 +1,15 @@
 /**
- * The demo seed (server/seed/demo.ts): real SIRENs, every module's data, two years of log, idempotent; and
- * no made-up fact about a real company (issue 6 section 3): no log description names a listed company or
- * states a legal or corporate event.
+ * The demo seed (server/seed/demo.ts): real SIRENs, every module's data, two years of log, the real INSEE
+ * Sirene and BODACC samples imported by the feed jobs (issue 9 section 6), idempotent; and no made-up fact
+ * about a real company (issue 6 section 3): no log description names a listed company or states a legal or
+ * corporate event, except the feeds' entries, which come from the real files, on the SIRENs they name.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidSiren } from '../../contract/siren';
+import { DEMO_FEED_SAMPLES } from '../../server/seed/demo-feeds';
 import { listedCompanies, seedDemo } from '../../server/seed/demo';
+import { DEMO_DESCRIPTIONS } from '../../server/seed/vocabulary';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -31,6 +34,11 @@ const EVENT_STEMS = [
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
 
+/** The synthetic log entries (neutral demonstration descriptions), apart from the feeds' real ones. */
+const DEMO_ONLY = sql`description in (${sql.join(DEMO_DESCRIPTIONS.map((d) => sql`${d}`), sql`, `)})`;
+/** Log entries on a SIREN that a real feed file names: the register (INSEE) or a BODACC notice. */
+const FROM_FEEDS = sql`(siren in (select siren from companies) or exists (select 1 from announcements a where update_log.siren = any(a.sirens)))`;
+
 describe('seedDemo', () => {
   it('fills every module with real data, then changes nothing on a second run', async () => {
     const now = new Date('2026-06-15T12:00:00Z');
@@ -42,6 +50,7 @@ describe('seedDemo', () => {
       newsCategories: 6,
       pendingNews: 200,
       publishedArticles: 1000,
+      feedFiles: DEMO_FEED_SAMPLES.length,
     });
 
     const root = await t.superAdmin();
@@ -49,12 +58,12 @@ describe('seedDemo', () => {
     expect(Object.fromEntries(groups.map((g) => [g.name, g.sirens_count]))).toEqual({ VIP: 8, Favoris: 5, 'CAC 40': 38 });
 
     const [span] = await rows<{ oldest: string; newest: string; sirens: number }>(sql`
-      select min(created_at)::text as oldest, max(created_at)::text as newest, count(distinct siren)::int as sirens from update_log`);
+      select min(created_at)::text as oldest, max(created_at)::text as newest, count(distinct siren)::int as sirens from update_log where ${DEMO_ONLY}`);
     expect(new Date(span.oldest).getTime()).toBeLessThan(new Date('2024-07-01T00:00:00Z').getTime());
     expect(new Date(span.newest).getTime()).toBeLessThanOrEqual(now.getTime());
     expect(span.sirens).toBeGreaterThan(30);
     const listed = new Set(listedCompanies().map((c) => c.siren));
-    const sirens = await rows<{ siren: string }>(sql`select distinct siren from update_log`);
+    const sirens = await rows<{ siren: string }>(sql`select distinct siren from update_log where ${DEMO_ONLY}`);
     expect(sirens.every((s) => listed.has(s.siren) && isValidSiren(s.siren))).toBe(true);
 
     const stats = (await root.get('/api/messages/getdatas')).json();
@@ -76,13 +85,63 @@ describe('seedDemo', () => {
       newsCategories: 0,
       pendingNews: 0,
       publishedArticles: 0,
+      feedFiles: 0,
     });
+  });
+
+  it('imports the real INSEE and BODACC samples by their jobs: supervision files, health, register, log (issue 9 section 6)', async () => {
+    await seedDemo(t.ctx, { logEntries: 2000, now: new Date('2026-06-15T12:00:00Z') });
+    const root = await t.superAdmin();
+    type File = { filename: string; status: number; lines: number; error: string | null; origin: string };
+    const list = async (path: string) => (await root.get(path)).json() as File[];
+    const bodacc = await list('/api/supervisions/bodaccall');
+    const companies = await list('/api/supervisions/inseeCompanies');
+    const locations = await list('/api/supervisions/inseeLocations');
+    const names = (files: File[]) => files.map((f) => f.filename).sort();
+    expect(names(bodacc)).toEqual(['RCS-A_BXA20210005_first30_other_avis.xml', 'RCS-A_BXA20210005_ventes.xml', 'ods_api_v1_search_registre_880878145.json']);
+    expect(names(companies)).toEqual(['StockUniteLegale_2019_etalab_fixture.csv', 'StockUniteLegale_from_api_2019-2020.csv', 'StockUniteLegale_sample.csv']);
+    expect(names(locations)).toEqual(['StockEtablissement_from_api_2019-11.csv', 'StockEtablissement_geo_2019_etalab_fixture.csv', 'StockEtablissement_sample.csv']);
+    // Counts of the samples (issue 9 section 6): 97 + 72 current rows, 3 + 3 legacy, 74 + 38 derived; 30 + 29 + 3 notices.
+    const lines = Object.fromEntries([...bodacc, ...companies, ...locations].map((f) => [f.filename, f.lines]));
+    expect(lines).toEqual({
+      'StockUniteLegale_sample.csv': 97,
+      'StockEtablissement_sample.csv': 72,
+      'StockUniteLegale_2019_etalab_fixture.csv': 3,
+      'StockEtablissement_geo_2019_etalab_fixture.csv': 3,
+      'StockUniteLegale_from_api_2019-2020.csv': 74,
+      'StockEtablissement_from_api_2019-11.csv': 38,
+      'RCS-A_BXA20210005_first30_other_avis.xml': 30,
+      'RCS-A_BXA20210005_ventes.xml': 29,
+      'ods_api_v1_search_registre_880878145.json': 3,
+    });
+    for (const f of [...bodacc, ...companies, ...locations]) expect({ name: f.filename, status: f.status, error: f.error, origin: f.origin }).toEqual({ name: f.filename, status: 1, error: null, origin: 'cli' });
+
+    const health = (await root.get('/api/supervisions/health')).json() as Array<{ feed: string; last_success: string | null; level: string; consecutive_failures: number }>;
+    expect(health.map((h) => [h.feed, h.last_success !== null, h.level, h.consecutive_failures])).toEqual([
+      ['bodacc', true, 'green', 0],
+      ['sirene', true, 'green', 0],
+    ]);
+
+    const [register] = await rows<{ companies: number; establishments: number; sales: number }>(sql`
+      select (select count(*)::int from companies) as companies, (select count(*)::int from establishments) as establishments,
+             (select count(*)::int from bodacc_transactions) as sales`);
+    expect(register.companies).toBeGreaterThan(150);
+    expect(register.establishments).toBeGreaterThan(100);
+    expect(register.sales).toBe(29);
+    const feedLog = await rows<{ code: string; n: number }>(sql`
+      select code, count(*)::int as n from update_log where not ${DEMO_ONLY} group by code order by code`);
+    expect(feedLog.map((r) => r.code)).toEqual(['BODACC', 'INSEE']);
+    expect(feedLog.every((r) => r.n > 0)).toBe(true);
+    // Every feed entry is on a SIREN that its file names.
+    const [stray] = await rows<{ n: number }>(sql`select count(*)::int as n from update_log where not ${DEMO_ONLY} and not ${FROM_FEEDS}`);
+    expect(stray.n).toBe(0);
   });
 
   it('writes log descriptions and news titles that name no listed company and state no event (issue 6 section 3)', async () => {
     await seedDemo(t.ctx, { logEntries: 2000, now: new Date('2026-06-15T12:00:00Z') });
     const texts = (
-      await rows<{ description: string }>(sql`select distinct description from update_log union select distinct title from news union select distinct title from published_articles`)
+      await rows<{ description: string }>(sql`select distinct description from update_log where not ${FROM_FEEDS}
+        union select distinct title from news union select distinct title from published_articles`)
     ).map((r) => r.description);
     expect(texts.length).toBeGreaterThan(0);
     const names = listedCompanies().map((c) => c.name);

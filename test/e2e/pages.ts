@@ -51,6 +51,8 @@ export const PAGES: AppPage[] = [
   { name: 'news category edit', path: (ids) => `/news/${ids.category}/edit`, signedIn: true },
   { name: 'news article create', path: () => '/news/articles/create', signedIn: true },
   { name: 'news article delete', path: () => '/news/articles/delete', signedIn: true },
+  { name: 'supervisions', path: () => '/supervisions', signedIn: true, column: { list: 'bodacc-files', header: 'Fichier' } },
+  { name: 'supervisions insee', path: () => '/supervisions/insee', signedIn: true, column: { list: 'insee-companies-files', header: 'Fichier' } },
 ];
 
 let ids: Ids | undefined;

@@ -1,0 +1,72 @@
+/**
+ * Harness of the INSEE Sirene importer tests (issue 9 sections 1 and 6): a fresh database (PGlite, or
+ * PostgreSQL in the `api-pg` project) with the real job queue running the `feed-sirene` job, and a helper
+ * that writes a file, sends it as a feed job (`source: {kind: 'path'}`, as the CLI and the inbox do) and
+ * waits for its end. The fixtures are the real samples of test/fixtures/sirene (see PROVENANCE.md there).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/client';
+import { JobQueue } from '../../server/jobs/queue';
+import { findJob, type JobRow } from '../../server/jobs/store';
+import { FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
+import { sireneJob } from '../../server/modules/feeds/sirene/job';
+import { freshDatabase } from './db';
+
+/** Folder of the real Sirene samples. */
+export const SIRENE_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/sirene');
+
+/** A fixture's bytes (path relative to test/fixtures/sirene). */
+export function sireneFixture(name: string): Buffer {
+  return fs.readFileSync(path.join(SIRENE_FIXTURES, name));
+}
+
+/** A database with the job queue running the Sirene job. */
+export interface SireneHarness {
+  database: Database;
+  jobs: JobQueue;
+  /** Writes `data` as `filename`, runs it as a feed job and waits for its end (done or failed). */
+  importFile(filename: string, data: Buffer, opts?: Partial<FeedJobPayload>): Promise<JobRow>;
+  /** Rows of a query. */
+  rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** Starts a harness (call in beforeAll). */
+export async function sireneHarness(): Promise<SireneHarness> {
+  const database = await freshDatabase({ statementTimeoutMs: 5000 });
+  const jobs = new JobQueue(database);
+  jobs.register(FEED_SIRENE, sireneJob);
+  await jobs.start();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-sirene-'));
+  let seq = 0;
+  return {
+    database,
+    jobs,
+    async importFile(filename, data, opts = {}) {
+      const file = path.join(dir, `${++seq}-${filename}`);
+      fs.writeFileSync(file, data);
+      const payload: FeedJobPayload = { filename, origin: 'cli', source: { kind: 'path', path: file }, ...opts };
+      const created = await jobs.create(FEED_SIRENE, null, payload as unknown as Record<string, unknown>);
+      await jobs.dispatch(created, data.length, payload as unknown as Record<string, unknown>);
+      const until = Date.now() + 60_000;
+      for (;;) {
+        const job = await findJob(database.db, created.id);
+        if (job && (job.state === 'done' || job.state === 'failed')) return job;
+        if (Date.now() > until) throw new Error(`job ${created.id} still ${job?.state}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async rows<T>(query: ReturnType<typeof sql>) {
+      const res = (await database.db.execute(query)) as unknown as { rows: T[] };
+      return res.rows;
+    },
+    async close() {
+      await jobs.stop();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

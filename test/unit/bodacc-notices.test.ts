@@ -1,0 +1,153 @@
+/**
+ * Reading BODACC files into notices (server/modules/feeds/bodacc/read.ts, xml.ts, xml-notice.ts, json.ts,
+ * ods-notice.ts), without a database: the real samples of test/fixtures/bodacc/, the same bytes cut into tiny
+ * chunks (a UTF-8 character split across two chunks), the v1 and v2.1 shapes of the same records, the three
+ * kinds of seller of a sale, and an Opendatasoft sale record (re-shaped from the real XML notice n°1: the
+ * samples hold no real Opendatasoft sale).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { logDescription, sirensOf, type Notice } from '../../server/modules/feeds/bodacc/notice';
+import { readNotices, sniffFormat } from '../../server/modules/feeds/bodacc/read';
+import { saleRow } from '../../server/modules/feeds/bodacc/sale';
+
+const DIR = path.join(__dirname, '../fixtures/bodacc');
+const file = (name: string) => fs.readFileSync(path.join(DIR, name));
+const SALES = file('RCS-A_BXA20210005_ventes.xml');
+const OTHERS = file('RCS-A_BXA20210005_first30_other_avis.xml');
+
+/** The notices of `bytes`, given to the reader in chunks of `size` bytes. */
+async function notices(bytes: Buffer, size = 65536): Promise<Notice[]> {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  const out: Notice[] = [];
+  for await (const r of readNotices(Readable.from(chunks))) out.push(r.notice);
+  return out;
+}
+
+describe('the DILA XML bulletins', () => {
+  it('reads the 29 sales and the 30 other notices of BODACC A n°20210005', async () => {
+    const sales = await notices(SALES);
+    expect(sales).toHaveLength(29);
+    expect(sales.every((n) => n.family === 'vente' && n.bulletin === 'A' && n.issue === '20210005' && n.issueDate === '2021-01-08' && n.sale)).toBe(true);
+    const others = await notices(OTHERS);
+    expect(others.map((n) => n.family).sort()).toEqual([...Array(29).fill('creation'), 'immatriculation']);
+    expect(others.every((n) => n.sale === null)).toBe(true);
+    expect(new Set([...sales, ...others].map((n) => n.noticeNumber)).size).toBe(59);
+  });
+
+  it('gives the same notices whatever the chunks (1, 7 bytes: UTF-8 characters split)', async () => {
+    const whole = await notices(SALES);
+    expect(await notices(SALES, 7)).toEqual(whole);
+    expect(await notices(OTHERS.subarray(0, 20000), 1).catch((e: Error) => e.message)).toMatch(/^Le fichier XML est mal formé/);
+  });
+
+  it('reads a bulletin in the encoding its declaration names (windows-1252)', async () => {
+    const latin = iconv.encode(SALES.toString('utf8').replace('encoding="utf-8"', 'encoding="windows-1252"'), 'windows-1252');
+    const read = await notices(latin, 100);
+    expect(read).toEqual(await notices(SALES));
+  });
+
+  it('takes the seller from precedentProprietairePM, else precedentProprietairePP, else precedentExploitantPP', async () => {
+    const sales = await notices(SALES);
+    const pm = sales.find((n) => n.noticeNumber === 54)!;
+    expect(pm.sale!.seller).toEqual({ name: 'TBO PNEUS', siren: '502262546', french: true });
+    const pp = sales.find((n) => n.noticeNumber === 1)!;
+    expect(pp.sale).toEqual({
+      buyer: { name: 'BELLEVUE', siren: '892606575', french: true },
+      seller: { name: 'Jérémie Laminette', siren: '753166792', french: true },
+      category: "Achat d'un établissement principal par une personne morale lors de l'immatriculation",
+      origin: 'Apport en société au montant évalué à 192691,00 euros.',
+    });
+    expect(sales.filter((n) => n.sale!.seller?.siren).length).toBeGreaterThanOrEqual(16);
+    // The one notice with a precedentExploitantPP also has a precedentProprietairePP (the same person, renamed here
+    // to tell them apart): the owner wins; without it, the operator.
+    const xml = SALES.toString('utf8');
+    const exploitant = /<avis>(?:(?!<\/avis>)[\s\S])*<precedentExploitantPP>[\s\S]*?<\/avis>/.exec(xml)![0];
+    const alone = exploitant.replace(/<precedentProprietairePP>[\s\S]*?<\/precedentProprietairePP>/, '');
+    const renamed = exploitant.replace(/(<precedentProprietairePP>\s*<nom>)Martins/, '$1Proprio');
+    const [withOwner] = await notices(Buffer.from(xml.replace(/<avis>[\s\S]*<\/avis>/, () => renamed)));
+    const [onlyOperator] = await notices(Buffer.from(xml.replace(/<avis>[\s\S]*<\/avis>/, () => alone)));
+    expect(withOwner.sale!.seller).toEqual({ name: 'Antonio Proprio', siren: null, french: true });
+    expect(onlyOperator.sale!.seller).toEqual({ name: 'Antonio Martins', siren: null, french: true });
+  });
+
+  it('a sale without a stated price keeps its origineFonds text in the description complement', async () => {
+    const xml = SALES.toString('utf8').replace('Achat au prix stipulé de 280000,00 euros.', 'Achat, prix non publié.');
+    const sale = (await notices(Buffer.from(xml))).find((n) => n.noticeNumber === 9)!;
+    const row = saleRow(sale, sale.sale!);
+    expect(row).toMatchObject({ amount: null, currency: null, description_complement: 'Achat, prix non publié.', description: 'GARAGE THOMAS acquiert un fonds de commerce de Bernard Thomas.' });
+    expect(logDescription(sale)).toBe('Vente et cession — BODACC A n°20210005 du 08/01/2021');
+  });
+});
+
+describe('the Opendatasoft exports', () => {
+  it('reads the v1 and v2.1 shapes of the same 3 records into the same notices', async () => {
+    const v1 = await notices(file('ods_api_v1_search_registre_880878145.json'), 500);
+    const v21 = await notices(file('ods_api_v21_records_registre_880878145.json'), 500);
+    expect(v1).toHaveLength(3);
+    const strip = (ns: Notice[]) => ns.map((n) => ({ ...n, raw: null }));
+    expect(strip(v21)).toEqual(strip(v1));
+    expect(strip(v1)[0]).toEqual({
+      bulletin: 'B',
+      issue: '20220227',
+      issueDate: '2022-11-23',
+      noticeNumber: 446,
+      family: 'radiation',
+      sirens: ['880878145'],
+      companyName: 'Ganymède',
+      court: 'GAAAreffe du Tribunal de Commerce de Paris',
+      raw: null,
+      url: 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:B20220227446',
+      sale: null,
+    });
+  });
+
+  it('reads a bare array (the v2.1 exports endpoint)', async () => {
+    const { results } = JSON.parse(file('ods_api_v21_records_registre_880878145.json').toString('utf8')) as { results: unknown[] };
+    const read = await notices(Buffer.from(JSON.stringify(results)));
+    expect(read.map((n) => n.family)).toEqual(['radiation', 'dpc', 'dpc']);
+  });
+
+  it('reads a sale record: buyer from listepersonnes, seller from listeprecedentproprietaire, category, origin', async () => {
+    const [xmlSale] = await notices(SALES);
+    const fields = {
+      id: 'A202100051',
+      publicationavis: 'A',
+      parution: '20210005',
+      dateparution: '2021-01-08',
+      numeroannonce: 1,
+      typeavis: 'annonce',
+      familleavis: 'vente',
+      familleavis_lib: 'Ventes et cessions',
+      tribunal: 'GREFFE DU TRIBUNAL DE COMMERCE DE ST-QUENTIN',
+      commercant: 'BELLEVUE',
+      registre: '892606575,892 606 575',
+      listepersonnes: JSON.stringify({ personne: { typePersonne: 'pm', numeroImmatriculation: { numeroIdentification: '892 606 575', codeRCS: 'RCS', nomGreffeImmat: 'Saint-Quentin' }, denomination: 'BELLEVUE' } }),
+      listeprecedentproprietaire: JSON.stringify({ personne: { typePersonne: 'pp', nom: 'Laminette', prenom: 'Jérémie', numeroImmatriculation: { numeroIdentification: '753 166 792' } } }),
+      acte: JSON.stringify({ vente: { categorieVente: "Achat d'un établissement principal par une personne morale lors de l'immatriculation" } }),
+      listeetablissements: JSON.stringify({ etablissement: { origineFonds: 'Apport en société au montant évalué à 192691,00 euros.' } }),
+      url_complete: 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:A202100051',
+    };
+    const [v1] = await notices(Buffer.from(JSON.stringify({ nhits: 1, records: [{ datasetid: 'annonces-commerciales', recordid: 'x', fields }] })));
+    expect({ ...v1, raw: null }).toEqual({ ...xmlSale, raw: null });
+    expect(saleRow(v1, v1.sale!)).toEqual(saleRow(xmlSale, xmlSale.sale!));
+  });
+});
+
+describe('small pieces', () => {
+  it('sirensOf keeps the 9-digit values, spaces removed, once', () => {
+    expect(sirensOf(['880878145', '880 878 145', '880\u00a0878\u00a0145', 'W751234567', '12345678', '', null, 552032534])).toEqual(['880878145', '552032534']);
+  });
+
+  it('sniffFormat looks at the content', () => {
+    expect(sniffFormat(Buffer.from('\ufeff  <?xml version="1.0"?>'))).toBe('xml');
+    expect(sniffFormat(Buffer.from('\n{"records": []}'))).toBe('json');
+    expect(sniffFormat(Buffer.from('[]'))).toBe('json');
+    expect(sniffFormat(Buffer.from(' '.repeat(200) + '\n<RCS-A_IMMAT/>'))).toBe('xml');
+    expect(sniffFormat(Buffer.from('siren;date'))).toBeUndefined();
+  });
+});
