@@ -13,6 +13,7 @@ import type { RouteObject } from 'react-router';
 import type { DashboardCard, ModuleRoute, NavEntry, WebModule } from './module';
 import { newsModule } from './news/module';
 import { profileModule } from './profile/module';
+import { supervisionsModule } from './supervisions/module';
 import { updateLogModule } from './update-log/module';
 
 /** Every front-end module. */
@@ -25,6 +26,7 @@ export const webModules: readonly WebModule[] = [
   updateLogModule,
   newsModule,
   groupsModule,
+  supervisionsModule,
 ];
 
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;

@@ -12,6 +12,7 @@ import type { ServerListSource } from '../../components/list/useDataList';
 import { formatDateTime } from '../../lib/dates';
 import { filterGroupSirens, removeGroupSiren } from './api';
 import { groupsResource } from './resource';
+import { CompanyNameCell } from './CompanyNameCell';
 import { CONFIRM_REMOVE_SIREN } from './texts';
 
 /** Props of `GroupSirenList`. */
@@ -21,7 +22,8 @@ export interface GroupSirenListProps {
 
 /**
  * The SIRENs of a group, paged on the server (`data-testid="group-sirens-list"`): ID, Siren,
- * Date d'ajout and a delete button per row (confirmation, then the group and list reload and a
+ * Entreprise (the register's name, or « inconnu au répertoire »; issue 9 section 1), Date d'ajout and a
+ * delete button per row (confirmation, then the group and list reload and a
  * toast); search by the digits of a SIREN. Its state is in the URL under the `sirens.` keys
  * (`?sirens.page=2`), apart from any list the page may add.
  */
@@ -44,6 +46,12 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
       identifying: true,
       minWidth: 110,
       render: (row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{row.siren}</span>,
+    },
+    {
+      key: 'company_name',
+      title: 'Entreprise',
+      minWidth: 200,
+      render: (row) => <CompanyNameCell name={row.company_name} />,
     },
     { key: 'created_at', title: "Date d'ajout", render: (row) => formatDateTime(row.created_at) },
     {

@@ -1,10 +1,12 @@
 /**
  * /home dashboard (root of every breadcrumb, SPEC section 2): greeting and one counter card per module
- * of the registry that declares one (administrators, API customers, groups), all counted by the server.
+ * of the registry that declares one (administrators, API customers, groups), all counted by the server;
+ * below them the feed-health strip of /supervisions (issue 9 section 4).
  */
 import { Col, Row, Typography } from 'antd';
 import { GENERIC_ERROR } from '../../api/errors';
 import { RetryAlert } from '../../components/feedback/RetryAlert';
+import { FeedHealthStrip } from '../../components/feeds/FeedHealthStrip';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { useCurrentUser } from '../auth/CurrentUserContext';
 import { dashboardCards } from '../registry';
@@ -39,6 +41,10 @@ export default function HomePage() {
           </Col>
         ))}
       </Row>
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+        État des flux
+      </Typography.Title>
+      <FeedHealthStrip headingLevel={3} />
     </>
   );
 }

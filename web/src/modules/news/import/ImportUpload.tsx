@@ -3,6 +3,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Typography, Upload } from 'antd';
 import { NEWS_CSV_HINT } from './csvHint';
 import { useUploadCsv } from './useUploadCsv';
+import { uploadThrough } from '../../../lib/uploadRequest';
 
 /**
  * A drop zone and file picker accepting `.csv` (`data-testid="news-csv-upload"`); the chosen file is
@@ -17,12 +18,7 @@ export function ImportUpload() {
       maxCount={1}
       showUploadList={false}
       disabled={upload.isPending}
-      customRequest={({ file, onSuccess, onError }) => {
-        upload.mutate(file as Blob, {
-          onSuccess: (answer) => onSuccess?.(answer),
-          onError: (error) => onError?.(error as Error),
-        });
-      }}
+      customRequest={uploadThrough(upload)}
       data-testid="news-csv-upload"
     >
       <p className="ant-upload-drag-icon">

@@ -1,0 +1,50 @@
+/**
+ * /supervisions/insee 'Base INSEE' (SPEC section 2 "Supervision"; issue 9 section 4): the INSEE Sirene
+ * imports under way, then two tables of import files, Entreprises and Établissements (Fichier, status,
+ * Date, Lignes, Erreur); « Importer un fichier » takes a stock file (.csv or .zip).
+ */
+import { Card, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { FeedFilesTable } from './FeedFilesTable';
+import { ACCEPTED_HINT, INSEE_TITLE, SUPERVISION_TITLE } from './texts';
+import { useFeedImport } from './useFeedImport';
+
+/** A card titled with an h2. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card
+      title={
+        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** The page. */
+export default function InseePage() {
+  const sirene = useFeedImport('sirene');
+  return (
+    <>
+      <PageHeader
+        title={INSEE_TITLE}
+        breadcrumb={[{ title: SUPERVISION_TITLE, to: '/supervisions' }, { title: INSEE_TITLE }]}
+        extra={sirene.button}
+      />
+      <Typography.Paragraph type="secondary">{`${ACCEPTED_HINT.sirene}.`}</Typography.Paragraph>
+      {sirene.progress}
+      <Flex vertical gap={16}>
+        <Section title="Entreprises">
+          <FeedFilesTable list="insee-companies" withLines urlNamespace="companies" testId="insee-companies-files" />
+        </Section>
+        <Section title="Établissements">
+          <FeedFilesTable list="insee-locations" withLines urlNamespace="locations" testId="insee-locations-files" />
+        </Section>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Texts and constants of the supervision pages (SPEC sections 2 "Supervision" and 9; issue 9 section 4).
+ */
+import type { UploadFeed } from './api';
+
+/** Title of /supervisions (and of the sidebar group and its first entry). */
+export const SUPERVISION_TITLE = 'Surveillance';
+/** Title of /supervisions/insee. */
+export const INSEE_TITLE = 'Base INSEE';
+/** The upload button of both pages. */
+export const IMPORT_BUTTON = 'Importer un fichier';
+
+/** How often the jobs under way are read while one runs (issue 9 section 4: refreshed while they run). */
+export const JOB_POLL_MS = 1_000;
+/** How often they are read otherwise, to see a job started elsewhere (CLI, inbox, fetch); SPEC section 9: 10 s. */
+export const IDLE_POLL_MS = 10_000;
+
+/** File types each feed's upload accepts (the server checks them again). */
+export const ACCEPTED_FILES: Record<UploadFeed, string> = {
+  bodacc: '.xml,.json',
+  sirene: '.csv,.zip',
+};
+
+/** What each feed's upload takes, said under the button. */
+export const ACCEPTED_HINT: Record<UploadFeed, string> = {
+  bodacc: 'Bulletin BODACC de la DILA (.xml) ou export Opendatasoft (.json)',
+  sirene: 'Fichier stock INSEE Sirene, entreprises ou établissements (.csv ou .zip)',
+};
+
+/** Accessible label and tooltip of the status icons (1 / 0). */
+export const STATUS_LABELS = { ok: 'Réussi', failed: 'Échoué' } as const;
+
+/** Toast when a job ends well: « Import de « f » terminé : 29 lignes lues. » */
+export function importDoneText(filename: string | null, lines: number): string {
+  const name = filename ? `«\u00a0${filename}\u00a0»` : 'du fichier';
+  return `Import de ${name} terminé\u00a0: ${lines.toLocaleString('fr-FR')} ${lines > 1 ? 'lignes lues' : 'ligne lue'}.`;
+}
+
+/** Title of the toast when a job fails (its French error is the detail line). */
+export function importFailedText(filename: string | null): string {
+  return `L’import de ${filename ? `«\u00a0${filename}\u00a0»` : 'ce fichier'} a échoué`;
+}
