@@ -16,6 +16,7 @@ import { createContext, ensureSuperAdmin } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { createAdmin, findAdminByEmail, updateAdmin } from '../server/modules/admins/service';
 import { generateLog, logCount, validSirens } from './generate';
+import { benchFeeds } from './feeds';
 import { benchNews } from './news';
 
 const args = process.argv.slice(2);
@@ -54,7 +55,7 @@ const config = loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: path.jo
 // Generating millions of rows (and their indexes) takes minutes: without the app's statement_timeout.
 const gen = await createContext(loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: config.dataDir, LOG_LEVEL: 'warn', DB_STATEMENT_TIMEOUT_MS: '0' }));
 const have = await logCount(gen.db);
-if (only === 'news') log(`news only: the log (${have} entries) is left as it is`);
+if (only === 'news' || only?.startsWith('feed')) log(`${only} only: the log (${have} entries) is left as it is`);
 else if (fresh || have !== rows) {
   log(`generating ${rows} log entries (had ${have})`);
   await generateLog(gen.db, rows, log);
@@ -125,20 +126,19 @@ async function upload(p: string, file: Buffer, filename: string): Promise<unknow
   if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text);
 }
-if (runs('news')) {
-  await benchNews({
-    db: ctx.db,
-    databaseUrl: url,
-    call,
-    upload,
-    measure,
-    record: (name, figures) => {
-      cases[name] = figures;
-      log(`${name}: ${JSON.stringify(figures)}`);
-    },
-    log,
-  });
-}
+/** What the news and feed cases are given: the app's HTTP calls, timing and recording. */
+const tools = {
+  databaseUrl: url,
+  call,
+  upload,
+  measure,
+  record: (name: string, figures: Record<string, number>) => {
+    cases[name] = figures;
+    log(`${name}: ${JSON.stringify(figures)}`);
+  },
+  log,
+};
+if (runs('news')) await benchNews({ db: ctx.db, ...tools });
 
 /** The update-log and groups cases (issue 3 point 4, issue 6). */
 async function benchLogAndGroups(): Promise<void> {
@@ -191,6 +191,8 @@ await measure(
 
 }
 
+if (runs('feed')) await benchFeeds({ ctx, ...tools }, only);
+
 await app.close();
 await ctx.database.close();
-process.stdout.write(JSON.stringify({ rows: only === 'news' ? have : rows, cases }) + '\n');
+process.stdout.write(JSON.stringify({ rows: only === 'news' || only?.startsWith('feed') ? have : rows, cases }) + '\n');

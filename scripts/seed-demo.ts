@@ -25,5 +25,7 @@ try {
     }),
   );
 } finally {
+  // The demo feeds run their files through the job queue (server/seed/demo-feeds.ts).
+  await ctx.jobs.stop();
   await ctx.database.close();
 }

@@ -2,7 +2,8 @@
  * Demo data (`npm run seed:demo`, issue 3 point 2): the data of every module built so far, on real public
  * data — administrators, API customers, the groups `VIP`, `Favoris` and `CAC 40` holding real SIRENs of
  * French listed companies, update-log entries spread over the last two years on those SIRENs, and news
- * (server/seed/demo-news.ts: categories, 200 pending, 1,000 published). The log
+ * (server/seed/demo-news.ts: categories, 200 pending, 1,000 published), and the real INSEE Sirene and BODACC
+ * samples imported by the feed jobs (server/seed/demo-feeds.ts: supervision files, register, log entries). The log
  * entries have neutral descriptions ('Mise à jour de la fiche (démonstration)'): no company name and no
  * made-up event next to a real SIREN (issue 6 section 3).
  * Idempotent: what already exists (same email, customer name, group name, a non-empty log) is kept.
@@ -19,6 +20,7 @@ import { createAdmin, findAdminByEmail } from '../modules/admins/service';
 import { createCustomer } from '../modules/customers/service';
 import { addSirens, createGroup } from '../modules/groups/service';
 import { appendLogEntries } from '../modules/update-log/service';
+import { seedDemoFeeds } from './demo-feeds';
 import { seedDemoNews } from './demo-news';
 import { DEMO_CODES, DEMO_DESCRIPTIONS } from './vocabulary';
 
@@ -43,10 +45,15 @@ function rng(seed: number) {
   };
 }
 
-/** Seeds the demo; returns what was created. `logEntries` defaults to 30,000. */
+/**
+ * Seeds the demo; returns what was created. `logEntries` defaults to 30,000. The feed samples come last:
+ * their log entries must not stop the synthetic log from being written on an empty log.
+ * @throws Error when a feed sample is missing from test/fixtures or its import failed (a bug to fix, not
+ *   a demo to hide), after every other sample was tried
+ */
 export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now?: Date } = {}) {
   const { db } = ctx;
-  const created = { admins: 0, customers: 0, groups: 0, logEntries: 0, newsCategories: 0, pendingNews: 0, publishedArticles: 0 };
+  const created = { admins: 0, customers: 0, groups: 0, logEntries: 0, newsCategories: 0, pendingNews: 0, publishedArticles: 0, feedFiles: 0 };
   const companies = listedCompanies();
 
   for (const a of [
@@ -102,5 +109,15 @@ export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now
   }
 
   Object.assign(created, await seedDemoNews(db, companies, opts.now ?? new Date(), rng(7)));
+
+  const feeds = await seedDemoFeeds(ctx);
+  created.feedFiles = feeds.feedFiles;
+  if (feeds.missing.length || feeds.failed.length) {
+    const problems = [
+      ...feeds.missing.map((name) => `échantillon introuvable dans test/fixtures\u00a0: ${name}`),
+      ...feeds.failed.map((name) => `import en échec\u00a0: ${name} (voir la page Surveillance)`),
+    ];
+    throw new Error(`Démo des flux incomplète\u00a0: ${problems.join('\u202f; ')}`);
+  }
   return created;
 }

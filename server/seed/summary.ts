@@ -13,6 +13,8 @@ export interface DemoCreated {
   newsCategories: number;
   pendingNews: number;
   publishedArticles: number;
+  /** Feed sample files imported by their jobs (server/seed/demo-feeds.ts); absent from older callers. */
+  feedFiles?: number;
 }
 
 /** How to sign in after the seed. */
@@ -59,6 +61,7 @@ export function demoSummary(created: DemoCreated, hint: SignInHint): string {
         count(created.newsCategories, 'catégorie de news', 'catégories de news'),
         count(created.pendingNews, 'news en attente', 'news en attente'),
         count(created.publishedArticles, 'article publié', 'articles publiés'),
+        ...(created.feedFiles === undefined ? [] : [count(created.feedFiles, 'fichier de flux importé', 'fichiers de flux importés')]),
       ].join(', ')}.`;
   return [
     what,
