@@ -7,6 +7,7 @@ import { adminsModule } from './admins/module';
 import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { dashboardModule } from './dashboard/module';
+import { dealsModule } from './deals/module';
 import { companiesModule, supervisionModule } from './feeds/module';
 import { groupsModule } from './groups/module';
 import { jobsModule } from './jobs/module';
@@ -28,6 +29,7 @@ export const serverModules: readonly ServerModule[] = [
   howsModule,
   supervisionModule,
   companiesModule,
+  dealsModule,
   jobsModule,
   avatarFilesModule,
 ];

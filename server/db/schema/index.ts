@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './news';
 export * from './register';
 export * from './feeds';
+export * from './deals';
