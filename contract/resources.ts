@@ -14,13 +14,20 @@ export interface StatusPaths {
   update?: string;
   /** Delete at `POST /{remove}/:id`; by default `POST /:id`. */
   remove?: string;
+  /**
+   * True: the delete is `POST /{remove}` with the record as body (only its `id` is read), as the spec has
+   * `POST /api/transactions/removerole` (body the role). Needs `remove`.
+   */
+  removeWithBody?: boolean;
 }
 
 /** The usual layout: `GET all`, `POST togglestatus/:id`, `POST store`, `GET getUserRoles/:id`, `POST update/:id`. */
 export const DEFAULT_STATUS_PATHS = { all: 'all', toggle: 'togglestatus', store: 'store', get: 'getUserRoles', update: 'update' } as const;
 
 /** `paths` completed with the defaults (`remove` stays absent for a delete at `POST /:id`). */
-export function resolveStatusPaths(paths: StatusPaths = {}): Required<Omit<StatusPaths, 'remove'>> & Pick<StatusPaths, 'remove'> {
+export function resolveStatusPaths(
+  paths: StatusPaths = {},
+): Required<Omit<StatusPaths, 'remove' | 'removeWithBody'>> & Pick<StatusPaths, 'remove' | 'removeWithBody'> {
   return { ...DEFAULT_STATUS_PATHS, ...paths };
 }
 
@@ -39,3 +46,13 @@ export const CUSTOMERS: StatusResourceNames = { paths: {}, notFound: 'User does 
 export const GROUPS: StatusResourceNames = { paths: { get: 'getGroupRoles', remove: 'removegroup' }, notFound: 'Group does not exist!' };
 /** News categories: `/api/news/...`, with `getCategoryRoles/:id` and a delete at `POST /api/news/:id`. */
 export const NEWS_CATEGORIES: StatusResourceNames = { paths: { get: 'getCategoryRoles' }, notFound: 'Category does not exist!' };
+/** Deal-entity roles: `/api/transactions/{allroles, togglerole/:id, storerole, getRoleRoles/:id, updaterole/:id, removerole}`, delete with the role as body. */
+export const DEAL_ROLES: StatusResourceNames = {
+  paths: { all: 'allroles', toggle: 'togglerole', store: 'storerole', get: 'getRoleRoles', update: 'updaterole', remove: 'removerole', removeWithBody: true },
+  notFound: 'Item does not exist!',
+};
+/** Deal types: `/api/transactions/{alltypes, toggletype/:id, storetype, getTypeRoles/:id, updatetype/:id, removetype}`, delete with the type as body. */
+export const DEAL_TYPES: StatusResourceNames = {
+  paths: { all: 'alltypes', toggle: 'toggletype', store: 'storetype', get: 'getTypeRoles', update: 'updatetype', remove: 'removetype', removeWithBody: true },
+  notFound: 'Item does not exist!',
+};

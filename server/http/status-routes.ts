@@ -9,7 +9,7 @@
  * | create | `POST /store` | 201 object; 422 |
  * | read | `GET /getUserRoles/:id` | 200 object; 404 |
  * | update | `POST /update/:id` | 200 object; 404; 422 |
- * | delete | `POST /:id`, or `POST /{remove}/:id` | 200 `{message: 'Opération effectuée avec succès!'}`; 404; 422 errors.destroy |
+ * | delete | `POST /:id`, or `POST /{remove}/:id`, or `POST /{remove}` with body `{id, ...}` (`removeWithBody`) | 200 `{message: 'Opération effectuée avec succès!'}`; 404; 422 errors.destroy |
  *
  * Path names follow the declaration (`http.paths`, e.g. `{get: 'getGroupRoles', remove: 'removegroup'}`),
  * as the web's `standardResource` endpoints do. Every route declares its status codes (CONVENTIONS.md section 4.2).
@@ -67,12 +67,28 @@ export function registerStatusResource<
   r.post(`/${p.update}/:id`, { schema: { tags, params: idParams, body: spec.update.body, response: write } }, async (req) =>
     out(await resource.update(db, req.params.id, req.body as z.output<UpdateBody>, actorOf(req))),
   );
-  r.post(
-    p.remove ? `/${p.remove}/:id` : '/:id',
-    { schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } },
-    async (req) => {
-      await resource.remove(db, req.params.id, actorOf(req));
+  const removed = { 200: messageBody, ...errorResponses(401, 404, 419, 422) };
+  if (p.removeWithBody && p.remove) {
+    // The record as body (the spec's `removerole`, body the role): only its id is read.
+    r.post(`/${p.remove}`, { schema: { tags, body: recordIdBody, response: removed } }, async (req) => {
+      await resource.remove(db, req.body.id, actorOf(req));
       return { message: DONE_MESSAGE };
-    },
-  );
+    });
+    return;
+  }
+  r.post(p.remove ? `/${p.remove}/:id` : '/:id', { schema: { tags, params: idParams, response: removed } }, async (req) => {
+    await resource.remove(db, req.params.id, actorOf(req));
+    return { message: DONE_MESSAGE };
+  });
 }
+
+/** Body of a delete with the record as body: a positive integer `id` (number or digits), other fields ignored. */
+export const recordIdBody = z
+  .object({
+    id: z
+      .union([z.number(), z.string().regex(/^[0-9]{1,10}$/)], { error: () => "L'identifiant doit être un nombre entier positif." })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: () => "L'identifiant doit être un nombre entier positif." }).max(2147483647, { error: () => "L'identifiant doit être un nombre entier positif." })),
+  })
+  .loose()
+  .meta({ id: 'RecordId' });

@@ -1,0 +1,57 @@
+/**
+ * Deal types (SPEC sections 2 "/transactions/types", 3 "Type", 4, 7 "Transactions", 8; issue 10 section 2): a
+ * status resource (server/lib/status-resource.ts) at `/api/transactions/{alltypes, toggletype/:id, storetype,
+ * getTypeRoles/:id, updatetype/:id, removetype}` (delete with the type as body), names unique without regard
+ * to case, and no delete while a deal has the type as type 1 or 2 (422 errors.destroy with the number of deals).
+ */
+import { sql } from 'drizzle-orm';
+import type { Status } from '../../../contract/fields';
+import { typeBody, typeResponse, typeUpdateBody, type TypeResponse } from '../../../contract/deals';
+import { DEAL_TYPES } from '../../../contract/resources';
+import type { Db } from '../../db/client';
+import { dealTypes } from '../../db/schema';
+import { fieldError } from '../../http/errors';
+import { defineStatusResource } from '../../lib/status-resource';
+import { dealCount } from './roles';
+
+type TypeRow = typeof dealTypes.$inferSelect;
+
+/** Row -> API object. */
+export function toTypeResponse(row: TypeRow): TypeResponse {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as Status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** How many deals have type `id` as type 1 or type 2 (two indexed lookups). */
+export async function typeUsage(db: Db, id: number): Promise<number> {
+  const res = (await db.execute(
+    sql`select count(*)::int as n from deals where deal_type1_id = ${id} or deal_type2_id = ${id}`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(res.rows[0].n);
+}
+
+/** Text of the refusal to delete a type in use by `n` deals. */
+export function typeInUseMessage(n: number): string {
+  return `Ce type est utilisé par ${dealCount(n)}\u00a0: il ne peut pas être effacé. Désactivez-le plutôt.`;
+}
+
+/** Deal types as a status resource. */
+export const typesResource = defineStatusResource({
+  table: dealTypes,
+  notFound: DEAL_TYPES.notFound,
+  unique: { deal_types_name_lower_uq: { field: 'name', message: 'Ce nom de type est déjà utilisé.' } },
+  response: typeResponse,
+  toResponse: toTypeResponse,
+  http: { tag: 'Transactions', paths: DEAL_TYPES.paths },
+  store: { body: typeBody, values: (_db, input) => ({ name: input.name, status: input.status }) },
+  update: { body: typeUpdateBody, values: (_db, input) => ({ name: input.name }) },
+  guardDelete: async (id, _actor, db) => {
+    const n = await typeUsage(db, id);
+    if (n > 0) throw fieldError('destroy', typeInUseMessage(n));
+  },
+});
