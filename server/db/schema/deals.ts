@@ -11,7 +11,8 @@
  *   current by the deals service, so that every sortable column of the list has its own (column, id) index;
  * - `deal_publish_batches` / `published_deals` / `published_deal_history`: what the customer API serves, written
  *   by numbered batches that `purge` undoes one at a time, restoring what each batch replaced;
- * - `deal_import_files`: the CSV files imported (`Fichiers importés`).
+ * - `deal_import_files`: the CSV files imported (`Fichiers importés`);
+ * - `bodacc_transaction_counts`: the row count of `bodacc_transactions`, for the `filterbodacc` list's total.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -124,6 +125,10 @@ export const deals = pgTable(
     index('deals_pending_idx')
       .on(t.id)
       .where(sql`${t.status} = 1 and ${t.publishedRevision} is distinct from ${t.revision}`),
+    // The published deals since deactivated, which the next publication withdraws (stats c1, insert).
+    index('deals_withdrawn_idx')
+      .on(t.id)
+      .where(sql`${t.status} <> 1 and ${t.publishedRevision} is not null`),
     check('deals_amount_check', sql`${t.amount} >= 0`),
     check('deals_flags_check', sql`${t.frenchInvestmentAbroad} in (1, 2) and ${t.foreignInvestmentInFrance} in (1, 2)`),
   ],
@@ -177,10 +182,21 @@ export const dealEntityCounts = pgTable('deal_entity_counts', {
   rows: bigint('rows', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Rows of `bodacc_transactions` (server/db/schema/feeds.ts), kept by statement-level triggers (migration 0012):
+ * the total of the legal-announcement transaction rows list (`filterbodacc`) without a count.
+ */
+export const bodaccTransactionCounts = pgTable('bodacc_transaction_counts', {
+  id: smallint('id').primaryKey(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+});
+
 export const dealPublishBatches = pgTable('deal_publish_batches', {
   /** The batch number. */
   id: serial('id').primaryKey(),
   deals: integer('deals').notNull(),
+  /** Rows of `published_deals` once the batch is written (stats c2 without a count; purge returns to the batch before). */
+  publishedTotal: integer('published_total').notNull().default(0),
   createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

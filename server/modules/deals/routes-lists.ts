@@ -1,6 +1,41 @@
-/** Routes of the deals module (issue 10): to be built. */
+/**
+ * Routes of the deals lists (SPEC section 7 "Transactions"; issue 10 sections 1, 2 and 4), under `/api/transactions`:
+ * `filter` (deals list, list.ts), `stats` (stats.ts), `insert` and `purge` (publication.ts), `filterbodacc` and
+ * `removebodacc` (bodacc-rows.ts). Shapes: contract/deal-lists.ts. `insert` and `purge` are GET calls as the spec
+ * has them; like every `/api` call they need `X-Requested-With`, which a cross-site page cannot send without a
+ * CORS preflight, which fails.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bodaccPage, dealListPage, dealStats, publicationCount, removeBodaccBody } from '../../../contract/deal-lists';
+import { errorResponses, messageBody } from '../../../contract/fields';
+import { filterBody, pageQuery } from '../../../contract/listing';
 import type { AppContext } from '../../context';
+import { DONE_MESSAGE } from '../../http/status-routes';
+import { filterBodaccRows, removeBodaccRow } from './bodacc-rows';
+import { filterDeals } from './list';
+import { publishDeals, purgeLastBatch } from './publication';
+import { dealStats as readStats } from './stats';
+
+const tags = ['Transactions'];
 
 /** Registers this part's routes on `app` (under `/api/transactions`). */
-export async function dealListRoutes(_ctx: AppContext, _app: FastifyInstance): Promise<void> {}
+export async function dealListRoutes(ctx: AppContext, app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  r.post('/filter', { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: dealListPage, ...errorResponses(401, 419, 422) } } }, async (req) =>
+    filterDeals(db, req.body, req.query.page),
+  );
+  r.get('/stats', { schema: { tags, response: { 200: dealStats, ...errorResponses(401) } } }, async () => readStats(db));
+  r.get('/insert', { schema: { tags, response: { 200: publicationCount, ...errorResponses(401) } } }, async (req) => publishDeals(db, req.admin?.id ?? null));
+  r.get('/purge', { schema: { tags, response: { 200: publicationCount, ...errorResponses(401) } } }, async () => purgeLastBatch(db));
+
+  r.post('/filterbodacc', { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: bodaccPage, ...errorResponses(401, 419, 422) } } }, async (req) =>
+    filterBodaccRows(db, req.body, req.query.page),
+  );
+  r.post('/removebodacc', { schema: { tags, body: removeBodaccBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
+    await removeBodaccRow(db, req.body.id);
+    return { message: DONE_MESSAGE };
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * Publication of the deals (SPEC sections 4 "Insert-all and purge-all return a count", 7, 8; issue 10 section 1
+ * "Publication"): what the customer API serves is `published_deals`, one JSON snapshot per deal identifier, written
+ * by numbered batches (`deal_publish_batches`).
+ *
+ * `insert` (one transaction) writes one batch:
+ * - every active deal new or changed since its last publication (`revision` ≠ `published_revision`) is published:
+ *   its snapshot (contract/deal-lists.ts `publishedDealSnapshot`: the deal, its entities, type, role and country
+ *   names) is upserted under its identifier and `published_revision` takes the revision published;
+ * - every published deal since deactivated or deleted is withdrawn: its snapshot is removed and a deactivated
+ *   deal's `published_revision` becomes null (so that a reactivation publishes it again). A deal whose identifier
+ *   changed is published under the new one and its snapshot under the old one withdrawn (one deal processed);
+ * - what the batch replaced or removed (the previous snapshot with its revision, batch and date, and the deal's
+ *   previous `published_revision`) goes to `published_deal_history`.
+ * `purge` (one transaction) undoes the last batch exactly from that history and deletes it; the next purge undoes
+ * the batch before. Both take a transaction-level advisory lock, so two publications or purges never interleave.
+ * Both answer the number of deals processed; 0 means nothing was done (no batch is written, or none was left).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pendingWork } from './stats';
+
+/** Advisory lock key shared by `insert` and `purge` (any constant bigint, unique to this use). */
+export const PUBLICATION_LOCK_KEY = 7_310_010_001;
+
+type Rows<T> = { rows: T[] };
+
+/** `{name, country}` of a buyer, target or seller (`d` the deal), or SQL null when neither is given. */
+function party(name: string, country: string) {
+  const n = sql.raw(`d.${name}`);
+  const c = sql.raw(`d.${country}`);
+  return sql`case when ${n} is null and ${c} is null then null else jsonb_build_object('name', ${n}, 'country',
+    (select jsonb_build_object('id', c.id, 'iso_alpha2', c.iso_alpha2, 'name', c.name_fr) from countries c where c.id = ${c})) end`;
+}
+
+/** The snapshot of deal `d` (contract/deal-lists.ts `publishedDealSnapshot`). */
+const SNAPSHOT = sql`jsonb_build_object(
+  'id', d.id, 'deal_identifier', d.deal_identifier, 'revision', d.revision, 'deal_date', d.deal_date,
+  'type1', (select jsonb_build_object('id', t.id, 'name', t.name) from deal_types t where t.id = d.deal_type1_id),
+  'type2', (select jsonb_build_object('id', t.id, 'name', t.name) from deal_types t where t.id = d.deal_type2_id),
+  'amount', d.amount, 'currency', d.currency, 'description', d.description, 'url', d.url, 'source', d.source,
+  'french_investment_abroad', d.french_investment_abroad, 'foreign_investment_in_france', d.foreign_investment_in_france,
+  'buyers', jsonb_path_query_array(jsonb_build_array(${party('buyer1_name', 'buyer1_country_id')}, ${party('buyer2_name', 'buyer2_country_id')}, ${party('buyer3_name', 'buyer3_country_id')}), '$[*] ? (@ != null)'),
+  'targets', jsonb_path_query_array(jsonb_build_array(${party('target1_name', 'target1_country_id')}, ${party('target2_name', 'target2_country_id')}, ${party('target3_name', 'target3_country_id')}), '$[*] ? (@ != null)'),
+  'seller', ${party('seller_name', 'seller_country_id')},
+  'entities', (select coalesce(jsonb_agg(jsonb_build_object(
+      'siren', e.siren, 'name', e.name, 'stake_percent', e.stake_percent,
+      'role', (select jsonb_build_object('id', r.id, 'name', r.name, 'display_name', r.display_name) from deal_roles r where r.id = e.role_id)
+    ) order by e.position, e.id), '[]'::jsonb) from deal_entities e where e.deal_id = d.id)
+)`;
+
+/** The active deals new or changed since their last publication (`deals_pending_idx`). */
+const PENDING = sql`d.status = 1 and d.published_revision is distinct from d.revision`;
+
+/**
+ * Publishes, as one numbered batch, every active deal new or changed since its last publication, and withdraws the
+ * published deals since deactivated or deleted (see the module comment).
+ * @param adminId - the administrator recorded as the batch's author
+ * @returns the deals processed (published + withdrawn); 0 when there was nothing to do (no batch written)
+ */
+export async function publishDeals(db: Db, adminId: number | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    const q = tx as unknown as Db;
+    await q.execute(sql`set local statement_timeout = 0`);
+    await q.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_KEY})`);
+    const work = await pendingWork(q);
+    if (work.pending + work.deactivated + work.orphans === 0) return 0;
+    const batch = ((await q.execute(sql`insert into deal_publish_batches (deals, published_total, created_by) values (0, 0, ${adminId}) returning id`)) as unknown as Rows<{ id: number }>).rows[0].id;
+
+    // 1. Withdrawals: snapshots of deleted deals (deal_id null), of deactivated deals, and under an identifier its
+    //    deal no longer has, unless an active deal being published now takes that identifier (it then replaces it).
+    const withdrawn = (
+      (await q.execute(sql`
+      with candidates as (
+        select p.deal_identifier from published_deals p where p.deal_id is null
+        union
+        select p.deal_identifier from deals d join published_deals p on p.deal_id = d.id
+          where d.status <> 1 and d.published_revision is not null
+        union
+        select p.deal_identifier from deals d join published_deals p on p.deal_id = d.id
+          where ${PENDING} and p.deal_identifier <> d.deal_identifier
+      ), gone as (
+        select p.*, d.published_revision as deal_revision, coalesce(d.status = 1, false) as renamed
+        from candidates c join published_deals p using (deal_identifier) left join deals d on d.id = p.deal_id
+        where not exists (select 1 from deals x where x.deal_identifier = p.deal_identifier and x.status = 1
+                            and x.published_revision is distinct from x.revision)
+      ), history as (
+        insert into published_deal_history (batch_id, deal_identifier, deal_id, previous_deal_revision, previous_revision,
+                                            previous_batch_id, previous_snapshot, previous_published_at)
+        select ${batch}, deal_identifier, deal_id, deal_revision, revision, batch_id, snapshot, published_at from gone
+        returning 1
+      ), removed as (
+        delete from published_deals p using gone g where p.deal_identifier = g.deal_identifier returning 1
+      )
+      select (select count(*) from removed)::int as rows, (select count(*) from gone where not renamed)::int as deals,
+             (select count(*) from history)::int as history`)) as unknown as Rows<{ rows: number; deals: number }>
+    ).rows[0];
+    await q.execute(sql`update deals set published_revision = null where status <> 1 and published_revision is not null`);
+
+    // 2. Publications: snapshot, history of what it replaces, upsert, and the revision published on the deal
+    //    (the revision read with the snapshot: a deal changed meanwhile stays pending).
+    const published = (
+      (await q.execute(sql`
+      with snap as materialized (
+        select d.id, d.deal_identifier, d.revision, d.published_revision, ${SNAPSHOT} as snapshot from deals d where ${PENDING}
+      ), history as (
+        insert into published_deal_history (batch_id, deal_identifier, deal_id, previous_deal_revision, previous_revision,
+                                            previous_batch_id, previous_snapshot, previous_published_at)
+        select ${batch}, s.deal_identifier, s.id, s.published_revision, p.revision, p.batch_id, p.snapshot, p.published_at
+        from snap s left join published_deals p on p.deal_identifier = s.deal_identifier
+        returning previous_snapshot is null as added
+      ), up as (
+        insert into published_deals (deal_identifier, deal_id, revision, batch_id, snapshot, published_at)
+        select deal_identifier, id, revision, ${batch}, snapshot, now() from snap
+        on conflict (deal_identifier) do update set deal_id = excluded.deal_id, revision = excluded.revision,
+          batch_id = excluded.batch_id, snapshot = excluded.snapshot, published_at = excluded.published_at
+        returning deal_id, revision
+      ), marked as (
+        update deals d set published_revision = up.revision from up where d.id = up.deal_id returning 1
+      )
+      select (select count(*) from history)::int as deals, (select count(*) from history where added)::int as added,
+             (select count(*) from marked)::int as marked`)) as unknown as Rows<{ deals: number; added: number }>
+    ).rows[0];
+
+    const count = Number(withdrawn.deals) + Number(published.deals);
+    if (count === 0 && Number(withdrawn.rows) === 0) {
+      await q.execute(sql`delete from deal_publish_batches where id = ${batch}`);
+      return 0;
+    }
+    const total = work.published + Number(published.added) - Number(withdrawn.rows);
+    await q.execute(sql`update deal_publish_batches set deals = ${count}, published_total = ${total} where id = ${batch}`);
+    return count;
+  });
+}
+
+/**
+ * Undoes the last batch: removes the snapshots it added, puts back those it replaced or withdrew (revision, batch,
+ * date and all), restores the deals' `published_revision`, and deletes the batch with its history.
+ * @returns the deals the batch had processed; 0 when no batch is left
+ */
+export async function purgeLastBatch(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const q = tx as unknown as Db;
+    await q.execute(sql`set local statement_timeout = 0`);
+    await q.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_KEY})`);
+    const last = ((await q.execute(sql`select id, deals from deal_publish_batches order by id desc limit 1`)) as unknown as Rows<{ id: number; deals: number }>).rows[0];
+    if (!last) return 0;
+    await q.execute(sql`
+      delete from published_deals p using published_deal_history h
+      where h.batch_id = ${last.id} and h.previous_snapshot is null and p.deal_identifier = h.deal_identifier`);
+    // The deal a restored snapshot belongs to, or null when it has been deleted since.
+    await q.execute(sql`
+      insert into published_deals (deal_identifier, deal_id, revision, batch_id, snapshot, published_at)
+      select h.deal_identifier, d.id, h.previous_revision, h.previous_batch_id, h.previous_snapshot, h.previous_published_at
+      from published_deal_history h left join deals d on d.id = (h.previous_snapshot->>'id')::bigint
+      where h.batch_id = ${last.id} and h.previous_snapshot is not null
+      on conflict (deal_identifier) do update set deal_id = excluded.deal_id, revision = excluded.revision,
+        batch_id = excluded.batch_id, snapshot = excluded.snapshot, published_at = excluded.published_at`);
+    await q.execute(sql`
+      update deals d set published_revision = h.previous_deal_revision
+      from published_deal_history h where h.batch_id = ${last.id} and d.id = h.deal_id`);
+    await q.execute(sql`delete from deal_publish_batches where id = ${last.id}`);
+    return Number(last.deals);
+  });
+}
