@@ -305,7 +305,8 @@ export const dealBody = z
     description: nullableText('Description', DEAL_DESCRIPTION_MAX),
     url: optionalUrl('Lien'),
     source: nullableText('Source'),
-    status: status('Statut'),
+    // Absent: 1 on create, the current status on update (never a silent re-activation).
+    status: optionalStatus('Statut'),
     extra1: yesNo("Investissement français à l'étranger"),
     extra2: yesNo('Investissement étranger en France'),
     extra3: nullableText('Acquéreur 1'),

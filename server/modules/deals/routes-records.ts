@@ -4,22 +4,34 @@
  * - roles (`allroles`, `togglerole/:id`, `storerole`, `getRoleRoles/:id`, `updaterole/:id`, `removerole`) and
  *   types (`alltypes`, `toggletype/:id`, `storetype`, `getTypeRoles/:id`, `updatetype/:id`, `removetype`), two
  *   status resources (server/http/status-routes.ts), deleted with the record as body;
+ * - deals: `getDealRoles/:id`, `storedeal` (201), `updatedeal/:id`, `toggledeal/:id`, `removedeal` (body the deal,
+ *   only `id` read). Their body is checked in the handler (server/modules/deals/deals.ts `parseDeal`), so that
+ *   an entity's error is keyed `entities.0.siren`; the route keeps `dealBody` as its documented schema;
  * - `allcountries` (the countries are seeded here, at start: server/modules/deals/countries.ts);
  * - `allfiles` (imported CSV files).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countryResponse, importedFileResponse } from '../../../contract/deals';
-import { errorResponses } from '../../../contract/fields';
+import { countryResponse, dealBody, dealResponse, importedFileResponse } from '../../../contract/deals';
+import { errorResponses, idParams, messageBody } from '../../../contract/fields';
 import type { AppContext } from '../../context';
-import { registerStatusResource } from '../../http/status-routes';
+import { DONE_MESSAGE, recordIdBody, registerStatusResource } from '../../http/status-routes';
+import { createDeal, getDeal, removeDeal, toggleDeal, updateDeal } from './deals';
 import { allCountries, ensureCountries } from './countries';
 import { allFiles } from './files';
 import { rolesResource } from './roles';
 import { typesResource } from './types';
 
 const tags = ['Transactions'];
+
+/**
+ * Route validator of the deal writes: the body passes as sent (the handler checks it with `parseDeal`, which
+ * keys nested errors with dots); params and querystring keep the app's zod validation.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's schema type varies per route
+const bodyInHandler: FastifySchemaCompiler<any> = (route) =>
+  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
 
 /** Registers the records' routes on `app` (under `/api/transactions`); seeds the countries first. */
 export async function dealRecordRoutes(ctx: AppContext, app: FastifyInstance): Promise<void> {
@@ -29,6 +41,26 @@ export async function dealRecordRoutes(ctx: AppContext, app: FastifyInstance): P
 
   registerStatusResource(app, db, rolesResource);
   registerStatusResource(app, db, typesResource);
+
+  const dealWrite = { 200: dealResponse, ...errorResponses(401, 404, 419, 422) };
+  r.get('/getDealRoles/:id', { schema: { tags, params: idParams, response: { 200: dealResponse, ...errorResponses(401, 404) } } }, async (req) =>
+    getDeal(db, req.params.id),
+  );
+  r.post(
+    '/storedeal',
+    { schema: { tags, body: dealBody, response: { 201: dealResponse, ...errorResponses(401, 419, 422) } }, validatorCompiler: bodyInHandler },
+    async (req, reply) => reply.status(201).send(await createDeal(db, req.body)),
+  );
+  r.post(
+    '/updatedeal/:id',
+    { schema: { tags, params: idParams, body: dealBody, response: dealWrite }, validatorCompiler: bodyInHandler },
+    async (req) => updateDeal(db, req.params.id, req.body),
+  );
+  r.post('/toggledeal/:id', { schema: { tags, params: idParams, response: dealWrite } }, async (req) => toggleDeal(db, req.params.id));
+  r.post('/removedeal', { schema: { tags, body: recordIdBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
+    await removeDeal(db, req.body.id);
+    return { message: DONE_MESSAGE };
+  });
 
   r.get('/allcountries', { schema: { tags, response: { 200: z.array(countryResponse), ...errorResponses(401) } } }, async () => allCountries(db));
   r.get('/allfiles', { schema: { tags, response: { 200: z.array(importedFileResponse), ...errorResponses(401) } } }, async () => allFiles(db));
