@@ -88,7 +88,7 @@ function toApiError(status: number, payload: unknown): ApiError {
   };
   const message = typeof data.message === 'string' && data.message ? data.message : GENERIC_ERROR;
   const errors = data.errors && typeof data.errors === 'object' ? (data.errors as FieldErrors) : {};
-  return new ApiError(status, message, errors);
+  return new ApiError(status, message, errors, payload);
 }
 
 /**

@@ -17,12 +17,15 @@ export const GENERIC_ERROR = 'Une erreur est survenue!';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors;
+  /** The whole parsed answer, for calls whose failure carries more than `message` and `errors` (e.g. the rows in error of an import). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, errors: FieldErrors = {}) {
+  constructor(status: number, message: string, errors: FieldErrors = {}, body?: unknown) {
     super(message || GENERIC_ERROR);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 
   /** First message of a field's error list, if the server sent one. */

@@ -55,7 +55,7 @@ export interface StandardEndpoints extends StatusPaths {
  * `GET {base}/all`, `POST {base}/togglestatus/{id}`, `POST {base}/store`,
  * `GET {base}/getUserRoles/{id}`, `POST {base}/update/{id}`, `POST {base}/{id}` (delete).
  * `endpoints` renames any of these (e.g. `{ get: 'getCategoryRoles' }`, or `{ remove: 'removegroup' }`
- * for a delete at `POST {base}/removegroup/{id}`), and `{ filter: 'filter' }` adds the server-paged
+ * for a delete at `POST {base}/removegroup/{id}`; with `removeWithBody`, `POST {base}/{remove}` and body `{id}`), and `{ filter: 'filter' }` adds the server-paged
  * `filter()` call `POST {base}/filter?page=n`.
  */
 export function standardResource<T extends { id: number; status: number }, TCreate, TUpdate = TCreate>(config: {
@@ -85,6 +85,9 @@ export function standardResource<T extends { id: number; status: number }, TCrea
     create: (input) => apiPost<T>(`${base}/${e.store}`, input),
     update: (id, input) => apiPost<T>(`${base}/${e.update}/${id}`, input),
     toggleStatus: (id) => apiPost<T>(`${base}/${e.toggle}/${id}`),
-    remove: (id) => apiPost<MessageResponse>(e.remove ? `${base}/${e.remove}/${id}` : `${base}/${id}`),
+    remove: (id) =>
+      e.remove && e.removeWithBody
+        ? apiPost<MessageResponse>(`${base}/${e.remove}`, { id })
+        : apiPost<MessageResponse>(e.remove ? `${base}/${e.remove}/${id}` : `${base}/${id}`),
   };
 }

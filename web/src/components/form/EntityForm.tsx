@@ -28,6 +28,8 @@ export interface EntityFormProps<TValues> {
   submitLabel?: string;
   /** antd form name (prefix of the input ids). */
   name?: string;
+  /** Widest the card grows, in CSS pixels (720 by default; a form with a list of rows needs more). */
+  maxWidth?: number;
   /** The fields. */
   children: ReactNode;
 }
@@ -37,14 +39,14 @@ export interface EntityFormProps<TValues> {
  * 'Effacer' and 'Retour'. Shared by every create/edit page.
  */
 export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
-  const { form, values, onFinish, pending, onDelete, deleteDisabledReason, backTo, submitLabel = 'Enregistrer', name, children } = props;
+  const { form, values, onFinish, pending, onDelete, deleteDisabledReason, backTo, submitLabel = 'Enregistrer', name, maxWidth = 720, children } = props;
 
   useEffect(() => {
     if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, values]);
 
   return (
-    <Card style={{ maxWidth: 720 }}>
+    <Card style={{ maxWidth }}>
       <Form<TValues>
         form={form}
         name={name}

@@ -1,0 +1,108 @@
+/**
+ * /transactions/bodacc screen, the legal-announcement transaction rows (SPEC sections 2, 3 and 8; issue 10
+ * section 4): the 37 columns in order with French headers plus Action, scrolling horizontally with the SIREN
+ * column fixed; search by SIREN; page-size selector; delete after confirmation ('Une erreur est survenue!' on
+ * failure); the link opens the notice in a new tab.
+ */
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { useConfirmAction } from '../../../components/feedback/useConfirmAction';
+import { PageHeader } from '../../../components/layout/PageHeader';
+import { DataList, type DataColumn } from '../../../components/list/DataList';
+import type { ServerListSource } from '../../../components/list/useDataList';
+import type { BodaccRow } from '../../../../../contract/deal-lists';
+import { DEALS_CRUMB } from '../breadcrumbs';
+import { cell, dayText, numberText } from '../format';
+import { BODACC_SEARCH_PLACEHOLDER, BODACC_TITLE, CONFIRM_DELETE } from '../texts';
+import { BODACC_KEY, filterBodacc, removeBodacc } from './api';
+import { BODACC_KEYS, BODACC_LABELS } from './fields';
+
+const source: ServerListSource<BodaccRow> = { mode: 'server', queryKey: [...BODACC_KEY, 'filter'], fetch: filterBodacc };
+
+const YES_NO: Record<number, string> = { 1: 'YES', 2: 'NO' };
+/** Columns wider than the others (texts). */
+const WIDE: Partial<Record<keyof typeof BODACC_LABELS, number>> = { b2: 220, b11: 200, b15: 200, b19: 200, b23: 200, b34: 360, b35: 280 };
+
+/** The content of cell `key` of `row`. */
+function cellOf(row: BodaccRow, key: keyof typeof BODACC_LABELS) {
+  const value = row[key];
+  switch (key) {
+    case 'b5':
+      return dayText(value as string | null);
+    case 'b8':
+    case 'b10':
+      return numberText(value);
+    case 'b26':
+    case 'b27':
+      return value === null ? '-' : (YES_NO[value as number] ?? String(value));
+    case 'b36':
+      return value ? (
+        <a href={String(value)} target="_blank" rel="noopener noreferrer" data-testid="bodacc-link">
+          Voir l&apos;annonce
+        </a>
+      ) : (
+        '-'
+      );
+    default:
+      return cell(value);
+  }
+}
+
+/** The rows, paged on the server. */
+export default function BodaccPage() {
+  const confirmAction = useConfirmAction();
+  // Every failure gives the spec's generic toast, whatever the server said (SPEC section 8).
+  const remove = useCallback(
+    (row: BodaccRow) =>
+      confirmAction({
+        content: CONFIRM_DELETE,
+        danger: true,
+        action: () => removeBodacc(row.id).catch(() => Promise.reject(new Error('removebodacc failed'))),
+        invalidate: [[...BODACC_KEY]],
+      }),
+    [confirmAction],
+  );
+  const columns = useMemo<DataColumn<BodaccRow>[]>(
+    () => [
+      ...BODACC_KEYS.map(
+        (key): DataColumn<BodaccRow> => ({
+          key,
+          title: BODACC_LABELS[key],
+          sortable: key === 'b1',
+          identifying: key === 'b1',
+          minWidth: key === 'b1' ? 110 : undefined,
+          width: WIDE[key] ?? 150,
+          align: key === 'b8' || key === 'b10' ? 'right' : undefined,
+          render: (row) => cellOf(row, key),
+        }),
+      ),
+      {
+        key: 'action',
+        title: 'Action',
+        width: 110,
+        fixed: 'right',
+        render: (row) => (
+          <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row)} data-testid="bodacc-delete">
+            Effacer
+          </Button>
+        ),
+      },
+    ],
+    [remove],
+  );
+  return (
+    <>
+      <PageHeader title={BODACC_TITLE} breadcrumb={[DEALS_CRUMB, { title: BODACC_TITLE }]} />
+      <Card>
+        <DataList<BodaccRow>
+          source={source}
+          columns={columns}
+          search={{ placeholder: BODACC_SEARCH_PLACEHOLDER }}
+          testId="bodacc-list"
+          scrollX={6400}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The deal's own fields (SPEC section 3 "Deal", section 5): Deal ID, date (a date input), types 1 and 2
+ * ('0' = none), amount (numeric), currency (20 codes, EUR by default), description, link, source, the two YES/NO
+ * flags, the buyers, targets and seller with their countries (searchable, French names), and 'Actif'.
+ */
+import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { StatusField } from '../../../components/form/StatusField';
+import { CURRENCIES, YES_NO_OPTIONS } from '../texts';
+import type { Option } from './useDealOptions';
+
+const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: code }));
+
+/** The parties: label and the name / country fields. */
+const PARTIES = [
+  { label: 'Acquéreur 1', name: 'extra3', country: 'extra4' },
+  { label: 'Acquéreur 2', name: 'extra5', country: 'extra6' },
+  { label: 'Acquéreur 3', name: 'extra7', country: 'extra8' },
+  { label: 'Cible 1', name: 'extra9', country: 'extra10' },
+  { label: 'Cible 2', name: 'extra11', country: 'extra12' },
+  { label: 'Cible 3', name: 'extra13', country: 'extra14' },
+  { label: 'Cédant', name: 'extra15', country: 'extra16' },
+] as const;
+
+/** Props of `DealFields`. */
+export interface DealFieldsProps {
+  types: Option[];
+  countries: Option[];
+}
+
+/** The deal's fields in a responsive grid. */
+export function DealFields({ types, countries }: DealFieldsProps) {
+  const countrySelect = (
+    <Select
+      options={countries}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="Pays"
+      data-testid="country-select"
+    />
+  );
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Deal ID" name="deal_identifier">
+            <Input autoComplete="off" maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Deal date" name="deal_date">
+            <Input type="date" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Deal Type 1" name="dealtype1_id">
+            <Select options={types} showSearch={{ optionFilterProp: 'label' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Deal Type 2" name="dealtype2_id">
+            <Select options={types} showSearch={{ optionFilterProp: 'label' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Deal Amount" name="amount">
+            <InputNumber min={0} step={1000} decimalSeparator="," stringMode style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Currency" name="currency">
+            <Select options={CURRENCY_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Description" name="description">
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Lien" name="url">
+            <Input type="url" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Source" name="source">
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Investissement français à l'étranger" name="extra1">
+            <Select options={YES_NO_OPTIONS} allowClear placeholder="-" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Investissement étranger en France" name="extra2">
+            <Select options={YES_NO_OPTIONS} allowClear placeholder="-" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 8 }}>
+        Parties
+      </Typography.Title>
+      <Row gutter={16}>
+        {PARTIES.map((party) => (
+          <Col xs={24} md={12} key={party.name}>
+            <Row gutter={8}>
+              <Col xs={24} sm={14}>
+                <Form.Item label={party.label} name={party.name}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={10}>
+                <Form.Item label={`Pays (${party.label})`} name={party.country}>
+                  {countrySelect}
+                </Form.Item>
+              </Col>
+            </Row>
+          </Col>
+        ))}
+      </Row>
+      <StatusField />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * /transactions screen (SPEC section 2 "Transactions (deals)"; issue 10 sections 1 and 2): one row per deal
+ * entity, paged, sorted and searched on the server; Import CSV, the publication bar (c1 / c2, insert all,
+ * undo the last write) and the links to the deal form, roles, types, imported files and BODACC rows.
+ */
+import { CloudUploadOutlined, FileTextOutlined, PlusOutlined, TagsOutlined, TeamOutlined, AuditOutlined } from '@ant-design/icons';
+import { Card, Flex } from 'antd';
+import { ButtonLink } from '../../../components/ButtonLink';
+import { PageHeader } from '../../../components/layout/PageHeader';
+import { DataList } from '../../../components/list/DataList';
+import type { ServerListSource } from '../../../components/list/useDataList';
+import { PublicationBar } from '../publication/PublicationBar';
+import { DEALS_LIST_KEY } from '../publication/usePublication';
+import { BODACC_TITLE, CREATE_DEAL_TITLE, DEALS_SEARCH_PLACEHOLDER, DEALS_TITLE, FILES_TITLE, ROLES_TITLE, TYPES_TITLE } from '../texts';
+import type { DealListRow } from '../types';
+import { filterDeals } from './api';
+import { DEAL_COLUMNS } from './dealColumns';
+
+const source: ServerListSource<DealListRow> = { mode: 'server', queryKey: [...DEALS_LIST_KEY], fetch: filterDeals };
+
+/** The deals list with its actions; the search (trimmed) runs on Enter or 'Chercher'. */
+export default function DealListPage() {
+  return (
+    <>
+      <PageHeader
+        title={DEALS_TITLE}
+        breadcrumb={[{ title: DEALS_TITLE }]}
+        extra={
+          <>
+            <ButtonLink type="primary" to="/transactions/createdeal" icon={<PlusOutlined aria-hidden />} data-testid="deal-create-link">
+              {CREATE_DEAL_TITLE}
+            </ButtonLink>
+            <ButtonLink to="/transactions/import" icon={<CloudUploadOutlined aria-hidden />} data-testid="deals-import-link">
+              Import CSV
+            </ButtonLink>
+          </>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Card>
+          <PublicationBar />
+        </Card>
+        <Flex gap={8} wrap data-testid="deals-links">
+          <ButtonLink to="/transactions/roles" icon={<TeamOutlined aria-hidden />}>
+            {ROLES_TITLE}
+          </ButtonLink>
+          <ButtonLink to="/transactions/types" icon={<TagsOutlined aria-hidden />}>
+            {TYPES_TITLE}
+          </ButtonLink>
+          <ButtonLink to="/transactions/files" icon={<FileTextOutlined aria-hidden />}>
+            {FILES_TITLE}
+          </ButtonLink>
+          <ButtonLink to="/transactions/bodacc" icon={<AuditOutlined aria-hidden />}>
+            {BODACC_TITLE}
+          </ButtonLink>
+        </Flex>
+        <Card>
+          <DataList<DealListRow>
+            source={source}
+            columns={DEAL_COLUMNS}
+            search={{ placeholder: DEALS_SEARCH_PLACEHOLDER }}
+            testId="deals-list"
+          />
+        </Card>
+      </Flex>
+    </>
+  );
+}

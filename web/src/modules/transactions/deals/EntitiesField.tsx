@@ -1,0 +1,90 @@
+/**
+ * The entities of the deal form (SPEC sections 2, 3 "Deal entity" and 5; issue 10 section 2): a local list,
+ * saved with the deal, where rows are added ('Ajouter une entité': role 0, stake empty) and removed; each row
+ * has SIREN, company name (filled in from the register when a known SIREN is typed, still editable), role and
+ * stake (%); the server's errors go under each field (`entities.0.siren`) and under the list (`entities`).
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
+import { useEffect, useRef } from 'react';
+import { UNKNOWN_TO_REGISTER } from '../../groups/texts';
+import { NEW_ENTITY } from './dealValues';
+import { useCompanyLookup } from './useCompanyLookup';
+import type { Option } from './useDealOptions';
+
+/** Props of one entity row. */
+interface EntityRowProps {
+  form: FormInstance;
+  index: number;
+  roles: Option[];
+  onRemove: () => void;
+}
+
+/** One entity: its four fields and 'Retirer'. */
+function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
+  const siren = Form.useWatch(['entities', index, 'siren'], form) as string | undefined;
+  const lookup = useCompanyLookup(siren);
+  // The name last filled in from the register: replaced when the SIREN changes, never a name typed by hand.
+  const filled = useRef<string | null>(null);
+  useEffect(() => {
+    if (lookup.state !== 'known') return;
+    const current = (form.getFieldValue(['entities', index, 'name']) as string | undefined) ?? '';
+    if (current.trim() === '' || current === filled.current) {
+      form.setFieldValue(['entities', index, 'name'], lookup.name);
+      filled.current = lookup.name;
+    }
+  }, [lookup, form, index]);
+  const hint =
+    lookup.state === 'known' ? 'Nom repris du répertoire' : lookup.state === 'unknown' ? UNKNOWN_TO_REGISTER : undefined;
+  const n = index + 1;
+  return (
+    <Row gutter={12} align="top" data-testid="deal-entity" wrap>
+      <Col xs={24} sm={12} lg={5}>
+        <Form.Item label={`Siren (entité ${n})`} name={[index, 'siren']}>
+          <Input autoComplete="off" inputMode="numeric" maxLength={11} data-testid="entity-siren" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12} lg={8}>
+        <Form.Item label={`Company Name (entité ${n})`} name={[index, 'name']} extra={hint}>
+          <Input autoComplete="off" data-testid="entity-name" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12} lg={5}>
+        <Form.Item label={`Company Role (entité ${n})`} name={[index, 'entityrole_id']}>
+          <Select options={roles} showSearch={{ optionFilterProp: 'label' }} data-testid="entity-role" />
+        </Form.Item>
+      </Col>
+      <Col xs={16} sm={8} lg={4}>
+        <Form.Item label={`Stake Percent (%) (entité ${n})`} name={[index, 'stake_percent']}>
+          <InputNumber min={0} max={100} step={0.01} decimalSeparator="," stringMode style={{ width: '100%' }} data-testid="entity-stake" />
+        </Form.Item>
+      </Col>
+      <Col xs={8} sm={4} lg={2} style={{ display: 'flex', alignItems: 'flex-end', paddingBottom: 24, minHeight: 86 }}>
+        <Button icon={<DeleteOutlined aria-hidden />} danger onClick={onRemove} aria-label={`Retirer l'entité ${n}`} data-testid="entity-remove" />
+      </Col>
+    </Row>
+  );
+}
+
+/** The entities section of the deal form. */
+export function EntitiesField({ form, roles }: { form: FormInstance; roles: Option[] }) {
+  return (
+    <Form.List name="entities">
+      {(fields, { add, remove }, { errors }) => (
+        <section aria-labelledby="deal-entities-title" data-testid="deal-entities">
+          <Typography.Title level={2} id="deal-entities-title" style={{ fontSize: 16, marginTop: 8 }}>
+            Entités
+          </Typography.Title>
+          {fields.length === 0 ? <Typography.Paragraph type="secondary">Aucune entité.</Typography.Paragraph> : null}
+          {fields.map((field) => (
+            <EntityRow key={field.key} form={form} index={field.name} roles={roles} onRemove={() => remove(field.name)} />
+          ))}
+          <Form.ErrorList errors={errors} />
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ ...NEW_ENTITY })} data-testid="entity-add" style={{ marginBlock: 8 }}>
+            Ajouter une entité
+          </Button>
+        </section>
+      )}
+    </Form.List>
+  );
+}

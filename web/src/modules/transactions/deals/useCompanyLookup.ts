@@ -1,0 +1,33 @@
+/**
+ * `useCompanyLookup`: the register's name of a SIREN being typed in a deal entity (issue 10 section 2: "the
+ * company name, filled in from the company register when a known SIREN is typed"), through
+ * `GET /api/companies/{siren}` (contract/feeds.ts; 404 when the register does not know it).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, isApiError } from '../../../api/client';
+import type { CompanyResponse } from '../../../../../contract/feeds';
+
+/** The 9 digits of `value` once spaces are removed, or null when it is not 9 digits yet. */
+export function sirenDigits(value: string | null | undefined): string | null {
+  const digits = (value ?? '').replace(/[\s\u00a0\u202f]+/g, '');
+  return /^\d{9}$/.test(digits) ? digits : null;
+}
+
+/** What the register says about a SIREN: `known` with its name, `unknown` (404 or refused), or nothing yet. */
+export type CompanyLookup = { state: 'idle' | 'loading' } | { state: 'known'; name: string } | { state: 'unknown' };
+
+/** Looks the SIREN up once it has 9 digits (answers cached for the session). */
+export function useCompanyLookup(siren: string | null | undefined): CompanyLookup {
+  const digits = sirenDigits(siren);
+  const query = useQuery({
+    queryKey: ['company', digits],
+    queryFn: ({ signal }) => apiGet<CompanyResponse>(`/api/companies/${digits}`, { signal }),
+    enabled: digits !== null,
+    retry: (count, error) => !isApiError(error, 404) && !isApiError(error, 422) && count < 1,
+    staleTime: 10 * 60_000,
+  });
+  if (!digits) return { state: 'idle' };
+  if (query.isPending) return { state: 'loading' };
+  if (query.data) return { state: 'known', name: query.data.name };
+  return { state: 'unknown' };
+}

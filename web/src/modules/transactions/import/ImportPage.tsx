@@ -1,0 +1,87 @@
+/**
+ * /transactions/import screen (SPEC sections 2, 4, 5 and 8; issue 10 section 3): a .csv picker, the template
+ * ('Télécharger le modèle'), the documented columns, the progress while the file is imported, and the rows in
+ * error of a refused file; a written file goes to /transactions/success.
+ */
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useNotify } from '../../../components/feedback/useNotify';
+import { PageHeader } from '../../../components/layout/PageHeader';
+import { uploadThrough } from '../../../lib/uploadRequest';
+import { DEALS_CRUMB } from '../breadcrumbs';
+import { IMPORT_TITLE } from '../texts';
+import { downloadDealsTemplate } from './api';
+import { ImportBusy } from './ImportBusy';
+import { ImportErrors } from './ImportErrors';
+import { useDealImport } from './useDealImport';
+
+/** The template's columns, as documented beside the picker. */
+const COLUMNS_HINT =
+  'Une ligne par entité, séparateur « ; » ou « , », UTF-8 ou Windows-1252. Colonnes : deal_id, deal_date (JJ/MM/AAAA ou AAAA-MM-JJ), ' +
+  'siren, company_name, role, type1, type2, amount, currency, stake, description, url, source, french_investment_abroad, ' +
+  'foreign_investment_in_france, puis acquéreurs, cibles et cédant (buyer1, buyer1_country…, seller, seller_country). ' +
+  'Les lignes de même deal_id forment une transaction ; un fichier comportant une erreur est refusé en entier.';
+
+/** 'Télécharger le modèle': saves the template, spinning meanwhile. */
+function TemplateButton() {
+  const notify = useNotify();
+  const [loading, setLoading] = useState(false);
+  const onClick = async () => {
+    if (loading) return;
+    setLoading(true);
+    try {
+      await downloadDealsTemplate();
+    } catch (error) {
+      notify.apiError(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined aria-hidden />} loading={loading} onClick={() => void onClick()} data-testid="deals-template">
+      Télécharger le modèle
+    </Button>
+  );
+}
+
+/** The import screen. */
+export default function ImportPage() {
+  const { upload, job, refusal } = useDealImport();
+  return (
+    <>
+      <PageHeader title={IMPORT_TITLE} breadcrumb={[DEALS_CRUMB, { title: IMPORT_TITLE }]} extra={<TemplateButton />} />
+      <Flex vertical gap={16} style={{ maxWidth: 900 }}>
+        {upload.isPending ? (
+          <ImportBusy job={job} />
+        ) : (
+          <Card>
+            <Upload.Dragger
+              accept=".csv"
+              multiple={false}
+              maxCount={1}
+              showUploadList={false}
+              customRequest={uploadThrough(upload)}
+              data-testid="deals-csv-upload"
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined aria-hidden />
+              </p>
+              <Typography.Paragraph strong style={{ marginBottom: 4 }}>
+                Cliquez ou déposez un fichier CSV ici
+              </Typography.Paragraph>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 0, paddingInline: 16 }}>
+                {COLUMNS_HINT}
+              </Typography.Paragraph>
+            </Upload.Dragger>
+          </Card>
+        )}
+        {refusal ? (
+          <Card>
+            <ImportErrors refusal={refusal} />
+          </Card>
+        ) : null}
+      </Flex>
+    </>
+  );
+}

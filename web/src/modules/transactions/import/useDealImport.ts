@@ -1,0 +1,50 @@
+/**
+ * `useDealImport`: the upload of /transactions/import (SPEC sections 4 and 8; issue 10 section 3). The call
+ * waits for the import to finish; meanwhile the caller's import job is read every second for the progress bar.
+ * `1` goes to /transactions/success (the list, the stats and the files reloaded); a 422 keeps the rows in
+ * error for the table; every failure, and any answer other than `1`, toasts 'Une erreur est survenue!'.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { GENERIC_ERROR } from '../../../api/client';
+import { useNotify } from '../../../components/feedback/useNotify';
+import { DEAL_STATS_KEY } from '../publication/api';
+import { FILES_KEY, fetchDealImportJob, importRefusal, uploadDealsCsv } from './api';
+
+/** How often the running job is read while the upload waits (ms). */
+export const IMPORT_JOB_POLL_MS = 1000;
+
+/** The upload mutation, the running job, and the refusal of the last upload. */
+export function useDealImport() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const upload = useMutation({
+    mutationFn: async (file: Blob) => {
+      const answer = await uploadDealsCsv(file);
+      if (Number(answer) !== 1) throw new Error(GENERIC_ERROR);
+      return answer;
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['deals'] }),
+        queryClient.invalidateQueries({ queryKey: DEAL_STATS_KEY }),
+        queryClient.invalidateQueries({ queryKey: FILES_KEY }),
+      ]);
+      navigate('/transactions/success');
+    },
+    onError: () => notify.error(GENERIC_ERROR),
+  });
+  const job = useQuery({
+    queryKey: ['deal-import-job'],
+    queryFn: ({ signal }) => fetchDealImportJob(signal),
+    enabled: upload.isPending,
+    refetchInterval: upload.isPending ? IMPORT_JOB_POLL_MS : false,
+    retry: false,
+  });
+  return {
+    upload,
+    job: upload.isPending ? (job.data?.job ?? null) : null,
+    refusal: upload.isError ? importRefusal(upload.error) : null,
+  };
+}
