@@ -1,9 +1,10 @@
 /**
- * `/home` data: `GET /api/dashboard/stats` (active and total administrators and API customers) and
+ * `/home` data: `GET /api/dashboard/stats` (active and total records of each counting module) and
  * `GET /api/config` (front-end settings).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { createDeal } from '../helpers/deals';
 
 let t: TestApp;
 let root: Client;
@@ -21,17 +22,17 @@ const stats = async () => {
 
 describe('GET /api/dashboard/stats', () => {
   it('counts active and total administrators and customers (no group yet)', async () => {
-    expect(await stats()).toEqual({ admins: { active: 1, total: 1 }, customers: { active: 0, total: 0 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 } });
+    expect(await stats()).toEqual({ admins: { active: 1, total: 1 }, customers: { active: 0, total: 0 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 }, deals: { active: 0, total: 0 } });
 
     await t.newAdmin();
     await t.newAdmin({ status: 0 });
     const ids: number[] = [];
     for (const status of [1, 1, 0]) ids.push((await root.post('/api/customers/store', { name: 'C', status })).json().id);
-    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 2, total: 3 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 } });
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 2, total: 3 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 }, deals: { active: 0, total: 0 } });
 
     await root.post(`/api/customers/togglestatus/${ids[0]}`);
     await root.post(`/api/customers/${ids[1]}`);
-    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 0, total: 2 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 } });
+    expect(await stats()).toEqual({ admins: { active: 2, total: 3 }, customers: { active: 0, total: 2 }, groups: { active: 0, total: 0 }, news: { active: 0, total: 0 }, deals: { active: 0, total: 0 } });
   });
 
   it('counts active and total groups on the server (the browser no longer loads every group to count them)', async () => {
@@ -60,9 +61,19 @@ describe('GET /api/dashboard/stats', () => {
     expect((await stats()).news).toEqual({ active: before.active + 1, total: before.total + 2 });
   });
 
-  it('answers exactly one {active, total} counter per registered module: admins, customers, groups and news categories', async () => {
+  it('counts active and total deals', async () => {
+    const before = (await stats()).deals;
+    const kept = await createDeal(root);
+    const off = await createDeal(root);
+    expect((await root.post(`/api/transactions/toggledeal/${off.id}`)).statusCode).toBe(200);
+    expect((await stats()).deals).toEqual({ active: before.active + 1, total: before.total + 2 });
+    expect((await root.post('/api/transactions/removedeal', { id: kept.id })).statusCode).toBe(200);
+    expect((await stats()).deals).toEqual({ active: before.active, total: before.total + 1 });
+  });
+
+  it('answers exactly one {active, total} counter per registered module: admins, customers, groups, news categories and deals', async () => {
     const body = await stats();
-    expect(Object.keys(body).sort()).toEqual(['admins', 'customers', 'groups', 'news']);
+    expect(Object.keys(body).sort()).toEqual(['admins', 'customers', 'deals', 'groups', 'news']);
     for (const counts of Object.values(body)) expect(counts).toEqual({ active: expect.any(Number), total: expect.any(Number) });
   });
 
