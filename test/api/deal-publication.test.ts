@@ -1,0 +1,261 @@
+/**
+ * Publication of the deals (`GET /api/transactions/insert`, `purge`, `stats`; SPEC sections 4, 7, 8; issue 10
+ * section 1 "Publication"): insert publishes every active deal new or changed since its last publication as one
+ * numbered batch (snapshot with type, role and country names), withdraws the published deals since deactivated,
+ * deleted or renamed, and answers the count; purge undoes exactly the last batch, then the one before, restoring
+ * every earlier state (snapshots, batches, dates, the deals' published revision); stats c1/c2 at each step; 0 when
+ * nothing is to be done. Deals are written by SQL, as the deals service stores them (each change bumps `revision`).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublishedDealSnapshot } from '../../contract/deal-lists';
+import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { validSiren } from '../helpers/sirens';
+
+type Named = { id: number; name: string };
+type Published = { deal_identifier: string; deal_id: number | null; revision: number; batch_id: number; snapshot: PublishedDealSnapshot; published_at: string };
+type State = {
+  published: Published[];
+  deals: Array<{ id: number; published_revision: number | null }>;
+  batches: Array<{ id: number; deals: number; published_total: number }>;
+  stats: { c1: number; c2: number };
+};
+
+let t: TestApp;
+let root: Client;
+let acquirer: Named & { display_name: string };
+let acquisition: Named;
+let lbo: Named;
+let france: { id: number; name: string };
+let germany: { id: number; name: string };
+
+async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+async function country(iso: string, name: string): Promise<{ id: number; name: string }> {
+  await t.ctx.db.execute(sql`insert into countries (iso_alpha2, name_fr) values (${iso}, ${name}) on conflict (iso_alpha2) do nothing`);
+  return (await rows<{ id: number; name: string }>(sql`select id, name_fr as name from countries where iso_alpha2 = ${iso}`))[0];
+}
+
+/** Inserts a deal with two entities, as the deals service stores it (revision 1, never published). */
+async function createDeal(identifier: string, amount = '1000.00'): Promise<number> {
+  const [{ id }] = await rows<{ id: number }>(sql`insert into deals (deal_identifier, deal_date, deal_type1_id, amount, currency, description, url, source,
+      french_investment_abroad, foreign_investment_in_france, buyer1_name, buyer1_country_id, buyer2_name, seller_name, seller_country_id)
+    values (${identifier}, '2024-05-02', ${acquisition.id}, ${amount}, 'EUR', 'Rachat', 'https://example.com/deal', 'Presse', 2, 1,
+      'Buyer One', ${france.id}, 'Buyer Two', 'Seller', ${germany.id}) returning id::int as id`);
+  await t.ctx.db.execute(sql`insert into deal_entities (deal_id, position, siren, name, role_id, stake_percent, deal_identifier, deal_date, role_name, type1_name, amount, currency)
+    values (${id}, 0, ${validSiren(id)}, 'Alpha', ${acquirer.id}, '60.00', ${identifier}, '2024-05-02', ${acquirer.name}, ${acquisition.name}, ${amount}, 'EUR'),
+           (${id}, 1, null, 'Beta', null, null, ${identifier}, '2024-05-02', null, ${acquisition.name}, ${amount}, 'EUR')`);
+  return id;
+}
+
+/** A change of the deal as the deals service makes it: new values, revision + 1. */
+async function changeDeal(id: number, set: ReturnType<typeof sql>): Promise<void> {
+  await t.ctx.db.execute(sql`update deals set ${set}, revision = revision + 1, updated_at = now() where id = ${id}`);
+}
+
+async function get(url: string): Promise<unknown> {
+  const res = await root.get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const insert = () => get('/api/transactions/insert') as Promise<number>;
+const purge = () => get('/api/transactions/purge') as Promise<number>;
+const stats = () => get('/api/transactions/stats') as Promise<{ c1: number; c2: number }>;
+
+/** Everything publication touches, with the stats. */
+async function state(): Promise<State> {
+  return {
+    published: await rows<Published>(sql`select deal_identifier, deal_id::int as deal_id, revision, batch_id, snapshot,
+      to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as published_at from published_deals order by deal_identifier`),
+    deals: await rows(sql`select id::int as id, published_revision from deals order by id`),
+    batches: await rows(sql`select id, deals, published_total from deal_publish_batches order by id`),
+    stats: await stats(),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await t.superAdmin();
+  [acquirer] = await rows<Named & { display_name: string }>(sql`insert into deal_roles (name, display_name) values ('Acquéreur', 'Acquéreur principal') returning id, name, display_name`);
+  [acquisition] = await rows<Named>(sql`insert into deal_types (name) values ('Acquisition') returning id, name`);
+  [lbo] = await rows<Named>(sql`insert into deal_types (name) values ('LBO') returning id, name`);
+  france = await country('FR', 'France');
+  germany = await country('DE', 'Allemagne');
+});
+afterAll(async () => t?.close());
+
+describe('with nothing to publish', () => {
+  it('answers 0 to insert and purge, writes no batch, and stats are 0 and 0', async () => {
+    expect(await stats()).toEqual({ c1: 0, c2: 0 });
+    const res = await root.get('/api/transactions/insert');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('0'); // a bare number, as the spec's "return the number processed"
+    expect(await purge()).toBe(0);
+    expect((await state()).batches).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    for (const url of ['/api/transactions/insert', '/api/transactions/purge', '/api/transactions/stats']) {
+      expect((await t.anon().get(url)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('insert, then purge back to each earlier state', () => {
+  const ids: Record<string, number> = {};
+  const states: State[] = [];
+
+  it('batch 1 publishes the three new deals with their snapshots', async () => {
+    states.push(await state()); // S0: nothing published
+    ids.A = await createDeal('PUB-A', '1500000.50');
+    ids.B = await createDeal('PUB-B');
+    ids.C = await createDeal('PUB-C');
+    expect(await stats()).toEqual({ c1: 3, c2: 0 });
+    expect(await insert()).toBe(3);
+    const s1 = await state();
+    expect(s1.stats).toEqual({ c1: 0, c2: 3 });
+    expect(s1.batches).toEqual([{ id: expect.any(Number), deals: 3, published_total: 3 }]);
+    expect(s1.published.map((p) => [p.deal_identifier, p.deal_id, p.revision, p.batch_id])).toEqual([
+      ['PUB-A', ids.A, 1, s1.batches[0].id],
+      ['PUB-B', ids.B, 1, s1.batches[0].id],
+      ['PUB-C', ids.C, 1, s1.batches[0].id],
+    ]);
+    expect(s1.deals).toEqual([ids.A, ids.B, ids.C].map((id) => ({ id, published_revision: 1 })));
+    expect(s1.published[0].snapshot).toEqual({
+      id: ids.A,
+      deal_identifier: 'PUB-A',
+      revision: 1,
+      deal_date: '2024-05-02',
+      type1: { id: acquisition.id, name: 'Acquisition' },
+      type2: null,
+      amount: 1500000.5,
+      currency: 'EUR',
+      description: 'Rachat',
+      url: 'https://example.com/deal',
+      source: 'Presse',
+      french_investment_abroad: 2,
+      foreign_investment_in_france: 1,
+      buyers: [
+        { name: 'Buyer One', country: { id: france.id, iso_alpha2: 'FR', name: france.name } },
+        { name: 'Buyer Two', country: null },
+      ],
+      targets: [],
+      seller: { name: 'Seller', country: { id: germany.id, iso_alpha2: 'DE', name: germany.name } },
+      entities: [
+        { siren: validSiren(ids.A), name: 'Alpha', stake_percent: 60, role: { id: acquirer.id, name: 'Acquéreur', display_name: 'Acquéreur principal' } },
+        { siren: null, name: 'Beta', stake_percent: null, role: null },
+      ],
+    });
+    states.push(s1);
+  });
+
+  it('a second insert with nothing changed answers 0 and writes no batch', async () => {
+    expect(await insert()).toBe(0);
+    expect(await state()).toEqual(states[1]);
+  });
+
+  it('batch 2 republishes a changed deal, publishes a new one, withdraws a deactivated and a deleted one', async () => {
+    await changeDeal(ids.A, sql`amount = 2000000, deal_type2_id = ${lbo.id}`);
+    ids.D = await createDeal('PUB-D');
+    await changeDeal(ids.B, sql`status = 0`);
+    await t.ctx.db.execute(sql`delete from deals where id = ${ids.C}`);
+    expect(await stats()).toEqual({ c1: 4, c2: 3 });
+    expect(await insert()).toBe(4);
+    const s2 = await state();
+    const [b1, b2] = s2.batches;
+    expect(s2.batches).toEqual([states[1].batches[0], { id: b2.id, deals: 4, published_total: 2 }]);
+    expect(b2.id).toBeGreaterThan(b1.id);
+    expect(s2.stats).toEqual({ c1: 0, c2: 2 });
+    expect(s2.published.map((p) => [p.deal_identifier, p.deal_id, p.revision, p.batch_id])).toEqual([
+      ['PUB-A', ids.A, 2, b2.id],
+      ['PUB-D', ids.D, 1, b2.id],
+    ]);
+    expect(s2.published[0].snapshot).toMatchObject({ revision: 2, amount: 2000000, type2: { id: lbo.id, name: 'LBO' } });
+    expect(s2.deals).toEqual([
+      { id: ids.A, published_revision: 2 },
+      { id: ids.B, published_revision: null }, // withdrawn: a reactivation publishes it again
+      { id: ids.D, published_revision: 1 },
+    ]);
+    states.push(s2);
+  });
+
+  it('batch 3 publishes a renamed deal under its new identifier and withdraws the old one (one deal)', async () => {
+    await changeDeal(ids.D, sql`deal_identifier = 'PUB-D2'`);
+    await t.ctx.db.execute(sql`update deal_entities set deal_identifier = 'PUB-D2' where deal_id = ${ids.D}`);
+    expect(await stats()).toEqual({ c1: 1, c2: 2 });
+    expect(await insert()).toBe(1);
+    const s3 = await state();
+    expect(s3.stats).toEqual({ c1: 0, c2: 2 });
+    expect(s3.published.map((p) => [p.deal_identifier, p.deal_id, p.revision])).toEqual([
+      ['PUB-A', ids.A, 2],
+      ['PUB-D2', ids.D, 2],
+    ]);
+    expect(s3.batches.at(-1)).toMatchObject({ deals: 1, published_total: 2 });
+    states.push(s3);
+  });
+
+  it('purge undoes batch 3: back to the state after batch 2', async () => {
+    expect(await purge()).toBe(1);
+    const s = await state();
+    expect({ ...s, stats: undefined }).toEqual({ ...states[2], stats: undefined });
+    expect(s.stats).toEqual({ c1: 1, c2: 2 }); // the renamed deal waits again
+  });
+
+  it('purge undoes batch 2: back to the state after batch 1, the deleted deal’s snapshot without its deal', async () => {
+    expect(await purge()).toBe(4);
+    const s = await state();
+    const expected = states[1].published.map((p) => (p.deal_id === ids.C ? { ...p, deal_id: null } : p));
+    expect(s.published).toEqual(expected);
+    expect(s.batches).toEqual(states[1].batches);
+    expect(s.deals).toEqual(states[1].deals.filter((d) => d.id !== ids.C).concat([{ id: ids.D, published_revision: null }]));
+    // Waiting: A changed, D2 new, B deactivated (published again), C deleted (published again).
+    expect(s.stats).toEqual({ c1: 4, c2: 3 });
+  });
+
+  it('purge undoes batch 1: nothing published, every deal waiting; then 0', async () => {
+    expect(await purge()).toBe(3);
+    const s = await state();
+    expect(s.published).toEqual([]);
+    expect(s.batches).toEqual([]);
+    expect(s.deals.every((d) => d.published_revision === null)).toBe(true);
+    expect(s.stats).toEqual({ c1: 2, c2: 0 }); // A and D2 (B is inactive, C deleted)
+    expect(await purge()).toBe(0);
+  });
+
+  it('insert after the purges publishes the waiting deals again, in a new batch', async () => {
+    expect(await insert()).toBe(2);
+    const s = await state();
+    expect(s.published.map((p) => [p.deal_identifier, p.deal_id, p.revision])).toEqual([
+      ['PUB-A', ids.A, 2],
+      ['PUB-D2', ids.D, 2],
+    ]);
+    expect(s.stats).toEqual({ c1: 0, c2: 2 });
+    expect(s.batches).toHaveLength(1);
+    expect(s.batches[0].id).toBeGreaterThan(states[3].batches.at(-1)!.id);
+  });
+
+  it('a deactivated deal reactivated before the next insert is published again with its new revision', async () => {
+    await changeDeal(ids.B, sql`status = 1`);
+    expect(await stats()).toEqual({ c1: 1, c2: 2 });
+    expect(await insert()).toBe(1);
+    const [b] = (await state()).published.filter((p) => p.deal_identifier === 'PUB-B');
+    expect(b).toMatchObject({ deal_id: ids.B, revision: 3 });
+  });
+});
+
+describe('concurrency', () => {
+  it('two inserts at once publish each deal once: one answers the count, the other 0', async () => {
+    for (let i = 0; i < 5; i++) await createDeal(`PUB-RACE-${i}`);
+    const answers = (await Promise.all([insert(), insert()])).sort((a, b) => a - b);
+    expect(answers).toEqual([0, 5]);
+  });
+
+  it('two purges at once undo the last two batches, one each', async () => {
+    const before = (await state()).batches;
+    const answers = (await Promise.all([purge(), purge()])).sort((a, b) => a - b);
+    expect(answers).toEqual(before.slice(-2).map((b) => b.deals).sort((a, b) => a - b));
+    expect((await state()).batches).toEqual(before.slice(0, -2));
+  });
+});
