@@ -1,0 +1,264 @@
+/**
+ * The deals CSV import job (issue 10 section 3), kind `deal-import` of the job queue (server/jobs/queue.ts).
+ * It streams the stored upload (server/jobs/files.ts) into a staging table by COPY (./import-stage.ts), checks
+ * every row in SQL (./import-sql.ts `typedSql`, `disagreeSql`), and, when no row is in error, merges the deals
+ * and their entities and records the file in `deal_import_files`, all in one transaction: all or nothing.
+ *
+ * - PostgreSQL: everything runs on the job's connection inside one transaction (temporary tables dropped at
+ *   commit or rollback). A file sniffed as UTF-8 whose later bytes are not UTF-8 is read again as Windows-1252.
+ * - PGlite: the stage and the checks run outside a transaction (temporary tables the job drops), the merge and
+ *   the record inside one `pglite.transaction`.
+ * - Rows in error: the job fails with the French summary, after writing the first DEAL_IMPORT_MAX_ERRORS rows
+ *   in error (`{lines: [{line, messages}]}`) into its `result`, which the upload answers with its 422.
+ *
+ * Result (jobs.result): `{rows, deals, created, updated, unchanged, file_id, timings_ms}`.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Transaction } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { DEAL_ENTITIES_MAX } from '../../../contract/deals';
+import { DEAL_IMPORT_MAX_ERRORS, DEAL_IMPORT_MAX_ROWS, type DealImportLine } from '../../../contract/deal-import';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { AppError, fieldError } from '../../http/errors';
+import { readJobFile } from '../../jobs/files';
+import type { JobContext, JobKind } from '../../jobs/queue';
+import type { CsvLayout } from '../../lib/csv/layout';
+import { countsSql, dealsInSql, disagreeSql, errorLinesSql, importTables, lookupSql, mergeSql, rowErrorsSql, typedSql, type ImportTables } from './import-sql';
+import { copyError, copyToStagePg, copyToStagePglite, createStageSql, dataPart, isNotUtf8, type StageMeter } from './import-stage';
+
+/** Queue name of the deals import. */
+export const DEAL_IMPORT = 'deal-import';
+
+/** What the upload stores in the job's payload. */
+export interface DealImportPayload {
+  filename: string;
+  /** Encoding, delimiter, header and the position of each known column (server/lib/csv/layout.ts). */
+  layout: CsvLayout;
+  /** The administrator who uploaded it (`deal_import_files.created_by`). */
+  createdBy: number;
+}
+
+/** Advisory lock of the merge: one deals import writes at a time (two files may name the same deal_id). */
+const MERGE_LOCK = 727275;
+/** `work_mem` of the import's transaction on PostgreSQL (sort and hash joins over a whole file). */
+const WORK_MEM = '256MB';
+
+/** One statement, on whichever connection runs the import. */
+type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+/** A refused file: the summary, and the rows in error. */
+export class RowErrors extends AppError {
+  constructor(
+    message: string,
+    public readonly lines: DealImportLine[],
+  ) {
+    super(422, message, { file: [message] });
+  }
+}
+
+/** `n ligne(s)` in French. */
+const lines = (n: number) => `${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : ''}`;
+
+/**
+ * Checks the staged rows: builds the typed table and its deals, then lists the rows in error.
+ * @throws RowErrors with the first DEAL_IMPORT_MAX_ERRORS rows in error, in file order
+ */
+async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: string): Promise<void> {
+  for (const statement of lookupSql(t, temp)) await exec(statement);
+  await exec(typedSql(t, layout.columns, temp));
+  await exec(`analyze ${t.typed}`);
+  await exec(dealsInSql(t, temp));
+  await exec(`analyze ${t.dealsIn}`);
+  const { rows: rowErrors } = await exec(rowErrorsSql(t, DEAL_IMPORT_MAX_ERRORS));
+  const { rows: disagree } = await exec(disagreeSql(t, DEAL_IMPORT_MAX_ERRORS));
+  if (!rowErrors.length && !disagree.length) return;
+
+  const byRn = new Map<number, string[]>();
+  const add = (rn: number, message: string) => {
+    const list = byRn.get(rn) ?? [];
+    list.push(message);
+    byRn.set(rn, list);
+  };
+  for (const r of rowErrors) for (const m of r.errors as string[]) add(Number(r.rn), m);
+  const firstRns = disagree.map((d) => Number(d.first_rn));
+  for (const d of disagree) add(Number(d.rn), '');
+  const wanted = [...new Set([...byRn.keys(), ...firstRns])];
+  const { rows: lineRows } = await exec(errorLinesSql(t), [wanted]);
+  const lineOf = new Map(lineRows.map((r) => [Number(r.rn), Number(r.line)]));
+  for (const d of disagree) {
+    const list = byRn.get(Number(d.rn))!;
+    const at = list.indexOf('');
+    const q = `«\u00a0${String(d.deal_id).slice(0, 40)}\u00a0»`;
+    list[at] = d.too_many
+      ? `Transaction ${q}\u00a0: plus de ${DEAL_ENTITIES_MAX} entités.`
+      : `Transaction ${q}\u00a0: colonnes différentes de la ligne ${lineOf.get(Number(d.first_rn))} (${String(d.columns)}).`;
+  }
+  const found = [...byRn.entries()].sort(([a], [b]) => a - b).slice(0, DEAL_IMPORT_MAX_ERRORS);
+  const total = await countErrors(exec, t);
+  const out = found.map(([rn, messages]) => ({ line: lineOf.get(rn) ?? rn + 1, messages }));
+  const shown = total > out.length ? ` (les ${out.length} premières sont listées)` : '';
+  throw new RowErrors(`Import refusé\u00a0: ${lines(total)} en erreur${shown}. Rien n’a été importé.`, out);
+}
+
+/** How many rows are in error (own errors or disagreeing deal-level columns). */
+async function countErrors(exec: Exec, t: ImportTables): Promise<number> {
+  const { rows } = await exec(
+    `select count(*)::int as n from (select rn from ${t.typed} where cardinality(errors) > 0 union select rn from (${disagreeSql(t, 2_000_000_000)}) d) x`,
+  );
+  return Number(rows[0].n);
+}
+
+/** Merges the checked rows and records the file; answers the counts. */
+async function mergeAndRecord(exec: Exec, t: ImportTables, temp: string, payload: DealImportPayload, jobId: string, rows: number) {
+  await exec('select pg_advisory_xact_lock($1)', [MERGE_LOCK]);
+  for (const statement of mergeSql(t, temp)) await exec(statement);
+  const { rows: counts } = await exec(countsSql(t));
+  const c = counts[0] as { deals: number; created: number; updated: number };
+  const { rows: file } = await exec(
+    'insert into deal_import_files (name, job_id, rows, deals, created_by) values ($1, $2, $3, $4, $5) returning id',
+    [payload.filename.slice(0, 255), jobId, rows, Number(c.deals), payload.createdBy],
+  );
+  return { deals: Number(c.deals), created: Number(c.created), updated: Number(c.updated), file_id: Number(file[0].id) };
+}
+
+async function run(ctx: JobContext) {
+  const { job, database, client, signal } = ctx;
+  const db = database.db;
+  const payload = job.payload as unknown as DealImportPayload;
+  let layout = payload.layout;
+  const t = importTables(job.id);
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const meter: StageMeter = { bytes: 0, lines: 0 };
+  let reporting: Promise<void> | undefined;
+  let nextReport = 0;
+  const report = () => {
+    if (reporting || Date.now() < nextReport) return;
+    nextReport = Date.now() + 250;
+    reporting = ctx
+      .progress(meter.lines, meter.bytes)
+      .catch(() => {})
+      .finally(() => (reporting = undefined));
+  };
+  const aborted = () => new AppError(503, 'aborted');
+  const watched = () =>
+    dataPart(readJobFile(db, job.id), meter, () => {
+      if (signal.aborted) throw aborted();
+      if (meter.lines > DEAL_IMPORT_MAX_ROWS + 1) {
+        throw fieldError('file', `Le fichier dépasse ${DEAL_IMPORT_MAX_ROWS.toLocaleString('fr-FR')} lignes de données\u00a0: découpez-le en plusieurs fichiers.`);
+      }
+      report();
+    });
+
+  let rows: number;
+  let counts: Awaited<ReturnType<typeof mergeAndRecord>>;
+  try {
+    if (client) {
+      const exec: Exec = (text, values) => client.query(text, values);
+      const temp = 'on commit drop';
+      await client.query('begin');
+      try {
+        await client.query('set local statement_timeout = 0');
+        await client.query(`set local work_mem = '${WORK_MEM}'`);
+        // Rows are numbered in the order of a plain scan of the stage, which is the COPY's order.
+        await client.query('set local max_parallel_workers_per_gather = 0');
+        await client.query('set local synchronize_seqscans = off');
+        await client.query(createStageSql(t.stage, layout.header.length, temp));
+        await client.query('savepoint staged');
+        try {
+          rows = await copyToStagePg(client, t.stage, layout, watched());
+        } catch (err) {
+          if (!isNotUtf8(err) || layout.encoding !== 'utf-8') throw copyError(err as Error, 0, layout.header) ?? err;
+          // Sniffed as UTF-8 from an ASCII head, but Windows-1252 further on (an Excel export): read it again.
+          await client.query('rollback to savepoint staged');
+          layout = { ...layout, encoding: 'windows-1252' };
+          meter.bytes = 0;
+          meter.lines = 0;
+          try {
+            rows = await copyToStagePg(client, t.stage, layout, watched());
+          } catch (again) {
+            throw copyError(again as Error, 0, layout.header) ?? again;
+          }
+        }
+        phase('copy_ms');
+        if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
+        if (signal.aborted) throw aborted();
+        await check(exec, t, layout, temp);
+        phase('check_ms');
+        rows = Number((await exec(`select count(*)::int as n from ${t.typed}`)).rows[0].n);
+        counts = await mergeAndRecord(exec, t, temp, payload, job.id, rows);
+        phase('merge_ms');
+        if (signal.aborted) throw aborted();
+        await client.query('commit');
+        phase('commit_ms');
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      }
+    } else {
+      const pglite = database.pglite!;
+      const exec: Exec = (text, values) => pglite.query(text, values);
+      await dropTables(exec, t);
+      try {
+        await pglite.exec(createStageSql(t.stage, layout.header.length, ''));
+        const between = async () => {
+          if (signal.aborted) throw aborted();
+          report();
+          await nextTurn();
+        };
+        try {
+          rows = await copyToStagePglite(pglite, t.stage, layout, watched(), between);
+        } catch (err) {
+          if (!isNotUtf8(err) && !((err as AppError).message ?? '').includes('octets illisibles')) throw err;
+          if (layout.encoding !== 'utf-8') throw err;
+          layout = { ...layout, encoding: 'windows-1252' };
+          meter.bytes = 0;
+          meter.lines = 0;
+          await pglite.exec(`truncate ${t.stage}`);
+          rows = await copyToStagePglite(pglite, t.stage, layout, watched(), between);
+        }
+        phase('copy_ms');
+        if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
+        await check(exec, t, layout, '');
+        phase('check_ms');
+        rows = Number((await exec(`select count(*)::int as n from ${t.typed}`)).rows[0].n);
+        await nextTurn();
+        counts = await pglite.transaction(async (tx: Transaction) => mergeAndRecord((text, values) => tx.query(text, values), t, '', payload, job.id, rows));
+        phase('merge_ms');
+      } finally {
+        await dropTables(exec, t).catch(() => {});
+      }
+    }
+  } catch (err) {
+    await reporting;
+    if (err instanceof RowErrors) await db.update(jobs).set({ result: { lines: err.lines } }).where(eq(jobs.id, job.id));
+    throw err;
+  }
+  await reporting;
+  return {
+    result: { rows, ...counts, unchanged: counts.deals - counts.created - counts.updated, timings_ms: timings },
+    rowsRead: rows,
+    bytesRead: meter.bytes,
+  };
+}
+
+/** Drops the temporary tables of an import (PGlite, where they outlive the job's statements). */
+async function dropTables(exec: Exec, t: ImportTables): Promise<void> {
+  await exec(`drop table if exists ${Object.values(t).join(', ')}`);
+}
+
+/** The job kind registered by the deals module (`ctx.jobs.register(DEAL_IMPORT, dealImportJob)`). */
+export const dealImportJob: JobKind = {
+  run,
+  /** Nothing is written outside the job's transaction but its PGlite temporary tables: drop them. */
+  async cleanup(db: Db, jobId: string) {
+    const t = importTables(jobId);
+    await db.execute(sql.raw(`drop table if exists ${Object.values(t).join(', ')}`)).catch(() => {});
+  },
+};

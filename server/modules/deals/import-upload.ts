@@ -1,0 +1,126 @@
+/**
+ * The upload of a deals CSV (SPEC section 4 "Transactions CSV import"; issue 10 section 3): the file is stored
+ * as it streams (server/jobs/files.ts), its first bytes sniffed by the shared CSV reader (encoding, delimiter,
+ * columns by name without regard to case or accents), then a `deal-import` job runs it and the request waits
+ * for its end: `1` when written, a 422 `DealImportRefusal` (contract/deal-import.ts) when refused.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { MultipartFile } from '@fastify/multipart';
+import { DEAL_CSV_COLUMNS, DEAL_CSV_REQUIRED, DEAL_IMPORT_MAX_BYTES, type DealImportLine, type DealImportRefusal } from '../../../contract/deal-import';
+import type { JobResponse } from '../../../contract/jobs';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { AppError, fieldError, GENERIC_ERROR } from '../../http/errors';
+import { storeJobFile } from '../../jobs/files';
+import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, NEVER_STARTED_MESSAGE, SHUTDOWN_MESSAGE, type JobQueue } from '../../jobs/queue';
+import { findJob, latestJob, toJobResponse, type JobRow } from '../../jobs/store';
+import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
+import { DEAL_IMPORT, type DealImportPayload } from './import-job';
+
+/** Refusal of a file over DEAL_IMPORT_MAX_BYTES. */
+export const FILE_TOO_BIG = `Le fichier dépasse ${DEAL_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`;
+
+/** French aliases of some columns (matched like the canonical names: case, accents, spaces and `_` ignored). */
+const ALIASES: Partial<Record<(typeof DEAL_CSV_COLUMNS)[number], string[]>> = {
+  deal_id: ['deal nb', 'deal identifier', 'identifiant'],
+  deal_date: ['date'],
+  company_name: ['nom', 'entreprise', 'name'],
+  role: ['rôle', 'company role'],
+  amount: ['montant'],
+  currency: ['devise'],
+  stake: ['stake percent', 'participation'],
+};
+
+/** The columns of a deals CSV (the template's names first). */
+export const DEAL_CSV: CsvColumns = {
+  names: Object.fromEntries(DEAL_CSV_COLUMNS.map((c) => [c, [c, ...(ALIASES[c] ?? [])]])),
+  required: DEAL_CSV_REQUIRED,
+};
+
+/** How often the waiting upload reads its job (ms). */
+const POLL_MS = 200;
+
+/** The administrator's deals import that is queued or running, if any. */
+async function assertNoImportRunning(db: Db, ownerId: number): Promise<void> {
+  const [busy] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.kind, DEAL_IMPORT), inArray(jobs.state, ['queued', 'running'])))
+    .limit(1);
+  if (busy) throw fieldError('file', 'Un import est déjà en cours\u00a0: attendez qu’il se termine.');
+}
+
+/**
+ * Takes an upload: `.csv` only, at most DEAL_IMPORT_MAX_BYTES, stored as it streams, then sniffed; a readable
+ * file becomes a queued `deal-import` job.
+ * @throws AppError 422 errors.file (no file, not .csv, too big, unreadable, missing columns, an import running)
+ */
+export async function startDealImport(queue: JobQueue, db: Db, ownerId: number, part: MultipartFile | undefined): Promise<JobRow> {
+  if (!part || part.fieldname !== 'file') throw fieldError('file', 'Veuillez choisir un fichier CSV.');
+  if (!/\.csv$/i.test(part.filename ?? '')) {
+    part.file.resume();
+    throw fieldError('file', 'Seuls les fichiers .csv sont acceptés.');
+  }
+  try {
+    await assertNoImportRunning(db, ownerId);
+  } catch (err) {
+    part.file.resume();
+    throw err;
+  }
+  const filename = part.filename.slice(0, 255);
+  const job = await queue.create(DEAL_IMPORT, ownerId, { filename });
+  try {
+    const { bytes, head } = await storeJobFile(db, job.id, part.file, SNIFF_BYTES);
+    if (part.file.truncated) throw fieldError('file', FILE_TOO_BIG);
+    const layout = sniffCsv(head, bytes <= SNIFF_BYTES, DEAL_CSV);
+    const payload: DealImportPayload = { filename, layout, createdBy: ownerId };
+    return await queue.dispatch(job, bytes, payload as unknown as Record<string, unknown>);
+  } catch (err) {
+    part.file.resume();
+    await queue.discard(job.id);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', FILE_TOO_BIG);
+    throw err;
+  }
+}
+
+/** A refused file's 422 body. */
+export function refusal(message: string, lines: DealImportLine[] = []): DealImportRefusal {
+  return { message, errors: { file: [message] }, lines };
+}
+
+/** A refusal as an error the route answers (see `DealImportRefused`). */
+export class DealImportRefused extends AppError {
+  constructor(public readonly body: DealImportRefusal) {
+    super(422, body.message, body.errors);
+  }
+}
+
+/**
+ * Waits until job `jobId` ends.
+ * @returns the job's result when it is done
+ * @throws DealImportRefused (422) when the file was refused, AppError 503 when the server stopped meanwhile,
+ *   AppError 500 on an unexpected failure
+ */
+export async function waitForDealImport(db: Db, jobId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  for (;;) {
+    const job = await findJob(db, jobId);
+    if (!job) throw new AppError(500, GENERIC_ERROR);
+    if (job.state === 'done') return job.result ?? {};
+    if (job.state === 'failed') {
+      const message = job.error ?? JOB_FAILED_MESSAGE;
+      if ([SHUTDOWN_MESSAGE, INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE].includes(message)) throw new AppError(503, message);
+      if (message === JOB_FAILED_MESSAGE) throw new AppError(500, GENERIC_ERROR);
+      const lines = Array.isArray(job.result?.lines) ? (job.result.lines as DealImportLine[]) : [];
+      throw new DealImportRefused(refusal(message, lines));
+    }
+    if (signal?.aborted) throw new AppError(503, SHUTDOWN_MESSAGE);
+    await sleep(POLL_MS);
+  }
+}
+
+/** The administrator's latest deals import job (for the progress bar), or null. */
+export async function currentDealImport(db: Db, ownerId: number): Promise<JobResponse | null> {
+  const row = await latestJob(db, DEAL_IMPORT, ownerId);
+  return row ? toJobResponse(row) : null;
+}
