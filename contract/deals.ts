@@ -141,7 +141,7 @@ const blank = (v: unknown) => (v === undefined || v === null || (typeof v === 's
 
 /** An optional reference to a row (type, role, country): 0 / '0' / '' / null mean none (null). */
 function optionalRef(label: string) {
-  const error = frenchError(label);
+  const error = () => `Le champ ${label} n'est pas valide.`;
   return z.preprocess(
     none,
     z.union([z.number({ error }), z.string({ error }).regex(/^\s*\d{1,10}\s*$/, { error }).transform(Number)], { error })

@@ -82,13 +82,17 @@ export function registerStatusResource<
   });
 }
 
+/** Message of a record id that is not a positive integer. */
+const BAD_ID = "L'identifiant doit être un nombre entier positif.";
+const badId = () => BAD_ID;
+
 /** Body of a delete with the record as body: a positive integer `id` (number or digits), other fields ignored. */
 export const recordIdBody = z
   .object({
     id: z
-      .union([z.number(), z.string().regex(/^[0-9]{1,10}$/)], { error: () => "L'identifiant doit être un nombre entier positif." })
+      .union([z.number({ error: badId }), z.string({ error: badId }).regex(/^[0-9]{1,10}$/, { error: badId })], { error: badId })
       .transform(Number)
-      .pipe(z.number().int().min(1, { error: () => "L'identifiant doit être un nombre entier positif." }).max(2147483647, { error: () => "L'identifiant doit être un nombre entier positif." })),
+      .pipe(z.number({ error: badId }).int({ error: badId }).min(1, { error: badId }).max(2147483647, { error: badId })),
   })
   .loose()
   .meta({ id: 'RecordId' });
