@@ -200,8 +200,8 @@ describe('a role or type in use cannot be deleted', () => {
   });
 });
 
-describe('renames follow in the list rows (deal_entities copies)', () => {
-  it('renaming a role or a type updates role_name, type1_name and type2_name of the entities', async () => {
+describe('renames follow in the list rows (deal_entities copies) and in publication', () => {
+  it('renaming a role or a type updates the copies of the entities and bumps the revision of their deals', async () => {
     const role = await createRole(root);
     const type = await createType(root);
     const deal = await createDeal(root, {
@@ -214,9 +214,20 @@ describe('renames follow in the list rows (deal_entities copies)', () => {
         rows: Array<Record<string, string>>;
       }).rows[0];
     expect(await copies()).toEqual({ role_name: role.name, type1_name: type.name, type2_name: type.name });
+    const revision = async () => (await root.get(`${BASE}/getDealRoles/${deal.id}`)).json().revision as number;
+    expect(await revision()).toBe(1);
     await root.post(`${BASE}/updaterole/${role.id}`, { name: `${role.name} bis`, display_name: 'Affiché' });
+    expect(await revision()).toBe(2);
     await root.post(`${BASE}/updatetype/${type.id}`, { name: `${type.name} bis` });
     expect(await copies()).toEqual({ role_name: `${role.name} bis`, type1_name: `${type.name} bis`, type2_name: `${type.name} bis` });
+    // The deals are pending publication again after a rename (the published snapshot holds the names) ...
+    expect(await revision()).toBe(3);
+    // ... but not after an update that renames nothing (a toggle through update, a refused rename).
+    await root.post(`${BASE}/updaterole/${role.id}`, { name: `${role.name} bis`, display_name: 'Affiché', status: 0 });
+    await root.post(`${BASE}/updatetype/${type.id}`, { name: `${type.name} bis` });
+    const other = await createType(root);
+    expect((await root.post(`${BASE}/updatetype/${type.id}`, { name: other.name })).statusCode).toBe(422);
+    expect(await revision()).toBe(3);
   });
 });
 

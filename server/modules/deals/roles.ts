@@ -3,7 +3,8 @@
  * section 2): a status resource (server/lib/status-resource.ts) at `/api/transactions/{allroles,
  * togglerole/:id, storerole, getRoleRoles/:id, updaterole/:id, removerole}` (delete with the role as body),
  * names unique without regard to case, and no delete while a deal's entity has the role (422 errors.destroy
- * with the number of deals).
+ * with the number of deals). A rename (name or display name) bumps the revision of the deals using the role,
+ * so that the next publication carries it.
  */
 import { sql } from 'drizzle-orm';
 import type { Status } from '../../../contract/fields';
@@ -46,6 +47,21 @@ export function roleInUseMessage(n: number): string {
   return `Ce rôle est utilisé par ${dealCount(n)}\u00a0: il ne peut pas être effacé. Désactivez-le plutôt.`;
 }
 
+/** The update inputs that rename their role (name or display name changed), set by `values`, read by `after`. */
+const renames = new WeakSet<object>();
+
+/**
+ * Bumps the revision of every deal that has an entity with role `id`, so that the next publication carries
+ * the new name (the published snapshots hold the names; the list's copies follow by trigger).
+ * @returns how many deals were bumped
+ */
+export async function bumpDealsOfRole(db: Db, id: number): Promise<number> {
+  const res = (await db.execute(sql`
+    update deals set revision = revision + 1, updated_at = now()
+     where id in (select deal_id from deal_entities where role_id = ${id}) returning id`)) as unknown as { rows: unknown[] };
+  return res.rows.length;
+}
+
 /** Deal-entity roles as a status resource. */
 export const rolesResource = defineStatusResource({
   table: dealRoles,
@@ -55,7 +71,17 @@ export const rolesResource = defineStatusResource({
   toResponse: toRoleResponse,
   http: { tag: 'Transactions', paths: DEAL_ROLES.paths },
   store: { body: roleBody, values: (_db, input) => ({ name: input.name, displayName: input.display_name, status: input.status }) },
-  update: { body: roleUpdateBody, values: (_db, input) => ({ name: input.name, displayName: input.display_name }) },
+  update: {
+    body: roleUpdateBody,
+    values: (_db, input, current) => {
+      if (input.name !== current.name || input.display_name !== current.displayName) renames.add(input);
+      return { name: input.name, displayName: input.display_name };
+    },
+    // A rename changes what the deals using the role publish: they are pending again.
+    after: async (db, row, input) => {
+      if (renames.delete(input)) await bumpDealsOfRole(db, row.id);
+    },
+  },
   guardDelete: async (id, _actor, db) => {
     const n = await roleUsage(db, id);
     if (n > 0) throw fieldError('destroy', roleInUseMessage(n));

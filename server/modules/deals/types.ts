@@ -2,7 +2,8 @@
  * Deal types (SPEC sections 2 "/transactions/types", 3 "Type", 4, 7 "Transactions", 8; issue 10 section 2): a
  * status resource (server/lib/status-resource.ts) at `/api/transactions/{alltypes, toggletype/:id, storetype,
  * getTypeRoles/:id, updatetype/:id, removetype}` (delete with the type as body), names unique without regard
- * to case, and no delete while a deal has the type as type 1 or 2 (422 errors.destroy with the number of deals).
+ * to case, and no delete while a deal has the type as type 1 or 2 (422 errors.destroy with the number of
+ * deals). A rename bumps the revision of the deals of the type, so that the next publication carries it.
  */
 import { sql } from 'drizzle-orm';
 import type { Status } from '../../../contract/fields';
@@ -40,6 +41,21 @@ export function typeInUseMessage(n: number): string {
   return `Ce type est utilisé par ${dealCount(n)}\u00a0: il ne peut pas être effacé. Désactivez-le plutôt.`;
 }
 
+/** The update inputs that rename their type, set by `values`, read by `after`. */
+const renames = new WeakSet<object>();
+
+/**
+ * Bumps the revision of every deal of type `id` (type 1 or 2), so that the next publication carries the new
+ * name (the published snapshots hold the names; the list's copies follow by trigger).
+ * @returns how many deals were bumped
+ */
+export async function bumpDealsOfType(db: Db, id: number): Promise<number> {
+  const res = (await db.execute(sql`
+    update deals set revision = revision + 1, updated_at = now()
+     where deal_type1_id = ${id} or deal_type2_id = ${id} returning id`)) as unknown as { rows: unknown[] };
+  return res.rows.length;
+}
+
 /** Deal types as a status resource. */
 export const typesResource = defineStatusResource({
   table: dealTypes,
@@ -49,7 +65,17 @@ export const typesResource = defineStatusResource({
   toResponse: toTypeResponse,
   http: { tag: 'Transactions', paths: DEAL_TYPES.paths },
   store: { body: typeBody, values: (_db, input) => ({ name: input.name, status: input.status }) },
-  update: { body: typeUpdateBody, values: (_db, input) => ({ name: input.name }) },
+  update: {
+    body: typeUpdateBody,
+    values: (_db, input, current) => {
+      if (input.name !== current.name) renames.add(input);
+      return { name: input.name };
+    },
+    // A rename changes what the deals of the type publish: they are pending again.
+    after: async (db, row, input) => {
+      if (renames.delete(input)) await bumpDealsOfType(db, row.id);
+    },
+  },
   guardDelete: async (id, _actor, db) => {
     const n = await typeUsage(db, id);
     if (n > 0) throw fieldError('destroy', typeInUseMessage(n));
