@@ -1,7 +1,8 @@
 /**
  * Registry entry of the transactions module (SPEC section 2 "Transactions (deals)"; issue 10 section 2): the
  * deals list and form, roles, types, the CSV import with its success page, the imported files and the BODACC
- * transaction rows, every page lazy-loaded; one "Transactions" group in the sidebar.
+ * transaction rows, every page lazy-loaded; one "Transactions" group in the sidebar; the /home card of the
+ * deals (counted on the server under `deals`).
  */
 import { SwapOutlined } from '@ant-design/icons';
 import { lazyPage } from '../../lib/lazyPage';
@@ -40,4 +41,5 @@ export const transactionsModule: WebModule = {
       { path: '/transactions/bodacc', label: 'Transactions BODACC' },
     ],
   },
+  dashboard: { title: 'Transactions', icon: <SwapOutlined aria-hidden />, statsKey: 'deals', to: '/transactions', order: 50 },
 };

@@ -7,6 +7,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
+import { useScreenUp } from '../../../lib/useMediaQuery';
 import { UNKNOWN_TO_REGISTER } from '../../groups/texts';
 import { NEW_ENTITY } from './dealValues';
 import { useCompanyLookup } from './useCompanyLookup';
@@ -37,29 +38,34 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
   const hint =
     lookup.state === 'known' ? 'Nom repris du répertoire' : lookup.state === 'unknown' ? UNKNOWN_TO_REGISTER : undefined;
   const n = index + 1;
+  // On a wide screen the first row's labels head the columns (rows stacked on a narrow one keep theirs);
+  // every input is named with its row for assistive tech and tests.
+  const wide = useScreenUp('lg');
+  const label = (text: string) => (index === 0 || !wide ? text : undefined);
+  const named = (text: string) => ({ 'aria-label': `${text} (entité ${n})` });
   return (
     <Row gutter={12} align="top" data-testid="deal-entity" wrap>
       <Col xs={24} sm={12} lg={5}>
-        <Form.Item label={`Siren (entité ${n})`} name={[index, 'siren']}>
-          <Input autoComplete="off" inputMode="numeric" maxLength={11} data-testid="entity-siren" />
+        <Form.Item label={label('Siren')} name={[index, 'siren']}>
+          <Input autoComplete="off" inputMode="numeric" maxLength={11} data-testid="entity-siren" {...named('Siren')} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12} lg={8}>
-        <Form.Item label={`Company Name (entité ${n})`} name={[index, 'name']} extra={hint}>
-          <Input autoComplete="off" data-testid="entity-name" />
+        <Form.Item label={label('Company Name')} name={[index, 'name']} extra={hint}>
+          <Input autoComplete="off" data-testid="entity-name" {...named('Company Name')} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12} lg={5}>
-        <Form.Item label={`Company Role (entité ${n})`} name={[index, 'entityrole_id']}>
-          <Select options={roles} showSearch={{ optionFilterProp: 'label' }} data-testid="entity-role" />
+        <Form.Item label={label('Company Role')} name={[index, 'entityrole_id']}>
+          <Select options={roles} showSearch={{ optionFilterProp: 'label' }} data-testid="entity-role" {...named('Company Role')} />
         </Form.Item>
       </Col>
       <Col xs={16} sm={8} lg={4}>
-        <Form.Item label={`Stake Percent (%) (entité ${n})`} name={[index, 'stake_percent']}>
-          <InputNumber min={0} max={100} step={0.01} decimalSeparator="," stringMode style={{ width: '100%' }} data-testid="entity-stake" />
+        <Form.Item label={label('Stake (%)')} name={[index, 'stake_percent']}>
+          <InputNumber min={0} max={100} step={0.01} decimalSeparator="," stringMode style={{ width: '100%' }} data-testid="entity-stake" {...named('Stake Percent (%)')} />
         </Form.Item>
       </Col>
-      <Col xs={8} sm={4} lg={2} style={{ display: 'flex', alignItems: 'flex-end', paddingBottom: 24, minHeight: 86 }}>
+      <Col xs={8} sm={4} lg={2} style={{ display: 'flex', alignItems: 'flex-end', paddingBottom: 24, minHeight: index === 0 || !wide ? 86 : 56 }}>
         <Button icon={<DeleteOutlined aria-hidden />} danger onClick={onRemove} aria-label={`Retirer l'entité ${n}`} data-testid="entity-remove" />
       </Col>
     </Row>
