@@ -2,7 +2,8 @@
  * Demo data (`npm run seed:demo`, issue 3 point 2): the data of every module built so far, on real public
  * data — administrators, API customers, the groups `VIP`, `Favoris` and `CAC 40` holding real SIRENs of
  * French listed companies, update-log entries spread over the last two years on those SIRENs, and news
- * (server/seed/demo-news.ts: categories, 200 pending, 1,000 published), and the real INSEE Sirene and BODACC
+ * (server/seed/demo-news.ts: categories, 200 pending, 1,000 published), deal roles, types and 300 deals
+ * (server/seed/demo-deals.ts: neutral `DEMO-` deals on those SIRENs), and the real INSEE Sirene and BODACC
  * samples imported by the feed jobs (server/seed/demo-feeds.ts: supervision files, register, log entries). The log
  * entries have neutral descriptions ('Mise à jour de la fiche (démonstration)'): no company name and no
  * made-up event next to a real SIREN (issue 6 section 3).
@@ -20,6 +21,7 @@ import { createAdmin, findAdminByEmail } from '../modules/admins/service';
 import { createCustomer } from '../modules/customers/service';
 import { addSirens, createGroup } from '../modules/groups/service';
 import { appendLogEntries } from '../modules/update-log/service';
+import { seedDemoDeals } from './demo-deals';
 import { seedDemoFeeds } from './demo-feeds';
 import { seedDemoNews } from './demo-news';
 import { DEMO_CODES, DEMO_DESCRIPTIONS } from './vocabulary';
@@ -53,7 +55,19 @@ function rng(seed: number) {
  */
 export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now?: Date } = {}) {
   const { db } = ctx;
-  const created = { admins: 0, customers: 0, groups: 0, logEntries: 0, newsCategories: 0, pendingNews: 0, publishedArticles: 0, feedFiles: 0 };
+  const created = {
+    admins: 0,
+    customers: 0,
+    groups: 0,
+    logEntries: 0,
+    newsCategories: 0,
+    pendingNews: 0,
+    publishedArticles: 0,
+    dealRoles: 0,
+    dealTypes: 0,
+    deals: 0,
+    feedFiles: 0,
+  };
   const companies = listedCompanies();
 
   for (const a of [
@@ -109,6 +123,7 @@ export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now
   }
 
   Object.assign(created, await seedDemoNews(db, companies, opts.now ?? new Date(), rng(7)));
+  Object.assign(created, await seedDemoDeals(db, companies, opts.now ?? new Date(), rng(10)));
 
   const feeds = await seedDemoFeeds(ctx);
   created.feedFiles = feeds.feedFiles;

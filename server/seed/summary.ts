@@ -13,6 +13,10 @@ export interface DemoCreated {
   newsCategories: number;
   pendingNews: number;
   publishedArticles: number;
+  /** Deal roles, types and deals (server/seed/demo-deals.ts); absent from older callers. */
+  dealRoles?: number;
+  dealTypes?: number;
+  deals?: number;
   /** Feed sample files imported by their jobs (server/seed/demo-feeds.ts); absent from older callers. */
   feedFiles?: number;
 }
@@ -61,6 +65,13 @@ export function demoSummary(created: DemoCreated, hint: SignInHint): string {
         count(created.newsCategories, 'catégorie de news', 'catégories de news'),
         count(created.pendingNews, 'news en attente', 'news en attente'),
         count(created.publishedArticles, 'article publié', 'articles publiés'),
+        ...(created.deals === undefined
+          ? []
+          : [
+              count(created.dealRoles ?? 0, 'rôle de transaction', 'rôles de transaction'),
+              count(created.dealTypes ?? 0, 'type de transaction', 'types de transaction'),
+              count(created.deals, 'transaction', 'transactions'),
+            ]),
         ...(created.feedFiles === undefined ? [] : [count(created.feedFiles, 'fichier de flux importé', 'fichiers de flux importés')]),
       ].join(', ')}.`;
   return [

@@ -50,6 +50,9 @@ describe('seedDemo', () => {
       newsCategories: 6,
       pendingNews: 200,
       publishedArticles: 1000,
+      dealRoles: 4,
+      dealTypes: 6,
+      deals: 300,
       feedFiles: DEMO_FEED_SAMPLES.length,
     });
 
@@ -77,6 +80,32 @@ describe('seedDemo', () => {
     const published = await rows<{ siren: string }>(sql`select distinct siren from published_articles union select distinct siren from news`);
     expect(published.every((s) => listed.has(s.siren))).toBe(true);
 
+    const roles = (await root.get('/api/transactions/allroles')).json() as Array<{ name: string; display_name: string }>;
+    expect(roles.map((r) => r.name).sort()).toEqual(['Acquéreur', 'Cédant', 'Cible', 'Conseil'].sort());
+    const types = (await root.get('/api/transactions/alltypes')).json() as Array<{ name: string }>;
+    expect(types.map((r) => r.name).sort()).toEqual(['Acquisition', 'Cession', 'Fusion', 'LBO', 'Levée de fonds', 'Prise de participation'].sort());
+    const [deals] = await rows<{ n: number; min: number; max: number; entities: number }>(sql`
+      select count(*)::int as n, min(c)::int as min, max(c)::int as max, sum(c)::int as entities
+        from (select d.id, count(e.id) as c from deals d left join deal_entities e on e.deal_id = d.id
+               where d.deal_identifier like 'DEMO-%' group by d.id) x`);
+    expect(deals).toMatchObject({ n: 300, min: 1, max: 3 });
+    const dealSirens = await rows<{ siren: string }>(sql`select distinct siren from deal_entities`);
+    expect(dealSirens.length).toBeGreaterThan(20);
+    expect(dealSirens.every((s) => listed.has(s.siren))).toBe(true);
+    // The list's copies are those of the deal, its types and the entity's role.
+    const [stale] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from deal_entities e join deals d on d.id = e.deal_id
+        left join deal_roles r on r.id = e.role_id left join deal_types t1 on t1.id = d.deal_type1_id left join deal_types t2 on t2.id = d.deal_type2_id
+       where e.deal_identifier <> d.deal_identifier or e.deal_date is distinct from d.deal_date or e.amount is distinct from d.amount
+          or e.currency <> d.currency or e.role_name is distinct from r.name or e.type1_name is distinct from t1.name
+          or e.type2_name is distinct from t2.name`);
+    expect(stale.n).toBe(0);
+    const first = (await root.get('/api/transactions/getDealRoles/1')).json();
+    expect(first).toMatchObject({ deal_identifier: 'DEMO-0001', url: 'https://www.example.com/demo/transactions/1' });
+    expect(first.entities.length).toBeGreaterThan(0);
+    const [entityCount] = await rows<{ rows: number }>(sql`select rows::int from deal_entity_counts where id = 1`);
+    expect(entityCount.rows).toBe(deals.entities);
+
     expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({
       admins: 0,
       customers: 0,
@@ -85,6 +114,9 @@ describe('seedDemo', () => {
       newsCategories: 0,
       pendingNews: 0,
       publishedArticles: 0,
+      dealRoles: 0,
+      dealTypes: 0,
+      deals: 0,
       feedFiles: 0,
     });
   });
@@ -137,11 +169,12 @@ describe('seedDemo', () => {
     expect(stray.n).toBe(0);
   });
 
-  it('writes log descriptions and news titles that name no listed company and state no event (issue 6 section 3)', async () => {
+  it('writes log descriptions, news titles and deal descriptions that name no listed company and state no event (issue 6 section 3)', async () => {
     await seedDemo(t.ctx, { logEntries: 2000, now: new Date('2026-06-15T12:00:00Z') });
     const texts = (
       await rows<{ description: string }>(sql`select distinct description from update_log where not ${FROM_FEEDS}
-        union select distinct title from news union select distinct title from published_articles`)
+        union select distinct title from news union select distinct title from published_articles
+        union select distinct description from deals where deal_identifier like 'DEMO-%'`)
     ).map((r) => r.description);
     expect(texts.length).toBeGreaterThan(0);
     const names = listedCompanies().map((c) => c.name);
