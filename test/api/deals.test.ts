@@ -352,6 +352,19 @@ describe('updatedeal', () => {
     expect(reordered.json().entities.map((e: { name: string }) => e.name)).toEqual(['Seconde', 'Même']);
   });
 
+  it("treats an entity id of another deal as a new entity, and leaves the other deal as it was", async () => {
+    const other = await createDeal(root);
+    const deal = await createDeal(root);
+    const stolen = other.entities[0];
+    const res = await update(deal.id, { ...payloadOf(deal), entities: [{ id: stolen.id, siren: siren(), name: 'Nouvelle' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json() as Deal;
+    expect(after.entities).toHaveLength(1);
+    expect(after.entities[0].id).not.toBe(stolen.id);
+    expect(after.entities[0].id).not.toBe(deal.entities[0].id);
+    expect(await readDeal(root, other.id)).toEqual(other);
+  });
+
   it('keeps the status when the update has none, and bumps the revision when the status changes', async () => {
     const deal = await createDeal(root);
     const { status: _s, ...noStatus } = payloadOf(deal);
