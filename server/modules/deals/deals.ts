@@ -294,12 +294,14 @@ export async function updateDeal(db: Db, id: number, body: unknown): Promise<Dea
         .where(eq(deals.id, id));
       if (removed.length) await tx.delete(dealEntities).where(inArray(dealEntities.id, removed));
       const c = await copies(tx, values);
+      // The deal's copies on every kept entity in one statement; then each changed entity on its own.
+      if (changedDeal && kept.size) await tx.update(dealEntities).set(c.deal).where(eq(dealEntities.dealId, id));
       const added: Array<typeof dealEntities.$inferInsert> = [];
       for (const [i, e] of entities.entries()) {
         const row = entityRow(id, e, c);
         const was = matched[i];
         if (!was) added.push(row);
-        else if (changedDeal || entityChanged(was, e) || was.roleName !== row.roleName) {
+        else if (entityChanged(was, e) || was.roleName !== row.roleName) {
           const { dealId: _dealId, ...set } = row;
           await tx.update(dealEntities).set(set).where(eq(dealEntities.id, was.id));
         }
