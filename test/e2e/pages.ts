@@ -12,6 +12,10 @@ export interface Ids {
   customer: number;
   group: number;
   category: number;
+  /** The deal records (optional: a suite's first call, before `recordIds`, passes only the four above). */
+  dealRole?: number;
+  dealType?: number;
+  deal?: number;
 }
 
 /** The identifying column of a page's list: the list's test id and the column's header text. */
@@ -53,14 +57,27 @@ export const PAGES: AppPage[] = [
   { name: 'news article delete', path: () => '/news/articles/delete', signedIn: true },
   { name: 'supervisions', path: () => '/supervisions', signedIn: true, column: { list: 'bodacc-files', header: 'Fichier' } },
   { name: 'supervisions insee', path: () => '/supervisions/insee', signedIn: true, column: { list: 'insee-companies-files', header: 'Fichier' } },
+  { name: 'deals list', path: () => '/transactions', signedIn: true, column: { list: 'deals-list', header: 'Deal Nb' } },
+  { name: 'deal create', path: () => '/transactions/createdeal', signedIn: true },
+  { name: 'deal edit', path: (ids) => `/transactions/${ids.deal}/editdeal`, signedIn: true },
+  { name: 'deal roles', path: () => '/transactions/roles', signedIn: true, column: { list: 'deal-roles-list', header: 'Name' } },
+  { name: 'deal role create', path: () => '/transactions/createrole', signedIn: true },
+  { name: 'deal role edit', path: (ids) => `/transactions/${ids.dealRole}/editrole`, signedIn: true },
+  { name: 'deal types', path: () => '/transactions/types', signedIn: true, column: { list: 'deal-types-list', header: 'Name' } },
+  { name: 'deal type create', path: () => '/transactions/createtype', signedIn: true },
+  { name: 'deal type edit', path: (ids) => `/transactions/${ids.dealType}/edittype`, signedIn: true },
+  { name: 'deals import', path: () => '/transactions/import', signedIn: true },
+  { name: 'deals import success', path: () => '/transactions/success', signedIn: true },
+  { name: 'deals imported files', path: () => '/transactions/files', signedIn: true },
+  { name: 'deals bodacc rows', path: () => '/transactions/bodacc', signedIn: true, column: { list: 'bodacc-list', header: 'SIREN' } },
 ];
 
 let ids: Ids | undefined;
 
 /**
- * Creates (once per worker) an administrator, a customer and a news category with long names, so that
- * layouts meet realistic text, and finds the demo group VIP (which has SIRENs). `label` names the suite in
- * the records.
+ * Creates (once per worker) an administrator, a customer, a news category, a deal role, a deal type and a deal
+ * with two entities, with long names, so that layouts meet realistic text, and finds the demo group VIP (which
+ * has SIRENs). `label` names the suite in the records.
  */
 export async function recordIds(api: Api, label: string): Promise<Ids> {
   if (ids) return ids;
@@ -75,7 +92,26 @@ export async function recordIds(api: Api, label: string): Promise<Ids> {
     name_en: `${label} sustainable development category ${id}`,
     status: 1,
   });
-  ids = { admin: admin.id, customer: customer.id, group: vip!.id, category: category.id };
+  const dealRole = await api.post<{ id: number }>('/api/transactions/storerole', {
+    name: `Rôle ${label} conseil financier ${id}`,
+    display_name: `Conseil financier ${label}`,
+    status: 1,
+  });
+  const dealType = await api.post<{ id: number }>('/api/transactions/storetype', { name: `Type ${label} prise de participation ${id}`, status: 1 });
+  const deal = await api.post<{ id: number }>('/api/transactions/storedeal', {
+    deal_identifier: `${label}-${id}`,
+    deal_date: '2026-03-15',
+    dealtype1_id: dealType.id,
+    amount: 12_500_000,
+    currency: 'EUR',
+    description: `Prise de participation majoritaire (${label})`,
+    status: 1,
+    entities: [
+      { siren: '552032534', name: `Société acquéreuse ${label} développement`, entityrole_id: dealRole.id, stake_percent: 60 },
+      { name: `Société cible ${label} industrie`, entityrole_id: 0, stake_percent: 40 },
+    ],
+  });
+  ids = { admin: admin.id, customer: customer.id, group: vip!.id, category: category.id, dealRole: dealRole.id, dealType: dealType.id, deal: deal.id };
   return ids;
 }
 

@@ -6,7 +6,7 @@
  * table scrolls inside its card, never the page; its identifying column stays on the left; below `md` its
  * secondary columns hide and its cells get smaller paddings; the toolbar wraps whole words.
  */
-import { Flex, Table } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useScreenUp } from '../../lib/useMediaQuery';
@@ -230,7 +230,14 @@ export function DataList<T>(props: DataListProps<T>) {
         tableLayout={scrollX === undefined ? 'auto' : undefined}
         locale={{
           emptyText:
-            list.loading || list.error ? <div style={{ height: 48 }} /> : <span data-testid="list-empty">Aucun résultat trouvé</span>,
+            list.loading || list.error ? (
+              <div style={{ height: 48 }} />
+            ) : (
+              // Secondary text, not antd's pale placeholder grey (1.8:1 on white, under WCAG AA).
+              <Typography.Text type="secondary" data-testid="list-empty">
+                Aucun résultat trouvé
+              </Typography.Text>
+            ),
         }}
       />
       {list.pagination ? <ListFooter pagination={list.pagination} onPageChange={actions.setPage} /> : null}

@@ -34,7 +34,6 @@ export function DealFields({ types, countries }: DealFieldsProps) {
       options={countries}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      placeholder="Pays"
       data-testid="country-select"
     />
   );
@@ -88,12 +87,12 @@ export function DealFields({ types, countries }: DealFieldsProps) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Investissement français à l'étranger" name="extra1">
-            <Select options={YES_NO_OPTIONS} allowClear placeholder="-" />
+            <Select options={YES_NO_OPTIONS} allowClear />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Investissement étranger en France" name="extra2">
-            <Select options={YES_NO_OPTIONS} allowClear placeholder="-" />
+            <Select options={YES_NO_OPTIONS} allowClear />
           </Form.Item>
         </Col>
       </Row>
