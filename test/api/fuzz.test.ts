@@ -203,7 +203,11 @@ function breach(res: LightMyRequestResponse): string | undefined {
   const b = body as { message?: unknown; errors?: unknown };
   if (typeof b.message !== 'string' || !b.message) return `${res.statusCode} without a message: ${res.body.slice(0, 200)}`;
   const keys = Object.keys(b).sort().join(',');
-  if (keys !== 'message' && keys !== 'errors,message') return `${res.statusCode} with other keys (${keys}): ${res.body.slice(0, 200)}`;
+  // A refused import may also list its rows in error (contract/deal-import.ts): `lines`, each {line, messages}.
+  const lines = (b as { lines?: unknown }).lines;
+  const linesOk = Array.isArray(lines) && lines.every((l) => Number.isInteger(l?.line) && Array.isArray(l?.messages));
+  const importRefusal = keys === 'errors,lines,message' && res.statusCode === 422 && linesOk;
+  if (keys !== 'message' && keys !== 'errors,message' && !importRefusal) return `${res.statusCode} with other keys (${keys}): ${res.body.slice(0, 200)}`;
   if (res.statusCode === 422) {
     const errors = b.errors as Record<string, unknown> | undefined;
     const ok = errors && typeof errors === 'object' && Object.values(errors).length > 0 && Object.values(errors).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
