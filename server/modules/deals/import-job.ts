@@ -68,8 +68,7 @@ async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: strin
   for (const statement of lookupSql(t, temp)) await exec(statement);
   await exec(typedSql(t, layout.columns, temp));
   await exec(`analyze ${t.typed}`);
-  await exec(dealsInSql(t, temp));
-  await exec(`analyze ${t.dealsIn}`);
+  for (const statement of dealsInSql(t, temp)) await exec(statement);
   const { rows: rowErrors } = await exec(rowErrorsSql(t, DEAL_IMPORT_MAX_ERRORS));
   const { rows: disagree } = await exec(disagreeSql(t, DEAL_IMPORT_MAX_ERRORS));
   if (!rowErrors.length && !disagree.length) return;
@@ -90,8 +89,8 @@ async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: strin
     const list = byRn.get(Number(d.rn))!;
     const at = list.indexOf('');
     const q = `«\u00a0${String(d.deal_id).slice(0, 40)}\u00a0»`;
-    list[at] = d.too_many
-      ? `Transaction ${q}\u00a0: plus de ${DEAL_ENTITIES_MAX} entités.`
+    list[at] = Number(d.entities) > 0
+      ? `Transaction ${q}\u00a0: ${Number(d.entities).toLocaleString('fr-FR')} entités, ${DEAL_ENTITIES_MAX} au plus.`
       : `Transaction ${q}\u00a0: colonnes différentes de la ligne ${lineOf.get(Number(d.first_rn))} (${String(d.columns)}).`;
   }
   const found = [...byRn.entries()].sort(([a], [b]) => a - b).slice(0, DEAL_IMPORT_MAX_ERRORS);
@@ -169,6 +168,8 @@ async function run(ctx: JobContext) {
         // Rows are numbered in the order of a plain scan of the stage, which is the COPY's order.
         await client.query('set local max_parallel_workers_per_gather = 0');
         await client.query('set local synchronize_seqscans = off');
+        // One big expression over a million rows: compiling it costs more than it saves.
+        await client.query('set local jit = off');
         await client.query(createStageSql(t.stage, layout.header.length, temp));
         await client.query('savepoint staged');
         try {

@@ -18,6 +18,7 @@ import { SIREN_MESSAGE } from '../../../contract/siren';
 export interface ImportTables {
   stage: string;
   typed: string;
+  firsts: string;
   dealsIn: string;
   targets: string;
   roles: string;
@@ -29,7 +30,7 @@ export interface ImportTables {
 export function importTables(jobId: string): ImportTables {
   const id = jobId.replace(/[^0-9a-f]/gi, '');
   const t = (name: string) => `deal_import_${name}_${id}`;
-  return { stage: t('stage'), typed: t('typed'), dealsIn: t('deals'), targets: t('targets'), roles: t('roles'), types: t('types'), countries: t('countries') };
+  return { stage: t('stage'), typed: t('typed'), firsts: t('firsts'), dealsIn: t('deals'), targets: t('targets'), roles: t('roles'), types: t('types'), countries: t('countries') };
 }
 
 /** A SQL string literal. */
@@ -78,38 +79,47 @@ export const DEAL_LEVEL: Array<[DealCsvColumn, (a: string) => string]> = [
 
 const PARTIES = ['buyer1', 'buyer2', 'buyer3', 'target1', 'target2', 'target3', 'seller'] as const;
 
-/** Statements creating the lookup tables of names (roles, types, countries), folded as `foldSql` does. */
+/**
+ * Statements creating the lookup tables of names (roles by name or display name, types by name, countries by
+ * ISO code or French name). Each name is keyed in lower case as written, without accents (`foldSql`), and with
+ * `’` written `'`: a cell, compared in lower case only (cheap over a million rows), matches a name written with
+ * all its accents or with none, in any case.
+ */
 export function lookupSql(t: ImportTables, temp: string): string[] {
+  const keys = (col: string) => [`lower(btrim(${col}))`, foldSql(`btrim(${col})`), `replace(lower(btrim(${col})), '’', '''')`];
+  const variants = (table: string, cols: string[], extra: string) =>
+    cols.flatMap((c, pref) => keys(c).map((k) => `select ${k} as k, id${extra}, ${pref} as pref from ${table}`)).join(' union all ');
   return [
     `create temporary table ${t.roles} ${temp} as
-       select distinct on (k) k, id, name from (
-         select ${foldSql('btrim(name)')} as k, id, name, 0 as pref from deal_roles
-         union all select ${foldSql('btrim(display_name)')}, id, name, 1 from deal_roles) x
-       order by k, pref, id`,
+       select distinct on (k) k, id, name from (${variants('deal_roles', ['name', 'display_name'], ', name')}) x order by k, pref, id`,
     `create temporary table ${t.types} ${temp} as
-       select distinct on (k) k, id, name from (select ${foldSql('btrim(name)')} as k, id, name from deal_types) x order by k, id`,
+       select distinct on (k) k, id, name from (${variants('deal_types', ['name'], ', name')}) x order by k, id`,
     `create temporary table ${t.countries} ${temp} as
-       select distinct on (k) k, id from (
-         select lower(iso_alpha2) as k, id, 0 as pref from countries
-         union all select ${foldSql('btrim(name_fr)')}, id, 1 from countries) x
-       order by k, pref, id`,
+       select distinct on (k) k, id from (${variants('countries', ['iso_alpha2', 'name_fr'], '')}) x order by k, pref, id`,
+    `analyze ${t.roles}`,
+    `analyze ${t.types}`,
+    `analyze ${t.countries}`,
   ];
 }
 
 /**
- * The statement creating `t.typed` from the stage: one row per non-empty data row.
+ * The statement creating `t.typed` from the stage: one row per non-empty data row, in one streaming pass (no
+ * sort). Three levels, each fenced (`offset 0`, a window) so that PostgreSQL computes each value once per row:
+ * `r0` numbers the rows and trims the cells, `r` strips spaces and splits dates, `p` parses and looks up.
  * @param columns - field -> position of its column in the stage (absent fields are read as empty)
  * @param temp - `on commit drop` on PostgreSQL (inside the job's transaction), '' on PGlite
  */
 export function typedSql(t: ImportTables, columns: Partial<Record<DealCsvColumn, number>>, temp: string): string {
   const cell = (f: DealCsvColumn) => (columns[f] === undefined ? 'null::text' : `nullif(btrim(s.c${columns[f]}, ${TRIM}), '')`);
-  const raw = DEAL_CSV_COLUMNS.map((f) => `${cell(f)} as v_${f}`).join(',\n       ');
+  const raw = DEAL_CSV_COLUMNS.map((f) => `${cell(f)} as v_${f}`).join(',\n               ');
   const currencies = `array[${CURRENCIES.map(lit).join(', ')}]`;
   const flag = (v: string) => `case upper(${v}) when 'YES' then 1 when 'OUI' then 1 when '1' then 1 when 'NO' then 2 when 'NON' then 2 when '2' then 2 end::smallint`;
-  const partyLookups = PARTIES.map((p) => `left join ${t.countries} k_${p} on k_${p}.k = ${foldSql(`r.v_${p}_country`)}`).join('\n       ');
+  const partyLookups = PARTIES.map((p) => `left join ${t.countries} k_${p} on k_${p}.k = lower(r.v_${p}_country)`).join('\n      ');
   const partyIds = PARTIES.map((p) => `k_${p}.id as ${p}_country_id`).join(', ');
-  const dateOk = `r.dp[1] between 1000 and 9999 and r.dp[2] between 1 and 12 and r.dp[3] between 1 and 31
-                  and extract(month from make_date(r.dp[1], r.dp[2], 1) + (r.dp[3] - 1)) = r.dp[2]`;
+  // Nested CASEs: PostgreSQL does not promise the order of AND's operands, and a cast or make_date may raise.
+  const day = 'make_date(r.dp[1], r.dp[2], 1) + (r.dp[3] - 1)';
+  const date = `case when r.dp[1] between 1000 and 9999 and r.dp[2] between 1 and 12 and r.dp[3] between 1 and 31
+                  then case when extract(month from ${day}) = r.dp[2] then ${day} end end`;
   const error = (cond: string, message: string) => `case when ${cond} then ${message} end`;
   const errors = [
     error('p.v_deal_id is null', lit('deal_id manquant.')),
@@ -135,64 +145,73 @@ export function typedSql(t: ImportTables, columns: Partial<Record<DealCsvColumn,
   ];
   const notEmpty = DEAL_CSV_COLUMNS.map((f) => `p.v_${f} is not null`).join(' or ');
   return `create temporary table ${t.typed} ${temp} as
-select p.*,
-       (row_number() over (partition by p.v_deal_id order by p.rn) - 1)::int as position,
-       array_remove(array[${errors.join(',\n         ')}], null) as errors
+select p.*, array_remove(array[${errors.join(',\n         ')}], null) as errors
   from (
     select r.*,
-           case when r.n_siren ~ '^[0-9]{9}$' and ${luhnSql('r.n_siren')} then r.n_siren end::char(9) as siren,
-           case when ${dateOk} then make_date(r.dp[1], r.dp[2], 1) + (r.dp[3] - 1) end as deal_date,
+           case when r.n_siren ~ '^[0-9]{9}$' then case when ${luhnSql('r.n_siren')} then r.n_siren end end::char(9) as siren,
+           ${date} as deal_date,
            ro.id as role_id, ro.name as role_name,
            ty1.id as type1_id, ty1.name as type1_name, ty2.id as type2_id, ty2.name as type2_name,
-           case when r.n_amount ~ '^[0-9]{1,16}([.,][0-9]{1,2})?$' and replace(r.n_amount, ',', '.')::numeric < ${AMOUNT_LIMIT}
-                then replace(r.n_amount, ',', '.')::numeric(18,2) end as amount,
+           case when r.n_amount ~ '^[0-9]{1,16}([.,][0-9]{1,2})?$'
+                then case when replace(r.n_amount, ',', '.')::numeric < ${AMOUNT_LIMIT} then replace(r.n_amount, ',', '.')::numeric(18,2) end end as amount,
            case when r.v_currency is null then 'EUR' when upper(r.v_currency) = any(${currencies}) then upper(r.v_currency) end as currency,
-           case when r.n_stake ~ '^[0-9]{1,3}([.,][0-9]{1,2})?%?$' and rtrim(replace(r.n_stake, ',', '.'), '%')::numeric <= 100
-                then rtrim(replace(r.n_stake, ',', '.'), '%')::numeric(5,2) end as stake,
+           case when r.n_stake ~ '^[0-9]{1,3}([.,][0-9]{1,2})?%?$'
+                then case when rtrim(replace(r.n_stake, ',', '.'), '%')::numeric <= 100 then rtrim(replace(r.n_stake, ',', '.'), '%')::numeric(5,2) end end as stake,
            ${flag('r.v_french_investment_abroad')} as fia,
            ${flag('r.v_foreign_investment_in_france')} as fif,
            ${partyIds}
       from (
-        select row_number() over () as rn,
-       ${raw}
-          from ${t.stage} s
-      ) r0
-      cross join lateral (select r0.*,
-             translate(r0.v_siren, ${SPACES}, '') as n_siren,
-             translate(r0.v_amount, ${SPACES}, '') as n_amount,
-             translate(r0.v_stake, ${SPACES}, '') as n_stake,
-             case when r0.v_deal_date ~ '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$'
-                    then array[split_part(r0.v_deal_date, '/', 3)::int, split_part(r0.v_deal_date, '/', 2)::int, split_part(r0.v_deal_date, '/', 1)::int]
-                  when r0.v_deal_date ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
-                    then array[substr(r0.v_deal_date, 1, 4)::int, substr(r0.v_deal_date, 6, 2)::int, substr(r0.v_deal_date, 9, 2)::int]
-             end as dp) r
-      left join ${t.roles} ro on ro.k = ${foldSql('r.v_role')}
-      left join ${t.types} ty1 on ty1.k = ${foldSql('r.v_type1')}
-      left join ${t.types} ty2 on ty2.k = ${foldSql('r.v_type2')}
-       ${partyLookups}
+        select r0.*,
+               translate(r0.v_siren, ${SPACES}, '') as n_siren,
+               translate(r0.v_amount, ${SPACES}, '') as n_amount,
+               translate(r0.v_stake, ${SPACES}, '') as n_stake,
+               case when r0.v_deal_date ~ '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$'
+                      then array[split_part(r0.v_deal_date, '/', 3)::int, split_part(r0.v_deal_date, '/', 2)::int, split_part(r0.v_deal_date, '/', 1)::int]
+                    when r0.v_deal_date ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                      then array[substr(r0.v_deal_date, 1, 4)::int, substr(r0.v_deal_date, 6, 2)::int, substr(r0.v_deal_date, 9, 2)::int]
+               end as dp
+          from (select row_number() over () as rn,
+               ${raw}
+                  from ${t.stage} s) r0
+        offset 0) r
+      left join ${t.roles} ro on ro.k = lower(r.v_role)
+      left join ${t.types} ty1 on ty1.k = lower(r.v_type1)
+      left join ${t.types} ty2 on ty2.k = lower(r.v_type2)
+      ${partyLookups}
     offset 0
   ) p
  where ${notEmpty}`;
 }
 
-/** The first row of each deal (its deal-level values), from `t.typed`. */
-export function dealsInSql(t: ImportTables, temp: string): string {
-  return `create temporary table ${t.dealsIn} ${temp} as select * from ${t.typed} where position = 0 and v_deal_id is not null`;
+/**
+ * The first row of each deal (its deal-level values) with the deal's count of entities, from `t.typed`: a hash
+ * aggregate then a hash join, no sort.
+ */
+export function dealsInSql(t: ImportTables, temp: string): string[] {
+  return [
+    `create temporary table ${t.firsts} ${temp} as
+       select v_deal_id, min(rn) as rn, count(*)::int as entities from ${t.typed} where v_deal_id is not null group by v_deal_id`,
+    `create temporary table ${t.dealsIn} ${temp} as select x.*, f.entities from ${t.typed} x join ${t.firsts} f on f.rn = x.rn`,
+    `analyze ${t.dealsIn}`,
+  ];
 }
 
 /**
- * Rows whose deal-level columns differ from the first row of their deal, or past the most entities a deal may
- * have: `{rn, first_rn, deal_id, too_many, columns}` (columns: the names that differ, joined by `, `), in file
- * order, at most `limit`.
+ * Rows whose deal-level columns differ from the first row of their deal (`columns`: the names that differ,
+ * joined by `, `), and first rows of deals with more entities than a deal may have (`entities` > 0):
+ * `{rn, first_rn, deal_id, entities, columns}`, in file order, at most `limit`.
  */
 export function disagreeSql(t: ImportTables, limit: number): string {
   const differs = (expr: (a: string) => string) => `${expr('x')} is distinct from ${expr('d')}`;
   const diff = DEAL_LEVEL.map(([name, expr]) => `case when ${differs(expr)} then ${lit(name)} end`);
-  return `select x.rn, d.rn as first_rn, x.v_deal_id as deal_id, x.position >= ${DEAL_ENTITIES_MAX} as too_many,
-                 array_to_string(array_remove(array[${diff.join(', ')}], null), ', ') as columns
-  from ${t.typed} x join ${t.dealsIn} d on d.v_deal_id = x.v_deal_id
- where x.position > 0 and (x.position >= ${DEAL_ENTITIES_MAX} or ${DEAL_LEVEL.map(([, expr]) => differs(expr)).join(' or ')})
- order by x.rn limit ${limit}`;
+  return `select * from (
+    select x.rn, d.rn as first_rn, x.v_deal_id as deal_id, 0 as entities,
+           array_to_string(array_remove(array[${diff.join(', ')}], null), ', ') as columns
+      from ${t.typed} x join ${t.dealsIn} d on d.v_deal_id = x.v_deal_id
+     where x.rn <> d.rn and (${DEAL_LEVEL.map(([, expr]) => differs(expr)).join(' or ')})
+    union all
+    select d.rn, d.rn, d.v_deal_id, d.entities, '' from ${t.dealsIn} d where d.entities > ${DEAL_ENTITIES_MAX}
+  ) e order by rn limit ${limit}`;
 }
 
 /** The rows in error of `t.typed`: `{rn, errors}` in file order, at most `limit`, and (separately) their count. */
@@ -248,7 +267,7 @@ export function mergeSql(t: ImportTables, temp: string): string[] {
        from (select g2.ident,
                     (select array_agg(${entity('e')} order by e.position, e.id) from deal_entities e where e.deal_id = g2.existing_id) as now_entities
                from ${t.targets} g2 where g2.existing_id is not null and not g2.changed) cur
-       join (select t.v_deal_id as ident, array_agg(${fileEntity} order by t.position) as file_entities
+       join (select t.v_deal_id as ident, array_agg(${fileEntity} order by t.rn) as file_entities
                from ${t.typed} t join ${t.targets} g3 on g3.ident = t.v_deal_id and g3.existing_id is not null and not g3.changed
               group by t.v_deal_id) f on f.ident = cur.ident
       where g.ident = cur.ident and cur.now_entities is distinct from f.file_entities`,
@@ -264,9 +283,9 @@ export function mergeSql(t: ImportTables, temp: string): string[] {
        returning id, deal_identifier)
      update ${t.targets} g set existing_id = a.id from added a where g.ident = a.deal_identifier`,
     `insert into deal_entities (deal_id, position, siren, name, role_id, stake_percent, deal_identifier, deal_date, role_name, type1_name, type2_name, amount, currency)
-     select g.existing_id, t.position, t.siren, t.v_company_name, t.role_id, t.stake, t.v_deal_id, d.deal_date, t.role_name, d.type1_name, d.type2_name, d.amount, d.currency
-       from ${t.typed} t join ${t.targets} g on g.ident = t.v_deal_id and g.changed join ${t.dealsIn} d on d.v_deal_id = t.v_deal_id
-      order by t.rn`,
+     select g.existing_id, (row_number() over (partition by t.v_deal_id order by t.rn) - 1)::smallint, t.siren, t.v_company_name, t.role_id, t.stake,
+            t.v_deal_id, d.deal_date, t.role_name, d.type1_name, d.type2_name, d.amount, d.currency
+       from ${t.typed} t join ${t.targets} g on g.ident = t.v_deal_id and g.changed join ${t.dealsIn} d on d.v_deal_id = t.v_deal_id`,
   ];
 }
 
