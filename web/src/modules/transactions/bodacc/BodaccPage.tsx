@@ -22,7 +22,7 @@ const source: ServerListSource<BodaccRow> = { mode: 'server', queryKey: [...BODA
 
 const YES_NO: Record<number, string> = { 1: 'YES', 2: 'NO' };
 /** Columns wider than the others (texts). */
-const WIDE: Partial<Record<keyof typeof BODACC_LABELS, number>> = { b2: 220, b11: 200, b15: 200, b19: 200, b23: 200, b34: 360, b35: 280 };
+const WIDE: Partial<Record<keyof typeof BODACC_LABELS, number>> = { b2: 220, b6: 260, b7: 220, b11: 200, b15: 200, b19: 200, b23: 200, b34: 360, b35: 280 };
 
 /** The content of cell `key` of `row`. */
 function cellOf(row: BodaccRow, key: keyof typeof BODACC_LABELS) {
