@@ -311,6 +311,17 @@ describe('pagination', () => {
     expect(p2.data.every((r) => r.name?.startsWith('Fund'))).toBe(true);
   });
 
+  it('estimates the total of a common term (25 hits in the sample) and reads its rows by either plan, in order', async () => {
+    const funds = (dir: 'asc' | 'desc') => expectedOrder('name', dir).filter((id) => expected.find((r) => r.id === id)!.name?.startsWith('Fund'));
+    const byId = await filter({ search: 'fund' });
+    expect(byId).toMatchObject({ total: 25, total_is_estimate: true, from: 1, to: 25 });
+    expect(ids(byId)).toEqual(expectedOrder('id', 'desc').filter((id) => funds('asc').includes(id)));
+    // By name: 25 matches among the first rows in name order, fewer than 200 (read through the search indexes and
+    // sorted), more than 10 (read by walking the name index).
+    expect(ids(await filter({ search: 'fund', orderBy: { column: 'name', direction: 'asc' } }))).toEqual(funds('asc'));
+    expect(ids(await filter({ search: 'fund', orderBy: { column: 'name', direction: 'desc' }, pagination: { per_page: 10 } }))).toEqual(funds('desc').slice(0, 10));
+  });
+
   it('refuses a page size outside 10, 25, 50, 100, 200 and a page that is not a positive integer', async () => {
     const res = await root.post('/api/transactions/filter?page=1', { pagination: { per_page: 7 } });
     expect(res.statusCode).toBe(422);

@@ -2,11 +2,11 @@
  * The deals list (`POST /api/transactions/filter`; SPEC sections 2 "/transactions", 3 "Deal entity"; issue 10
  * section 2): one row per deal entity, read from `deal_entities` alone, whose copies of the deal's listed columns and
  * of the role's name give every sortable column its own (column, id) index. The unfiltered total is read from
- * `deal_entity_counts`; a free-text search is planned on a sample of the newest rows (server/http/sampled-search.ts).
+ * `deal_entity_counts`; a search other than a whole SIREN is planned on samples (`searchPlan`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { DEAL_SORT_ALIASES, DEAL_SORT_COLUMNS, type DealListRow } from '../../../contract/deal-lists';
-import type { FilterBody, Page } from '../../../contract/listing';
+import { DEFAULT_PAGE_SIZE, type FilterBody, type Page } from '../../../contract/listing';
 import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
 import { runList, type ListSpec } from '../../http/listing';
@@ -29,18 +29,59 @@ const COLUMNS: Record<(typeof DEAL_SORT_COLUMNS)[number], SQL> = {
 };
 const sortable: Record<string, SQL> = { ...COLUMNS, ...Object.fromEntries(Object.entries(DEAL_SORT_ALIASES).map(([alias, key]) => [alias, COLUMNS[key]])) };
 
-const select = sql`e.id::float8 as id, e.deal_id::float8 as deal_id,
-  json_build_object(
-    'id', e.deal_id::float8, 'deal_identifier', e.deal_identifier, 'deal_date', e.deal_date::text,
-    'amount', e.amount::float8, 'currency', e.currency,
-    'type1', case when e.type1_name is null then null else json_build_object('name', e.type1_name) end,
-    'type2', case when e.type2_name is null then null else json_build_object('name', e.type2_name) end
-  ) as deal,
-  e.siren, e.name, case when e.role_name is null then null else json_build_object('name', e.role_name) end as role,
-  e.stake_percent::float8 as stake_percent`;
+/**
+ * Plain columns only: a search read through its indexes sorts all its matches before the LIMIT, and PostgreSQL
+ * computes the SELECT list for every one of them (json_build_object over 10,000 matches costs ~70 ms); the row
+ * shape is built in `toRow` for the page's rows alone.
+ */
+const select = sql`e.id, e.deal_id, e.deal_identifier, e.deal_date::text as deal_date, e.amount, e.currency, e.type1_name, e.type2_name,
+  e.siren, e.name, e.role_name, e.stake_percent`;
 
-/** A parsed search term: a SIREN prefix (digits), or free text. */
-type DealSearch = { cond: SQL; text: boolean };
+/** A row as read (bigint and numeric columns come as strings from node-postgres, as numbers or strings from PGlite). */
+type RawRow = {
+  id: string | number;
+  deal_id: string | number;
+  deal_identifier: string;
+  deal_date: string | null;
+  amount: string | number | null;
+  currency: string | null;
+  type1_name: string | null;
+  type2_name: string | null;
+  siren: string | null;
+  name: string | null;
+  role_name: string | null;
+  stake_percent: string | number | null;
+};
+
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+/** Raw row -> the list's row (contract/deal-lists.ts `dealListRow`). */
+function toRow(r: RawRow): DealListRow {
+  const dealId = Number(r.deal_id);
+  return {
+    id: Number(r.id),
+    deal_id: dealId,
+    deal: {
+      id: dealId,
+      deal_identifier: r.deal_identifier,
+      deal_date: r.deal_date,
+      amount: num(r.amount),
+      currency: r.currency,
+      type1: r.type1_name === null ? null : { name: r.type1_name },
+      type2: r.type2_name === null ? null : { name: r.type2_name },
+    },
+    siren: r.siren,
+    name: r.name,
+    role: r.role_name === null ? null : { name: r.role_name },
+    stake_percent: num(r.stake_percent),
+  };
+}
+
+/** A parsed search term: its condition, and whether its plan depends on how common it is (all but a whole SIREN). */
+type DealSearch = { cond: SQL; sampled: boolean };
+
+/** The columns a search condition reads (alias `e`), for the probes. */
+const SEARCHED = sql`e.siren, e.name, e.deal_identifier, e.role_id, e.type1_name, e.type2_name`;
 
 /**
  * The condition of a trimmed search term on `deal_entities e`:
@@ -53,7 +94,7 @@ async function dealSearch(db: Db, term: string): Promise<DealSearch> {
   const digits = stripSpaces(term);
   if (/^\d{1,9}$/.test(digits)) {
     const siren = digits.length === 9 ? sql`e.siren = ${digits}` : sql`e.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
-    return { cond: sql`(${siren} or e.deal_identifier = ${digits})`, text: false };
+    return { cond: sql`(${siren} or e.deal_identifier = ${digits})`, sampled: digits.length < 9 };
   }
   const like = '%' + escapeLike(term) + '%';
   const found = (await db.execute(sql`
@@ -68,7 +109,33 @@ async function dealSearch(db: Db, term: string): Promise<DealSearch> {
     const names = sql.join(types.map((n) => sql`${n}`), sql`, `);
     parts.push(sql`e.type1_name in (${names})`, sql`e.type2_name in (${names})`);
   }
-  return { cond: sql`(${sql.join(parts, sql` or `)})`, text: true };
+  return { cond: sql`(${sql.join(parts, sql` or `)})`, sampled: true };
+}
+
+/**
+ * How a search is run (server/http/sampled-search.ts, on the newest PROBE_SIZE rows). A common term is read by
+ * walking the sorted index and filtering; that pays only when matches come early in the asked order, which the
+ * newest rows tell for `id` but not for another column (a name search sorted by name finds its matches together,
+ * maybe far down the index). So for another sort, the first PROBE_SIZE rows in that order are probed too: fewer
+ * than a page of matches there, and the matches are read through the search indexes and sorted instead
+ * (bounded by the number of matches, never a walk of the whole index); the total stays estimated.
+ */
+async function searchPlan(db: Db, search: DealSearch, body: FilterBody): Promise<Pick<ListSpec, 'planner' | 'knownTotal'>> {
+  if (!search.sampled) return {};
+  const plan = await sampledSearchPlan(db, {
+    probe: sql`(select ${SEARCHED} from deal_entities e order by e.id desc limit ${PROBE_SIZE}) e`,
+    cond: search.cond,
+    rows: sql`(select rows from deal_entity_counts where id = 1)`,
+  });
+  const column = body.orderBy?.column || 'id';
+  const expr = Object.hasOwn(sortable, column) ? sortable[column] : undefined;
+  if (!plan.knownTotal || !expr || expr === sortable.id) return plan;
+  const dir = body.orderBy?.direction === 'asc' ? sql`asc` : sql`desc`;
+  const res = (await db.execute(sql`
+    select count(*) filter (where ${search.cond})::int as hits
+    from (select ${SEARCHED} from deal_entities e order by ${expr} ${dir}, e.id ${dir} limit ${PROBE_SIZE}) e`)) as unknown as { rows: Array<{ hits: number }> };
+  const perPage = body.pagination?.per_page ?? DEFAULT_PAGE_SIZE;
+  return Number(res.rows[0].hits) >= perPage ? plan : { knownTotal: plan.knownTotal, planner: { enable_indexscan: 'off' } };
 }
 
 /**
@@ -78,14 +145,8 @@ async function dealSearch(db: Db, term: string): Promise<DealSearch> {
 export async function filterDeals(db: Db, body: FilterBody, page: number): Promise<Page<DealListRow>> {
   const term = body.search?.trim() ?? '';
   const search = term ? await dealSearch(db, term) : undefined;
-  const plan: Pick<ListSpec, 'planner' | 'knownTotal'> = search?.text
-    ? await sampledSearchPlan(db, {
-        probe: sql`(select e.name, e.deal_identifier, e.role_id, e.type1_name, e.type2_name from deal_entities e order by e.id desc limit ${PROBE_SIZE}) e`,
-        cond: search.cond,
-        rows: sql`(select rows from deal_entity_counts where id = 1)`,
-      })
-    : {};
-  return runList<DealListRow>(
+  const plan = search ? await searchPlan(db, search, body) : {};
+  const result = await runList<RawRow>(
     db,
     {
       ...plan,
@@ -98,4 +159,5 @@ export async function filterDeals(db: Db, body: FilterBody, page: number): Promi
     body,
     page,
   );
+  return { ...result, data: result.data.map(toRow) };
 }
