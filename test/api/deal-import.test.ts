@@ -201,6 +201,21 @@ describe('POST /api/transactions/import: success', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('keeps the file order of a deal’s entities when its rows are not contiguous', async () => {
+    const a = nextId('I');
+    const b = nextId('J');
+    await expectOk(root, 'interleaved.csv', csv([entity(a, 0), entity(b, 1), entity(a, 2), entity(b, 3), entity(a, 4)]));
+    expect((await dealOf(a)).entities.map((e) => [e.position, e.siren])).toEqual([
+      [0, companies[0].siren],
+      [1, companies[2].siren],
+      [2, companies[4].siren],
+    ]);
+    expect((await dealOf(b)).entities.map((e) => [e.position, e.siren])).toEqual([
+      [0, companies[1].siren],
+      [1, companies[3].siren],
+    ]);
+  });
+
   it('downloads the template, which imports as it is', async () => {
     const res = await root.get('/api/transactions/template');
     expect(res.statusCode).toBe(200);
@@ -283,6 +298,12 @@ describe('POST /api/transactions/import: refused, nothing written', { timeout: 1
         { line: 8, messages: ['deal_id manquant.', 'Entité sans siren ni company_name.'] },
       ]),
     );
+  });
+
+  it('refuses a deal of more than 500 entities, on its first line', async () => {
+    const a = nextId('M');
+    const body = await expectRefused(root, 'big-deal.csv', csv(Array.from({ length: 501 }, (_, i) => entity(a, i))));
+    expect(body).toEqual(refused(summary(1), [{ line: 2, messages: [`Transaction ${q(a)}\u00a0: 501 entités, 500 au plus.`] }]));
   });
 
   it('counts line breaks inside quoted cells in the line numbers', async () => {
