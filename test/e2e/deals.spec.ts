@@ -16,7 +16,7 @@ const CONFIRM_DELETE = 'Êtes-vous sûr(e) de vouloir le supprimer ?';
 const DISABLE_ROLE = 'Voulez-vous vraiment désactiver ce role ?';
 const ENABLE_ROLE = 'Voulez-vous vraiment réactiver ce role ?';
 const DISABLE_TYPE = 'Voulez-vous vraiment désactiver ce type ?';
-const DISABLE_DEAL = 'Voulez-vous vraiment désactiver cette transaction ?';
+const DISABLE_DEAL = 'Voulez-vous vraiment désactiver cette transaction\u202f?';
 const GENERIC = 'Une erreur est survenue!';
 
 interface ApiRecord {

@@ -33,8 +33,8 @@ export const CONFIRM_ROLE = { disable: 'Voulez-vous vraiment désactiver ce role
 export const CONFIRM_TYPE = { disable: 'Voulez-vous vraiment désactiver ce type ?', enable: 'Voulez-vous vraiment réactiver ce type ?' };
 /** Toggle confirmations of a deal (the spec gives none; worded like the others). */
 export const CONFIRM_DEAL = {
-  disable: 'Voulez-vous vraiment désactiver cette transaction ?',
-  enable: 'Voulez-vous vraiment réactiver cette transaction ?',
+  disable: 'Voulez-vous vraiment désactiver cette transaction\u202f?',
+  enable: 'Voulez-vous vraiment réactiver cette transaction\u202f?',
 };
 /** 404 of a role, a type or a deal (SPEC section 8). */
 export const ITEM_NOT_FOUND = 'Item does not exist!';

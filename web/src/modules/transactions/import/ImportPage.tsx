@@ -18,10 +18,10 @@ import { useDealImport } from './useDealImport';
 
 /** The template's columns, as documented beside the picker. */
 const COLUMNS_HINT =
-  'Une ligne par entité, séparateur « ; » ou « , », UTF-8 ou Windows-1252. Colonnes : deal_id, deal_date (JJ/MM/AAAA ou AAAA-MM-JJ), ' +
+  'Une ligne par entité, séparateur «\u00a0;\u00a0» ou «\u00a0,\u00a0», UTF-8 ou Windows-1252. Colonnes\u202f: deal_id, deal_date (JJ/MM/AAAA ou AAAA-MM-JJ), ' +
   'siren, company_name, role, type1, type2, amount, currency, stake, description, url, source, french_investment_abroad, ' +
   'foreign_investment_in_france, puis acquéreurs, cibles et cédant (buyer1, buyer1_country…, seller, seller_country). ' +
-  'Les lignes de même deal_id forment une transaction ; un fichier comportant une erreur est refusé en entier.';
+  'Les lignes de même deal_id forment une transaction\u202f; un fichier comportant une erreur est refusé en entier.';
 
 /** 'Télécharger le modèle': saves the template, spinning meanwhile. */
 function TemplateButton() {
