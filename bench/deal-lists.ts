@@ -207,7 +207,8 @@ export async function benchDealLists(b: FeedBenchContext, only?: string): Promis
     b.record('deals.purge.10k', { n: PUBLICATION_RUNS, deals: pending, p50_ms: round(median(purges)), max_ms: round(purges[purges.length - 1]) });
   }
 
-  if (wants('bodacc')) {
+  // `--only deals` runs the BODACC rows too (they are part of the deals module).
+  if (wants('bodacc') || only === 'deals') {
     const have = Number((await one<{ n: number }>(db, sql`select count(*)::int as n from announcements where bulletin = 'A' and issue = ${BODACC_ISSUE}`)).n);
     if (have !== BODACC_ROWS) await generateBodacc(b, sirens);
     else b.log(`reusing ${BODACC_ROWS} BODACC transaction rows`);

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishedDealSnapshot } from '../../contract/deal-lists';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { createDeal as storeDeal, createRole, payloadOf, readDeal } from '../helpers/deals';
 import { validSiren } from '../helpers/sirens';
 
 type Named = { id: number; name: string };
@@ -257,5 +258,70 @@ describe('concurrency', () => {
     const answers = (await Promise.all([purge(), purge()])).sort((a, b) => a - b);
     expect(answers).toEqual(before.slice(-2).map((b) => b.deals).sort((a, b) => a - b));
     expect((await state()).batches).toEqual(before.slice(0, -2));
+  });
+});
+
+describe('with the deals service (storedeal, updatedeal, toggledeal, removedeal, updaterole)', () => {
+  type Snap = PublishedDealSnapshot;
+  const snapshotOf = async (identifier: string) =>
+    (await rows<{ snapshot: Snap; revision: number }>(sql`select snapshot, revision from published_deals where deal_identifier = ${identifier}`))[0];
+
+  beforeAll(async () => {
+    // Start from a clean publication: every batch of the earlier blocks undone, their deals removed.
+    while ((await purge()) > 0);
+    await t.ctx.db.execute(sql`delete from deals`);
+    expect(await stats()).toEqual({ c1: 0, c2: 0 });
+  });
+
+  it('publishes a deal saved through the API with its entities and role, republishes it after an edit, and keeps what the list shows', async () => {
+    const role = await createRole(root, 'Cible API');
+    const deal = await storeDeal(root, { entities: [{ siren: validSiren(9001), name: 'Société API', entityrole_id: role.id, stake_percent: 25.5 }] });
+    expect(await stats()).toEqual({ c1: 1, c2: 0 });
+    expect(await insert()).toBe(1);
+    const first = await snapshotOf(deal.deal_identifier);
+    expect(first.snapshot).toMatchObject({
+      id: deal.id,
+      deal_identifier: deal.deal_identifier,
+      amount: 1500000.5,
+      entities: [{ siren: validSiren(9001), name: 'Société API', stake_percent: 25.5, role: { id: role.id, name: 'Cible API' } }],
+    });
+    // An unchanged re-save publishes nothing; a change does.
+    expect((await root.post(`/api/transactions/updatedeal/${deal.id}`, payloadOf(await readDeal(root, deal.id)))).statusCode).toBe(200);
+    expect(await stats()).toEqual({ c1: 0, c2: 1 });
+    const edited = { ...payloadOf(await readDeal(root, deal.id)), amount: 42 };
+    const res = await root.post(`/api/transactions/updatedeal/${deal.id}`, edited);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stats()).toEqual({ c1: 1, c2: 1 });
+    expect(await insert()).toBe(1);
+    expect((await snapshotOf(deal.deal_identifier)).snapshot.amount).toBe(42);
+    // A rename of the role reaches the published snapshot at the next insert.
+    const renamed = await root.post(`/api/transactions/updaterole/${role.id}`, { name: 'Cible renommée', display_name: 'Cible renommée', status: 1 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await stats()).toEqual({ c1: 1, c2: 1 });
+    expect(await insert()).toBe(1);
+    expect((await snapshotOf(deal.deal_identifier)).snapshot.entities[0].role).toMatchObject({ name: 'Cible renommée' });
+  });
+
+  it('withdraws a deal toggled off, publishes it again when toggled on, and withdraws it once removed', async () => {
+    const deal = await storeDeal(root);
+    expect(await insert()).toBe(1);
+    const published = (await stats()).c2;
+    expect((await root.post(`/api/transactions/toggledeal/${deal.id}`)).statusCode).toBe(200);
+    expect(await stats()).toEqual({ c1: 1, c2: published });
+    expect(await insert()).toBe(1);
+    expect(await snapshotOf(deal.deal_identifier)).toBeUndefined();
+    expect(await stats()).toEqual({ c1: 0, c2: published - 1 });
+    expect((await root.post(`/api/transactions/toggledeal/${deal.id}`)).statusCode).toBe(200);
+    expect(await insert()).toBe(1);
+    expect(await snapshotOf(deal.deal_identifier)).toBeDefined();
+    const removed = await root.post('/api/transactions/removedeal', { id: deal.id });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await stats()).toEqual({ c1: 1, c2: published });
+    expect(await insert()).toBe(1);
+    expect(await snapshotOf(deal.deal_identifier)).toBeUndefined();
+    // Undone: the removed deal's last snapshot is served again (without its deal), and waits for withdrawal.
+    expect(await purge()).toBe(1);
+    expect(await snapshotOf(deal.deal_identifier)).toMatchObject({ snapshot: { id: deal.id } });
+    expect(await stats()).toEqual({ c1: 1, c2: published });
   });
 });
