@@ -27,14 +27,16 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
   const lookup = useCompanyLookup(siren);
   // The name last filled in from the register: replaced when the SIREN changes, never a name typed by hand.
   const filled = useRef<string | null>(null);
+  const knownName = lookup.state === 'known' ? lookup.name : null;
+  // Runs when the register's answer changes (a new SIREN), not at each keystroke: a name emptied by hand stays empty.
   useEffect(() => {
-    if (lookup.state !== 'known') return;
+    if (knownName === null) return;
     const current = (form.getFieldValue(['entities', index, 'name']) as string | undefined) ?? '';
     if (current.trim() === '' || current === filled.current) {
-      form.setFieldValue(['entities', index, 'name'], lookup.name);
-      filled.current = lookup.name;
+      form.setFieldValue(['entities', index, 'name'], knownName);
+      filled.current = knownName;
     }
-  }, [lookup, form, index]);
+  }, [knownName, form, index]);
   const hint =
     lookup.state === 'known' ? 'Nom repris du répertoire' : lookup.state === 'unknown' ? UNKNOWN_TO_REGISTER : undefined;
   const n = index + 1;
@@ -44,7 +46,14 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
   const label = (text: string) => (index === 0 || !wide ? text : undefined);
   const named = (text: string) => ({ 'aria-label': `${text} (entité ${n})` });
   return (
-    <Row gutter={12} align="top" data-testid="deal-entity" wrap>
+    <Row
+      gutter={12}
+      align="top"
+      wrap
+      data-testid="deal-entity"
+      // Stacked on a narrow screen, the entities are told apart by a rule between them.
+      style={index > 0 && !wide ? { borderTop: '1px solid #e5e7eb', paddingTop: 12 } : undefined}
+    >
       <Col xs={24} sm={12} lg={5}>
         <Form.Item label={label('Siren')} name={[index, 'siren']}>
           <Input autoComplete="off" inputMode="numeric" maxLength={11} data-testid="entity-siren" {...named('Siren')} />
