@@ -65,8 +65,20 @@ const insert = () => get('/api/transactions/insert') as Promise<number>;
 const purge = () => get('/api/transactions/purge') as Promise<number>;
 const stats = () => get('/api/transactions/stats') as Promise<{ c1: number; c2: number }>;
 
-/** Everything publication touches, with the stats. */
+/** The rollups behind stats equal counts of the tables themselves. */
+async function expectCountersExact(): Promise<void> {
+  const [c] = await rows<{ kept: number; waiting: number; total: number; published: number }>(sql`select
+    (select waiting::int from deal_publication_counts) as kept,
+    (select count(*)::int from deals where (status = 1 and published_revision is distinct from revision) or (status <> 1 and published_revision is not null)) as waiting,
+    coalesce((select published_total from deal_publish_batches order by id desc limit 1), 0) as total,
+    (select count(*)::int from published_deals) as published`);
+  expect(c.kept).toBe(c.waiting);
+  expect(c.total).toBe(c.published);
+}
+
+/** Everything publication touches, with the stats (and the rollups checked). */
 async function state(): Promise<State> {
+  await expectCountersExact();
   return {
     published: await rows<Published>(sql`select deal_identifier, deal_id::int as deal_id, revision, batch_id, snapshot,
       to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as published_at from published_deals order by deal_identifier`),
@@ -323,5 +335,16 @@ describe('with the deals service (storedeal, updatedeal, toggledeal, removedeal,
     expect(await purge()).toBe(1);
     expect(await snapshotOf(deal.deal_identifier)).toMatchObject({ snapshot: { id: deal.id } });
     expect(await stats()).toEqual({ c1: 1, c2: published });
+    await expectCountersExact();
+  });
+
+  it('keeps the waiting count exact through bulk inserts, updates, upserts and deletes of deals', async () => {
+    await t.ctx.db.execute(sql`insert into deals (deal_identifier) select 'BULK-' || i from generate_series(1, 50) as i`);
+    await t.ctx.db.execute(sql`update deals set status = 0, revision = revision + 1 where deal_identifier in ('BULK-1', 'BULK-2')`);
+    await t.ctx.db.execute(sql`insert into deals (deal_identifier) values ('BULK-3'), ('BULK-51')
+      on conflict (deal_identifier) do update set status = 0, revision = deals.revision + 1`);
+    await expectCountersExact();
+    await t.ctx.db.execute(sql`delete from deals where deal_identifier like 'BULK-%'`);
+    await expectCountersExact();
   });
 });

@@ -12,7 +12,8 @@
  * - `deal_publish_batches` / `published_deals` / `published_deal_history`: what the customer API serves, written
  *   by numbered batches that `purge` undoes one at a time, restoring what each batch replaced;
  * - `deal_import_files`: the CSV files imported (`Fichiers importés`);
- * - `bodacc_transaction_counts`: the row count of `bodacc_transactions`, for the `filterbodacc` list's total.
+ * - `bodacc_transaction_counts`: the row count of `bodacc_transactions`, for the `filterbodacc` list's total;
+ * - `deal_publication_counts`: the deals waiting for publication, for `stats` without a count.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -189,6 +190,15 @@ export const dealEntityCounts = pgTable('deal_entity_counts', {
 export const bodaccTransactionCounts = pgTable('bodacc_transaction_counts', {
   id: smallint('id').primaryKey(),
   rows: bigint('rows', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Deals waiting for publication (stats c1), kept by statement-level triggers on `deals` (migration 0013): active
+ * deals new or changed since their last publication, plus deactivated deals still published.
+ */
+export const dealPublicationCounts = pgTable('deal_publication_counts', {
+  id: smallint('id').primaryKey(),
+  waiting: bigint('waiting', { mode: 'number' }).notNull(),
 });
 
 export const dealPublishBatches = pgTable('deal_publish_batches', {

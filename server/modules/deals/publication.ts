@@ -64,7 +64,7 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
     await q.execute(sql`set local statement_timeout = 0`);
     await q.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_KEY})`);
     const work = await pendingWork(q);
-    if (work.pending + work.deactivated + work.orphans === 0) return 0;
+    if (work.waiting + work.orphans === 0) return 0;
     const batch = ((await q.execute(sql`insert into deal_publish_batches (deals, published_total, created_by) values (0, 0, ${adminId}) returning id`)) as unknown as Rows<{ id: number }>).rows[0].id;
 
     // 1. Withdrawals: snapshots of deleted deals (deal_id null), of deactivated deals, and under an identifier its
