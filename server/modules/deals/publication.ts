@@ -25,6 +25,30 @@ export const PUBLICATION_LOCK_KEY = 7_310_010_001;
 
 type Rows<T> = { rows: T[] };
 
+/**
+ * Starts a publication or purge transaction: no statement timeout (the first publication of a big base takes
+ * minutes), the advisory lock, and plans through the keys. A batch touches a few thousand deals among hundreds of
+ * thousands; hash joins would read the whole of `deals` and `published_deals` (seconds at 400,000 deals, JIT
+ * included), while nested loops over the keys cost what the batch costs.
+ */
+async function begin(q: Db): Promise<void> {
+  await q.execute(sql`set local statement_timeout = 0`);
+  for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'jit']) await q.execute(sql.raw(`set local ${setting} = off`));
+  await q.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_KEY})`);
+}
+
+/**
+ * Captures the deals to publish in the temporary table `publish_pending (id, deal_identifier)`, analysed: the planner
+ * cannot estimate the pending condition (`published_revision is distinct from revision` compares two columns, so it
+ * guesses nearly every deal), but it knows the size of this table. Read through the partial index `deals_pending_idx`.
+ */
+async function capturePending(q: Db): Promise<void> {
+  await q.execute(sql`set local enable_seqscan = off`);
+  await q.execute(sql`create temporary table publish_pending on commit drop as select d.id, d.deal_identifier from deals d where ${PENDING}`);
+  await q.execute(sql`set local enable_seqscan = on`);
+  await q.execute(sql`analyze publish_pending`);
+}
+
 /** `{name, country}` of a buyer, target or seller (`d` the deal), or SQL null when neither is given. */
 function party(name: string, country: string) {
   const n = sql.raw(`d.${name}`);
@@ -61,10 +85,10 @@ const PENDING = sql`d.status = 1 and d.published_revision is distinct from d.rev
 export async function publishDeals(db: Db, adminId: number | null): Promise<number> {
   return db.transaction(async (tx) => {
     const q = tx as unknown as Db;
-    await q.execute(sql`set local statement_timeout = 0`);
-    await q.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_KEY})`);
+    await begin(q);
     const work = await pendingWork(q);
     if (work.waiting + work.orphans === 0) return 0;
+    await capturePending(q);
     const batch = ((await q.execute(sql`insert into deal_publish_batches (deals, published_total, created_by) values (0, 0, ${adminId}) returning id`)) as unknown as Rows<{ id: number }>).rows[0].id;
 
     // 1. Withdrawals: snapshots of deleted deals (deal_id null), of deactivated deals, and under an identifier its
@@ -77,13 +101,12 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
         select p.deal_identifier from deals d join published_deals p on p.deal_id = d.id
           where d.status <> 1 and d.published_revision is not null
         union
-        select p.deal_identifier from deals d join published_deals p on p.deal_id = d.id
-          where ${PENDING} and p.deal_identifier <> d.deal_identifier
+        select p.deal_identifier from publish_pending d join published_deals p on p.deal_id = d.id
+          where p.deal_identifier <> d.deal_identifier
       ), gone as (
         select p.*, d.published_revision as deal_revision, coalesce(d.status = 1, false) as renamed
         from candidates c join published_deals p using (deal_identifier) left join deals d on d.id = p.deal_id
-        where not exists (select 1 from deals x where x.deal_identifier = p.deal_identifier and x.status = 1
-                            and x.published_revision is distinct from x.revision)
+        where not exists (select 1 from publish_pending x where x.deal_identifier = p.deal_identifier)
       ), history as (
         insert into published_deal_history (batch_id, deal_identifier, deal_id, previous_deal_revision, previous_revision,
                                             previous_batch_id, previous_snapshot, previous_published_at)
@@ -102,7 +125,8 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
     const published = (
       (await q.execute(sql`
       with snap as materialized (
-        select d.id, d.deal_identifier, d.revision, d.published_revision, ${SNAPSHOT} as snapshot from deals d where ${PENDING}
+        select d.id, d.deal_identifier, d.revision, d.published_revision, ${SNAPSHOT} as snapshot
+        from publish_pending pp join deals d on d.id = pp.id where ${PENDING}
       ), history as (
         insert into published_deal_history (batch_id, deal_identifier, deal_id, previous_deal_revision, previous_revision,
                                             previous_batch_id, previous_snapshot, previous_published_at)
@@ -141,8 +165,7 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
 export async function purgeLastBatch(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const q = tx as unknown as Db;
-    await q.execute(sql`set local statement_timeout = 0`);
-    await q.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_KEY})`);
+    await begin(q);
     const last = ((await q.execute(sql`select id, deals from deal_publish_batches order by id desc limit 1`)) as unknown as Rows<{ id: number; deals: number }>).rows[0];
     if (!last) return 0;
     await q.execute(sql`
