@@ -207,6 +207,12 @@ async function runAppChild(): Promise<void> {
   else await createAdmin(ctx.db, { name: 'Bench import', email, password, status: 1 });
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  if (env.BENCH_RSS_TRACE) {
+    setInterval(() => {
+      const m = process.memoryUsage();
+      process.stderr.write(`[rss] ${Math.round(m.rss / 1048576)} heap ${Math.round(m.heapUsed / 1048576)} ext ${Math.round(m.external / 1048576)} ab ${Math.round(m.arrayBuffers / 1048576)}\n`);
+    }, 1000).unref();
+  }
   const address = app.server.address();
   process.stdout.write(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }) + '\n');
   process.stdin.resume();

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_CSV_COLUMNS } from '../../contract/deal-import';
 import { createTestApp, multipart, type Client, type TestApp } from '../helpers/app';
@@ -59,10 +60,17 @@ async function dealOf(identifier: string) {
   return { deal, entities };
 }
 
+/** The spooled uploads left in the data folder (none once a job has ended). */
+function spooled(): string[] {
+  const dir = path.join(t.ctx.config.dataDir, 'deal-imports');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
 async function expectOk(client: Client, filename: string, data: Buffer | string) {
   const res = await upload(client, filename, data);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json()).toBe(1);
+  expect(spooled()).toEqual([]);
 }
 
 async function expectRefused(client: Client, filename: string, data: Buffer | string) {
@@ -70,6 +78,7 @@ async function expectRefused(client: Client, filename: string, data: Buffer | st
   const res = await upload(client, filename, data);
   expect(res.statusCode, res.body).toBe(422);
   expect(await snapshot()).toEqual(before);
+  expect(spooled()).toEqual([]);
   return res.json() as { message: string; errors: { file: string[] }; lines: Array<{ line: number; messages: string[] }> };
 }
 
@@ -184,6 +193,17 @@ describe('POST /api/transactions/import: success', { timeout: 120_000 }, () => {
     expect((await dealOf('CSV-COMMA-1')).entities).toHaveLength(2);
     await expectOk(root, 'tab.csv', fixture('tab.csv'));
     expect((await dealOf('CSV-TAB-1')).deal).toMatchObject({ amount: '1234.56', deal_date: '2025-12-31' });
+  });
+
+  it('reads as Windows-1252 a file whose first 64 KB are ASCII and whose later accents are not UTF-8', async () => {
+    const a = nextId('W');
+    const ascii = csv(Array.from({ length: 400 }, (_, i) => entity(a, i, { description: 'Operation de test', company_name: `Societe ${i}`, role: 'Cible' })));
+    const tail = csv([entity(a, 400, { description: 'Operation de test', company_name: 'Société Générale', role: 'Cédant' })]).split('\r\n')[1] + '\r\n';
+    expect(Buffer.byteLength(ascii)).toBeGreaterThan(64 * 1024);
+    await expectOk(root, 'late-accents.csv', Buffer.concat([Buffer.from(ascii), iconv.encode(tail, 'windows-1252')]));
+    const { entities } = await dealOf(a);
+    expect(entities).toHaveLength(401);
+    expect(entities[400].name).toBe('Société Générale');
   });
 
   it('reads French decimals, ISO dates, stakes with %, currencies in lower case and flags in every spelling', async () => {

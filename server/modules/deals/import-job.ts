@@ -1,6 +1,6 @@
 /**
  * The deals CSV import job (issue 10 section 3), kind `deal-import` of the job queue (server/jobs/queue.ts).
- * It streams the stored upload (server/jobs/files.ts) into a staging table by COPY (./import-stage.ts), checks
+ * It streams the spooled upload (./import-upload.ts; the job runs in the process that received it) into a staging table by COPY (./import-stage.ts), checks
  * every row in SQL (./import-sql.ts `typedSql`, `disagreeSql`), and, when no row is in error, merges the deals
  * and their entities and records the file in `deal_import_files`, all in one transaction: all or nothing.
  *
@@ -13,6 +13,8 @@
  *
  * Result (jobs.result): `{rows, deals, created, updated, unchanged, file_id, timings_ms}`.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transaction } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
@@ -21,7 +23,6 @@ import { DEAL_IMPORT_MAX_ERRORS, DEAL_IMPORT_MAX_ROWS, type DealImportLine } fro
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
-import { readJobFile } from '../../jobs/files';
 import type { JobContext, JobKind } from '../../jobs/queue';
 import type { CsvLayout } from '../../lib/csv/layout';
 import { countsSql, dealsInSql, disagreeSql, errorLinesSql, importTables, lookupSql, mergeSql, rowErrorsSql, typedSql, type ImportTables } from './import-sql';
@@ -37,6 +38,13 @@ export interface DealImportPayload {
   layout: CsvLayout;
   /** The administrator who uploaded it (`deal_import_files.created_by`). */
   createdBy: number;
+  /** The spooled upload (./import-upload.ts), deleted when the job ends. */
+  path: string;
+}
+
+/** Where the upload of job `jobId` is spooled, under the app's data folder. */
+export function spoolPath(dataDir: string, jobId: string): string {
+  return path.join(dataDir, 'deal-imports', `${jobId.replace(/[^0-9a-f-]/gi, '')}.csv`);
 }
 
 /** Advisory lock of the merge: one deals import writes at a time (two files may name the same deal_id). */
@@ -147,7 +155,7 @@ async function run(ctx: JobContext) {
   };
   const aborted = () => new AppError(503, 'aborted');
   const watched = () =>
-    dataPart(readJobFile(db, job.id), meter, () => {
+    dataPart(fs.createReadStream(payload.path, { highWaterMark: 1024 * 1024 }), meter, () => {
       if (signal.aborted) throw aborted();
       if (meter.lines > DEAL_IMPORT_MAX_ROWS + 1) {
         throw fieldError('file', `Le fichier dépasse ${DEAL_IMPORT_MAX_ROWS.toLocaleString('fr-FR')} lignes de données\u00a0: découpez-le en plusieurs fichiers.`);
@@ -238,10 +246,12 @@ async function run(ctx: JobContext) {
     }
   } catch (err) {
     await reporting;
+    await fs.promises.rm(payload.path, { force: true });
     if (err instanceof RowErrors) await db.update(jobs).set({ result: { lines: err.lines } }).where(eq(jobs.id, job.id));
     throw err;
   }
   await reporting;
+  await fs.promises.rm(payload.path, { force: true });
   return {
     result: { rows, ...counts, unchanged: counts.deals - counts.created - counts.updated, timings_ms: timings },
     rowsRead: rows,
@@ -254,12 +264,18 @@ async function dropTables(exec: Exec, t: ImportTables): Promise<void> {
   await exec(`drop table if exists ${Object.values(t).join(', ')}`);
 }
 
-/** The job kind registered by the deals module (`ctx.jobs.register(DEAL_IMPORT, dealImportJob)`). */
-export const dealImportJob: JobKind = {
-  run,
-  /** Nothing is written outside the job's transaction but its PGlite temporary tables: drop them. */
-  async cleanup(db: Db, jobId: string) {
-    const t = importTables(jobId);
-    await db.execute(sql.raw(`drop table if exists ${Object.values(t).join(', ')}`)).catch(() => {});
-  },
-};
+/**
+ * The job kind registered by the deals module (`ctx.jobs.register(DEAL_IMPORT, dealImportJob(dataDir))`).
+ * Its cleanup deletes the spooled upload and drops the PGlite temporary tables: nothing else is written
+ * outside the job's transaction.
+ */
+export function dealImportJob(dataDir: string): JobKind {
+  return {
+    run,
+    async cleanup(db: Db, jobId: string) {
+      await fs.promises.rm(spoolPath(dataDir, jobId), { force: true });
+      const t = importTables(jobId);
+      await db.execute(sql.raw(`drop table if exists ${Object.values(t).join(', ')}`)).catch(() => {});
+    },
+  };
+}

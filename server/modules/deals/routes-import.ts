@@ -28,7 +28,7 @@ const MULTIPART_ALLOWANCE = 1024 * 1024;
 export async function dealImportRoutes(ctx: AppContext, app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  ctx.jobs.register(DEAL_IMPORT, dealImportJob);
+  ctx.jobs.register(DEAL_IMPORT, dealImportJob(ctx.config.dataDir));
 
   r.post(
     '/import',
@@ -43,7 +43,7 @@ export async function dealImportRoutes(ctx: AppContext, app: FastifyInstance): P
         } catch {
           throw new DealImportRefused(refusal('Veuillez choisir un fichier CSV.'));
         }
-        const job = await startDealImport(ctx.jobs, db, req.admin!.id, part);
+        const job = await startDealImport(ctx.jobs, db, ctx.config.dataDir, req.admin!.id, part);
         await waitForDealImport(db, job.id);
         return reply.status(200).send(1);
       } catch (err) {
