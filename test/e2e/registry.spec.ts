@@ -4,7 +4,7 @@ import { Api, signInViaApi } from './helpers';
 /**
  * The module registry (issue 6 section 2) changes nothing the user sees: the sidebar keeps its sections,
  * order, labels, icons and links, the news screens in one group (issue 8 section 1); /home keeps its cards
- * (title, icon, counts from the server, link), the news categories' one added; every module's page still
+ * (title, icon, counts from the server, link), the news categories' and the deals' ones added; every module's page still
  * opens at its route.
  */
 
@@ -47,18 +47,19 @@ test('the sidebar lists the sections in order, with their icons and links', asyn
   await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveText('Effacer un article');
 });
 
-test('/home shows the four counter cards in order, counted by the server', async ({ page }) => {
+test('/home shows the five counter cards in order, counted by the server', async ({ page }) => {
   const stats = await new Api(page.request).get<Record<string, { active: number; total: number }>>('/api/dashboard/stats');
-  expect(Object.keys(stats).sort()).toEqual(['admins', 'customers', 'groups', 'news']);
+  expect(Object.keys(stats).sort()).toEqual(['admins', 'customers', 'deals', 'groups', 'news']);
   await page.goto('/home');
   const cards = [
     { key: 'admins', title: 'Administrateurs', icon: 'team', to: '/admins' },
     { key: 'customers', title: "Clients de l'api", icon: 'api', to: '/customers' },
     { key: 'groups', title: 'Groupes', icon: 'cluster', to: '/groups' },
     { key: 'news', title: 'Catégories de news', icon: 'read', to: '/news/categories' },
+    { key: 'deals', title: 'Transactions', icon: 'swap', to: '/transactions' },
   ];
   const shown = page.locator('[data-testid^="stat-"]');
-  await expect(shown).toHaveCount(4);
+  await expect(shown).toHaveCount(5);
   for (const [i, card] of cards.entries()) {
     const el = shown.nth(i);
     await expect(el).toHaveAttribute('data-testid', `stat-${card.key}`);
