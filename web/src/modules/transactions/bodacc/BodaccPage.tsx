@@ -22,7 +22,12 @@ const source: ServerListSource<BodaccRow> = { mode: 'server', queryKey: [...BODA
 
 const YES_NO: Record<number, string> = { 1: 'YES', 2: 'NO' };
 /** Columns wider than the others (texts). */
-const WIDE: Partial<Record<keyof typeof BODACC_LABELS, number>> = { b2: 220, b6: 260, b7: 220, b11: 200, b15: 200, b19: 200, b23: 200, b34: 360, b35: 280 };
+const WIDE: Partial<Record<keyof typeof BODACC_LABELS, number>> = { b2: 220, b6: 260, b7: 220, b11: 200, b15: 200, b19: 200, b23: 200, b26: 200, b27: 200, b34: 360, b35: 280 };
+/** Width of the other columns, and of Action. */
+const DEFAULT_WIDTH = 150;
+const ACTION_WIDTH = 110;
+/** The table's scrolled width: the sum of its columns (no column squeezed under its width, no word cut). */
+const SCROLL_X = BODACC_KEYS.reduce((sum, key) => sum + (WIDE[key] ?? DEFAULT_WIDTH), ACTION_WIDTH);
 
 /** The content of cell `key` of `row`. */
 function cellOf(row: BodaccRow, key: keyof typeof BODACC_LABELS) {
@@ -72,7 +77,7 @@ export default function BodaccPage() {
           sortable: key === 'b1',
           identifying: key === 'b1',
           minWidth: key === 'b1' ? 110 : undefined,
-          width: WIDE[key] ?? 150,
+          width: WIDE[key] ?? DEFAULT_WIDTH,
           align: key === 'b8' || key === 'b10' ? 'right' : undefined,
           render: (row) => cellOf(row, key),
         }),
@@ -80,7 +85,7 @@ export default function BodaccPage() {
       {
         key: 'action',
         title: 'Action',
-        width: 110,
+        width: ACTION_WIDTH,
         fixed: 'right',
         render: (row) => (
           <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row)} data-testid="bodacc-delete">
@@ -100,7 +105,7 @@ export default function BodaccPage() {
           columns={columns}
           search={{ placeholder: BODACC_SEARCH_PLACEHOLDER }}
           testId="bodacc-list"
-          scrollX={6400}
+          scrollX={SCROLL_X}
         />
       </Card>
     </>
