@@ -52,6 +52,9 @@ const MERGE_LOCK = 727275;
 /** `work_mem` of the import's transaction on PostgreSQL (sort and hash joins over a whole file). */
 const WORK_MEM = '256MB';
 
+/** Records the time since the previous mark under `name` (ms, in the job's result). */
+type Phase = (name: string) => void;
+
 /** One statement, on whichever connection runs the import. */
 type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
@@ -72,13 +75,16 @@ const lines = (n: number) => `${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : 
  * Checks the staged rows: builds the typed table and its deals, then lists the rows in error.
  * @throws RowErrors with the first DEAL_IMPORT_MAX_ERRORS rows in error, in file order
  */
-async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: string): Promise<void> {
+async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: string, phase: Phase): Promise<void> {
   for (const statement of lookupSql(t, temp)) await exec(statement);
   await exec(typedSql(t, layout.columns, temp));
   await exec(`analyze ${t.typed}`);
+  phase('check_typed_ms');
   for (const statement of dealsInSql(t, temp)) await exec(statement);
+  phase('check_deals_ms');
   const { rows: rowErrors } = await exec(rowErrorsSql(t, DEAL_IMPORT_MAX_ERRORS));
   const { rows: disagree } = await exec(disagreeSql(t, DEAL_IMPORT_MAX_ERRORS));
+  phase('check_errors_ms');
   if (!rowErrors.length && !disagree.length) return;
 
   const byRn = new Map<number, string[]>();
@@ -117,9 +123,12 @@ async function countErrors(exec: Exec, t: ImportTables): Promise<number> {
 }
 
 /** Merges the checked rows and records the file; answers the counts. */
-async function mergeAndRecord(exec: Exec, t: ImportTables, temp: string, payload: DealImportPayload, jobId: string, rows: number) {
+async function mergeAndRecord(exec: Exec, t: ImportTables, temp: string, payload: DealImportPayload, jobId: string, rows: number, phase: Phase) {
   await exec('select pg_advisory_xact_lock($1)', [MERGE_LOCK]);
-  for (const statement of mergeSql(t, temp)) await exec(statement);
+  for (const [name, statement] of mergeSql(t, temp)) {
+    await exec(statement);
+    phase(`merge_${name}_ms`);
+  }
   const { rows: counts } = await exec(countsSql(t));
   const c = counts[0] as { deals: number; created: number; updated: number };
   const { rows: file } = await exec(
@@ -198,11 +207,11 @@ async function run(ctx: JobContext) {
         phase('copy_ms');
         if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
         if (signal.aborted) throw aborted();
-        await check(exec, t, layout, temp);
-        phase('check_ms');
-        rows = Number((await exec(`select count(*)::int as n from ${t.typed}`)).rows[0].n);
-        counts = await mergeAndRecord(exec, t, temp, payload, job.id, rows);
-        phase('merge_ms');
+        await check(exec, t, layout, temp, phase);
+        // No row in error: every row belongs to a deal.
+        rows = Number((await exec(`select coalesce(sum(entities), 0)::int as n from ${t.firsts}`)).rows[0].n);
+        counts = await mergeAndRecord(exec, t, temp, payload, job.id, rows, phase);
+        phase('merge_record_ms');
         if (signal.aborted) throw aborted();
         await client.query('commit');
         phase('commit_ms');
@@ -234,12 +243,12 @@ async function run(ctx: JobContext) {
         }
         phase('copy_ms');
         if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
-        await check(exec, t, layout, '');
-        phase('check_ms');
-        rows = Number((await exec(`select count(*)::int as n from ${t.typed}`)).rows[0].n);
+        await check(exec, t, layout, '', phase);
+        // No row in error: every row belongs to a deal.
+        rows = Number((await exec(`select coalesce(sum(entities), 0)::int as n from ${t.firsts}`)).rows[0].n);
         await nextTurn();
-        counts = await pglite.transaction(async (tx: Transaction) => mergeAndRecord((text, values) => tx.query(text, values), t, '', payload, job.id, rows));
-        phase('merge_ms');
+        counts = await pglite.transaction(async (tx: Transaction) => mergeAndRecord((text, values) => tx.query(text, values), t, '', payload, job.id, rows, phase));
+        phase('merge_record_ms');
       } finally {
         await dropTables(exec, t).catch(() => {});
       }

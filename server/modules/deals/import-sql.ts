@@ -249,43 +249,43 @@ const DEAL_COLUMNS: Array<[string, string]> = [
 ];
 
 /**
- * The statements of the merge, in order, inside one transaction. The last one answers
- * `{created, updated}`: deals inserted, and existing deals whose columns or entities changed.
+ * The statements of the merge, in order, inside one transaction, each with a short name (for the job's
+ * timings). `countsSql` then answers the counts.
  * An existing deal keeps its id and status; `revision` grows only when something changed.
  */
-export function mergeSql(t: ImportTables, temp: string): string[] {
+export function mergeSql(t: ImportTables, temp: string): Array<[string, string]> {
   const entity = (a: string) => `json_build_array(${a}.siren, ${a}.name, ${a}.role_id, ${a}.stake_percent)::text`;
   const fileEntity = `json_build_array(t.siren, t.v_company_name, t.role_id, t.stake)::text`;
   return [
-    `create temporary table ${t.targets} ${temp} as
+    ['targets', `create temporary table ${t.targets} ${temp} as
        select d.v_deal_id as ident, x.id as existing_id, x.id is null as is_new,
               (x.id is null or (${DEAL_COLUMNS.map(([c]) => `x.${c}`).join(', ')}) is distinct from (${DEAL_COLUMNS.map(([, e]) => `d.${e}`).join(', ')})) as changed
-         from ${t.dealsIn} d left join deals x on x.deal_identifier = d.v_deal_id`,
-    `analyze ${t.targets}`,
+         from ${t.dealsIn} d left join deals x on x.deal_identifier = d.v_deal_id`],
+    ['analyze', `analyze ${t.targets}`],
     // Existing deals with the same columns: changed when their entities differ from the file's (in order).
-    `update ${t.targets} g set changed = true
+    ['compare', `update ${t.targets} g set changed = true
        from (select g2.ident,
                     (select array_agg(${entity('e')} order by e.position, e.id) from deal_entities e where e.deal_id = g2.existing_id) as now_entities
                from ${t.targets} g2 where g2.existing_id is not null and not g2.changed) cur
        join (select t.v_deal_id as ident, array_agg(${fileEntity} order by t.rn) as file_entities
                from ${t.typed} t join ${t.targets} g3 on g3.ident = t.v_deal_id and g3.existing_id is not null and not g3.changed
               group by t.v_deal_id) f on f.ident = cur.ident
-      where g.ident = cur.ident and cur.now_entities is distinct from f.file_entities`,
-    `update deals x set ${DEAL_COLUMNS.map(([c, e]) => `${c} = d.${e}`).join(', ')}, revision = x.revision + 1, updated_at = now()
+      where g.ident = cur.ident and cur.now_entities is distinct from f.file_entities`],
+    ['update_deals', `update deals x set ${DEAL_COLUMNS.map(([c, e]) => `${c} = d.${e}`).join(', ')}, revision = x.revision + 1, updated_at = now()
        from ${t.targets} g join ${t.dealsIn} d on d.v_deal_id = g.ident
-      where g.existing_id = x.id and g.changed`,
-    `delete from deal_entities e using ${t.targets} g where g.existing_id = e.deal_id and g.changed`,
-    `with added as (
+      where g.existing_id = x.id and g.changed`],
+    ['delete_entities', `delete from deal_entities e using ${t.targets} g where g.existing_id = e.deal_id and g.changed`],
+    ['insert_deals', `with added as (
        insert into deals (deal_identifier, ${DEAL_COLUMNS.map(([c]) => c).join(', ')})
        select d.v_deal_id, ${DEAL_COLUMNS.map(([, e]) => `d.${e}`).join(', ')}
          from ${t.targets} g join ${t.dealsIn} d on d.v_deal_id = g.ident where g.existing_id is null
        order by d.rn
        returning id, deal_identifier)
-     update ${t.targets} g set existing_id = a.id from added a where g.ident = a.deal_identifier`,
-    `insert into deal_entities (deal_id, position, siren, name, role_id, stake_percent, deal_identifier, deal_date, role_name, type1_name, type2_name, amount, currency)
+     update ${t.targets} g set existing_id = a.id from added a where g.ident = a.deal_identifier`],
+    ['insert_entities', `insert into deal_entities (deal_id, position, siren, name, role_id, stake_percent, deal_identifier, deal_date, role_name, type1_name, type2_name, amount, currency)
      select g.existing_id, (row_number() over (partition by t.v_deal_id order by t.rn) - 1)::smallint, t.siren, t.v_company_name, t.role_id, t.stake,
             t.v_deal_id, d.deal_date, t.role_name, d.type1_name, d.type2_name, d.amount, d.currency
-       from ${t.typed} t join ${t.targets} g on g.ident = t.v_deal_id and g.changed join ${t.dealsIn} d on d.v_deal_id = t.v_deal_id`,
+       from ${t.typed} t join ${t.targets} g on g.ident = t.v_deal_id and g.changed join ${t.dealsIn} d on d.v_deal_id = t.v_deal_id`],
   ];
 }
 
