@@ -6,8 +6,9 @@
  *   same file into an unindexed table of the same 29 text columns (`psql_copy_rows_per_s`), and the ratio.
  *   The app runs in a child process of its own (started here, signed in over HTTP), so that `peak_rss_mb` is
  *   the peak RSS of the process that receives the upload and runs the job, not of the bench process; the
- *   upload streams the file from disk. `phases_ms` are the job's own timings (copy, check, merge, commit) and
- *   the upload (storage of the file) before the job started.
+ *   upload streams the file from disk. `job_*_ms` are the job's own timings (COPY into the stage, each check and
+ *   merge statement, commit) and `upload_store_ms` the upload (spooled to disk) before the job started. With
+ *   `BENCH_RSS_TRACE=1` the app prints its memory (rss, heap, external, array buffers, MB) every second on stderr.
  * The file is generated once into the system's temporary directory and kept between runs. The imported deals
  * (identifiers `BENCH-IMP-…`) are deleted before and after the case (untimed), so that every run is a first
  * load and the other deal cases find the tables as they were.
