@@ -180,13 +180,16 @@ export async function benchDealLists(b: FeedBenchContext, only?: string): Promis
 
   if (wants('deals.insert') || wants('deals.purge')) {
     // 10,000 deals changed (their revision bumped, as a save does); each run publishes them, then undoes it, which
-    // leaves them changed again for the next run.
-    await long(
-      db,
-      sql`update deals set revision = revision + 1 where id in (
-        select id from deals where deal_identifier between 'BL0000000' and 'BL9999999' and status = 1
-          and published_revision is not distinct from revision order by id desc limit ${BATCH})`,
-    );
+    // leaves them changed again for the next run (and for the next bench run: only the missing ones are bumped).
+    const waiting = ((await b.call('GET', '/api/transactions/stats')) as { c1: number }).c1;
+    if (waiting < BATCH) {
+      await long(
+        db,
+        sql`update deals set revision = revision + 1 where id in (
+          select id from deals where deal_identifier between 'BL0000000' and 'BL9999999' and status = 1
+            and published_revision is not distinct from revision order by id desc limit ${BATCH - waiting})`,
+      );
+    }
     const pending = ((await b.call('GET', '/api/transactions/stats')) as { c1: number }).c1;
     const inserts: number[] = [];
     const purges: number[] = [];
