@@ -1,7 +1,7 @@
 /**
  * The deals CSV import job (issue 10 section 3), kind `deal-import` of the job queue (server/jobs/queue.ts).
- * It streams the spooled upload (./import-upload.ts; the job runs in the process that received it) into a staging table by COPY (./import-stage.ts), checks
- * every row in SQL (./import-sql.ts `typedSql`, `disagreeSql`), and, when no row is in error, merges the deals
+ * It streams the spooled upload (./import-upload.ts; the job runs in the process that received it) into a
+ * staging table by COPY (./import-stage.ts), checks every row in SQL (./import-sql.ts `typedSql`, `disagreeSql`), and, when no row is in error, merges the deals
  * and their entities and records the file in `deal_import_files`, all in one transaction: all or nothing.
  *
  * - PostgreSQL: everything runs on the job's connection inside one transaction (temporary tables dropped at
