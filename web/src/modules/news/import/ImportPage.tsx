@@ -5,14 +5,15 @@
  */
 import { Card, Skeleton } from 'antd';
 import { GENERIC_ERROR } from '../../../api/errors';
+import { TemplateButton } from '../../../components/download/TemplateButton';
 import { RetryAlert } from '../../../components/feedback/RetryAlert';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { IMPORT_TITLE, NEWS_TITLE } from '../texts';
+import { downloadTemplate } from './api';
 import { ImportFailed } from './ImportFailed';
 import { ImportProgress } from './ImportProgress';
 import { ImportReview } from './ImportReview';
 import { ImportUpload } from './ImportUpload';
-import { TemplateButton } from './TemplateButton';
 import { useImportStatus } from './useImportStatus';
 
 /**
@@ -49,7 +50,7 @@ export default function ImportPage() {
   }
   return (
     <>
-      <PageHeader title={IMPORT_TITLE} breadcrumb={[{ title: NEWS_TITLE, to: '/news' }, { title: IMPORT_TITLE }]} extra={<TemplateButton />} />
+      <PageHeader title={IMPORT_TITLE} breadcrumb={[{ title: NEWS_TITLE, to: '/news' }, { title: IMPORT_TITLE }]} extra={<TemplateButton download={downloadTemplate} testId="news-template" />} />
       {body}
     </>
   );

@@ -3,10 +3,9 @@
  * ('Télécharger le modèle'), the documented columns, the progress while the file is imported, and the rows in
  * error of a refused file; a written file goes to /transactions/success.
  */
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Typography, Upload } from 'antd';
-import { useState } from 'react';
-import { useNotify } from '../../../components/feedback/useNotify';
+import { InboxOutlined } from '@ant-design/icons';
+import { Card, Flex, Typography, Upload } from 'antd';
+import { TemplateButton } from '../../../components/download/TemplateButton';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { uploadThrough } from '../../../lib/uploadRequest';
 import { DEALS_CRUMB } from '../breadcrumbs';
@@ -23,34 +22,13 @@ const COLUMNS_HINT =
   'foreign_investment_in_france, puis acquéreurs, cibles et cédant (buyer1, buyer1_country…, seller, seller_country). ' +
   'Les lignes de même deal_id forment une transaction\u202f; un fichier comportant une erreur est refusé en entier.';
 
-/** 'Télécharger le modèle': saves the template, spinning meanwhile. */
-function TemplateButton() {
-  const notify = useNotify();
-  const [loading, setLoading] = useState(false);
-  const onClick = async () => {
-    if (loading) return;
-    setLoading(true);
-    try {
-      await downloadDealsTemplate();
-    } catch (error) {
-      notify.apiError(error);
-    } finally {
-      setLoading(false);
-    }
-  };
-  return (
-    <Button icon={<DownloadOutlined aria-hidden />} loading={loading} onClick={() => void onClick()} data-testid="deals-template">
-      Télécharger le modèle
-    </Button>
-  );
-}
 
 /** The import screen. */
 export default function ImportPage() {
   const { upload, job, refusal } = useDealImport();
   return (
     <>
-      <PageHeader title={IMPORT_TITLE} breadcrumb={[DEALS_CRUMB, { title: IMPORT_TITLE }]} extra={<TemplateButton />} />
+      <PageHeader title={IMPORT_TITLE} breadcrumb={[DEALS_CRUMB, { title: IMPORT_TITLE }]} extra={<TemplateButton download={downloadDealsTemplate} testId="deals-template" />} />
       <Flex vertical gap={16} style={{ maxWidth: 900 }}>
         {upload.isPending ? (
           <ImportBusy job={job} />
