@@ -16,11 +16,11 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PGlite } from '@electric-sql/pglite';
 import iconv from 'iconv-lite';
+import { copyBlobBatches } from '../../db/copy-blob';
 import { AppError } from '../../http/errors';
 import type { CsvLayout } from '../../lib/csv/layout';
 
 /** Bytes per COPY on PGlite. */
-const PGLITE_BATCH_BYTES = 4 * 1024 * 1024;
 
 /** The statement creating a stage of `count` text columns. */
 export function createStageSql(stage: string, count: number, temp: string): string {
@@ -135,40 +135,9 @@ export async function copyToStagePglite(pglite: PGlite, stage: string, layout: C
   const columns = layout.header.map((_, i) => `c${i}`).join(', ');
   const statement = `copy ${stage} (${columns}) from '/dev/blob' with (${copyOptions(layout, false)})`;
   const decoder = layout.encoding === 'windows-1252' ? iconv.getDecoder('windows-1252') : undefined;
-  let records = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let inQuotes = false;
-  const send = async (parts: Buffer[]) => {
-    if (!parts.length) return;
-    const bytes = decoder ? Buffer.from(decoder.write(Buffer.concat(parts)), 'utf8') : Buffer.concat(parts);
-    try {
-      const res = await pglite.query(statement, [], { blob: new Blob([new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)]) });
-      records += res.affectedRows ?? 0;
-    } catch (err) {
-      throw copyError(err as PgError, records, layout.header) ?? err;
-    }
-    await between();
-  };
-  for await (const chunk of body) {
-    // The last line end of the chunk outside quotes (a doubled quote inside a quoted cell toggles twice).
-    let cut = -1;
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i];
-      if (b === 0x22) inQuotes = !inQuotes;
-      else if (b === 0x0a && !inQuotes) cut = i;
-    }
-    if (cut < 0 || pendingBytes + chunk.length < PGLITE_BATCH_BYTES) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      continue;
-    }
-    const batch = [...pending, chunk.subarray(0, cut + 1)];
-    const tail = chunk.subarray(cut + 1);
-    pending = tail.length ? [tail] : [];
-    pendingBytes = tail.length;
-    await send(batch);
-  }
-  await send(pending);
-  return records;
+  return copyBlobBatches(pglite, statement, body, {
+    transform: decoder ? (bytes) => Buffer.from(decoder.write(bytes), 'utf8') : undefined,
+    between,
+    onError: (err, records) => copyError(err as PgError, records, layout.header),
+  });
 }

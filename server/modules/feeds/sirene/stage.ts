@@ -14,10 +14,10 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PGlite } from '@electric-sql/pglite';
+import { copyBlobBatches, PGLITE_BATCH_BYTES } from '../../../db/copy-blob';
 import { AppError } from '../../../http/errors';
 
 /** Bytes per COPY on PGlite. */
-const PGLITE_BATCH_BYTES = 4 * 1024 * 1024;
 
 /** A SQL identifier in double quotes (header names are checked by ./layouts.ts). */
 export function ident(name: string): string {
@@ -87,40 +87,9 @@ export async function copyToStagePglite(
   batchBytes = PGLITE_BATCH_BYTES,
 ): Promise<number> {
   const statement = `copy ${stage} (${columns.map(ident).join(', ')}) from '/dev/blob' with (format csv)`;
-  let records = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let inQuotes = false;
-  const send = async (parts: Buffer[]) => {
-    if (!parts.length) return;
-    const blob = new Blob(parts.map((p) => new Uint8Array(p.buffer as ArrayBuffer, p.byteOffset, p.length)));
-    try {
-      const res = await pglite.query(statement, [], { blob });
-      records += res.affectedRows ?? 0;
-    } catch (err) {
-      throw copyError(err as PgError, records, columns.length) ?? err;
-    }
-    await between();
-  };
-  for await (const chunk of body) {
-    // Last newline of the chunk outside quotes (a doubled quote inside a quoted field toggles twice).
-    let cut = -1;
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i];
-      if (b === 0x22) inQuotes = !inQuotes;
-      else if (b === 0x0a && !inQuotes) cut = i;
-    }
-    if (cut < 0 || pendingBytes + chunk.length < batchBytes) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      continue;
-    }
-    const batch = [...pending, chunk.subarray(0, cut + 1)];
-    const tail = chunk.subarray(cut + 1);
-    pending = tail.length ? [tail] : [];
-    pendingBytes = tail.length;
-    await send(batch);
-  }
-  await send(pending);
-  return records;
+  return copyBlobBatches(pglite, statement, body, {
+    batchBytes,
+    between,
+    onError: (err, records) => copyError(err as PgError, records, columns.length),
+  });
 }
