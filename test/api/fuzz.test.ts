@@ -41,6 +41,9 @@ const REGRESSIONS: Case[] = [
   { route: 'POST /api/groups/addsirens', signedIn: true, params: [], query: [], headers: {}, body: { json: { id: 2147483648, sirens: ['552032534'] } } },
   // boundary sweep: a path parameter above the router's 100 characters answered Fastify's own English 414 body.
   { route: 'GET /api/admins/getUserRoles/:id', signedIn: true, params: ['1'.repeat(300)], query: [], headers: {}, body: undefined },
+  // seed 20260601: a control character in the query of the deals import gave the shared 422 {message, errors}, which
+  // the route's answer schema (a refused file, with its lines) rejected: 500 "Response doesn't match the schema".
+  { route: 'POST /api/transactions/import', signedIn: true, params: [], query: [['__proto__', '\u0010']], headers: {}, body: undefined },
 ];
 
 // ---------- generators ----------

@@ -3,7 +3,8 @@
  * section 3), under `/api/transactions`:
  * - `POST import`: multipart field `file` (`.csv`, at most DEAL_IMPORT_MAX_BYTES, CSRF header); the file runs as a
  *   `deal-import` background job and the request waits for its end: `1` when written (SPEC: "server returns 1
- *   for success"), 422 `DealImportRefusal` `{message, errors: {file}, lines: [{line, messages}]}` when refused;
+ *   for success"), 422 `DealImportRefusal` `{message, errors: {file}, lines: [{line, messages}]}` when refused
+ *   (or the shared 422 `{message, errors}` of a request the guards refuse before the file is read);
  * - `GET importjob`: `{job}`, the caller's latest import job (rows_read, bytes_read, bytes_total, percent) for
  *   the progress bar while the upload waits;
  * - `GET template`: the template CSV.
@@ -12,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEAL_IMPORT_MAX_BYTES, dealImportRefusal, dealImportSuccess } from '../../../contract/deal-import';
-import { errorResponses, messageBody } from '../../../contract/fields';
+import { errorResponses, messageBody, validationBody } from '../../../contract/fields';
 import { jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -32,7 +33,7 @@ export async function dealImportRoutes(ctx: AppContext, app: FastifyInstance): P
 
   r.post(
     '/import',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: dealImportSuccess, 422: dealImportRefusal, ...errorResponses(401, 419), 500: messageBody, 503: messageBody } } },
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: dealImportSuccess, 422: z.union([dealImportRefusal, validationBody]), ...errorResponses(401, 419), 500: messageBody, 503: messageBody } } },
     async (req, reply) => {
       try {
         // A body announced well over the limit is refused before it is read.
