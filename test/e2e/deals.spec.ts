@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { validSiren } from '../helpers/sirens';
-import { Api, SUCCESS, confirm, expectFieldError, expectToast, rowWith, signInViaApi, unique } from './helpers';
+import { Api, SUCCESS, confirm, expectFieldError, expectToast, rowWith, signInViaApi, unique, walkSidebarGroup } from './helpers';
 
 /**
  * Transactions (SPEC section 2 "Transactions (deals)", sections 4, 5 and 8; issue 10 sections 2 to 5): the
@@ -40,7 +40,6 @@ interface BodaccApiRow {
   b1: string | null;
 }
 
-const sidebar = (page: Page) => page.getByRole('menu', { name: 'Navigation principale' });
 const main = (page: Page) => page.getByRole('main');
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const dealsList = (page: Page) => page.getByTestId('deals-list');
@@ -84,26 +83,15 @@ async function knownCompany(page: Page): Promise<{ siren: string; name: string }
 }
 
 test('the Transactions group of the sidebar holds one entry per screen', async ({ page }) => {
-  await page.goto('/home');
-  await sidebar(page).getByRole('menuitem', { name: 'Transactions', exact: true }).click();
-  const entries = [
-    { label: 'Transactions', href: '/transactions', title: 'Transactions' },
-    { label: 'Ajouter une transaction', href: '/transactions/createdeal', title: 'Ajouter une transaction' },
-    { label: 'Import CSV', href: '/transactions/import', title: 'Import CSV' },
-    { label: 'Fichiers importés', href: '/transactions/files', title: 'Fichiers importés' },
+  await walkSidebarGroup(page, 'Transactions', [
+    { label: 'Transactions', href: '/transactions' },
+    { label: 'Ajouter une transaction', href: '/transactions/createdeal' },
+    { label: 'Import CSV', href: '/transactions/import' },
+    { label: 'Fichiers importés', href: '/transactions/files' },
     { label: 'Rôles', href: '/transactions/roles', title: 'Gérer les rôles' },
     { label: 'Types', href: '/transactions/types', title: 'Gérer les types' },
-    { label: 'Transactions BODACC', href: '/transactions/bodacc', title: 'Transactions BODACC' },
-  ];
-  for (const entry of entries) {
-    const link = sidebar(page).getByRole('link', { name: entry.label, exact: true });
-    await expect(link).toHaveAttribute('href', entry.href);
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${entry.href}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.title);
-    await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveText(entry.label);
-    await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/home');
-  }
+    { label: 'Transactions BODACC', href: '/transactions/bodacc' },
+  ]);
   // The /home card counts the deals and links to the list.
   await page.goto('/home');
   const card = page.getByTestId('stat-deals');

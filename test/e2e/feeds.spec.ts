@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Api, expectToast, rowWith, signInViaApi, unique } from './helpers';
+import { Api, expectToast, rowWith, signInViaApi, unique, walkSidebarGroup } from './helpers';
 
 /**
  * The data feeds' pages (issue 9 sections 4 and 6): the "Surveillance" group of the sidebar; a BODACC
@@ -22,7 +22,6 @@ const FIRST_NOTICE_SIREN = '892606575';
 /** A company of StockUniteLegale_sample.csv (its first row) and its name as INSEE builds it. */
 const REGISTER_COMPANY = { siren: '016750697', name: 'ETS J VIRLY S A' };
 
-const sidebar = (page: Page) => page.getByRole('menu', { name: 'Navigation principale' });
 const bodaccFiles = (page: Page) => page.getByTestId('bodacc-files');
 
 interface FileRecord {
@@ -62,20 +61,10 @@ function statusOf(row: Locator): Locator {
 }
 
 test('the Surveillance group of the sidebar opens its two pages', async ({ page }) => {
-  await page.goto('/home');
-  await sidebar(page).getByRole('menuitem', { name: 'Surveillance', exact: true }).click();
-  for (const entry of [
+  await walkSidebarGroup(page, 'Surveillance', [
     { label: 'Surveillance', href: '/supervisions' },
     { label: 'Base INSEE', href: '/supervisions/insee' },
-  ]) {
-    const link = sidebar(page).getByRole('link', { name: entry.label, exact: true });
-    await expect(link).toHaveAttribute('href', entry.href);
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${entry.href}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.label);
-    await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveText(entry.label);
-    await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/home');
-  }
+  ]);
   await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Surveillance' })).toHaveAttribute('href', '/supervisions');
 });
 

@@ -194,3 +194,33 @@ export async function expectFieldError(field: Locator, message: string): Promise
 export function rowWith(list: Locator, text: string): Locator {
   return list.locator('tbody tr[data-row-key]').filter({ hasText: text });
 }
+
+/** The sidebar menu. */
+export const sidebar = (page: Page) => page.getByRole('menu', { name: 'Navigation principale' });
+
+/** One entry of a sidebar group: its label, link target and the title (h1) of the page it opens (the label when absent). */
+export interface SidebarEntry {
+  label: string;
+  href: string;
+  title?: string;
+}
+
+/**
+ * Opens the sidebar group `group` from /home, then follows each of its `entries` in order and checks that the
+ * link goes to its page: the URL, the page's title, the entry highlighted, and a breadcrumb starting at Dashboard.
+ */
+export async function walkSidebarGroup(page: Page, group: string, entries: SidebarEntry[]): Promise<void> {
+  await page.goto('/home');
+  const menu = sidebar(page).getByRole('menuitem', { name: group, exact: true });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  for (const entry of entries) {
+    const link = sidebar(page).getByRole('link', { name: entry.label, exact: true });
+    await expect(link).toHaveAttribute('href', entry.href);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${entry.href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.title ?? entry.label);
+    await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveText(entry.label);
+    await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/home');
+  }
+}
