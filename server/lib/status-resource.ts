@@ -75,8 +75,11 @@ export interface StatusResourceSpec<
     body: UpdateBody;
     /** Column values to change besides `status` and `updatedAt` (may check and throw an AppError first). */
     values: (db: Db, input: z.output<UpdateBody>, current: Row, actor: Actor) => Partial<Insert<T>> | Promise<Partial<Insert<T>>>;
-    /** Runs after a successful update (e.g. revoke sessions after a password change). */
-    after?: (db: Db, row: Row, input: z.output<UpdateBody>, actor: Actor) => Promise<void>;
+    /**
+     * Runs after a successful update (e.g. revoke sessions after a password change); `previous` is the row as it
+     * was before the update (e.g. to tell a rename).
+     */
+    after?: (db: Db, row: Row, input: z.output<UpdateBody>, actor: Actor, previous: Row) => Promise<void>;
   };
   /** Refuses to disable record `id` (toggle 1 -> 0, or update to status 0): throw a 422 under `errors.status`. */
   guardDisable?: (id: number, actor: Actor) => void;
@@ -185,7 +188,7 @@ export function defineStatusResource<
       const [written] = await write(() => db.update(table as PgTable).set(values as never).where(eq(table.id, id)).returning());
       const row = await shaped(db, written as { id: number } | undefined);
       if (status === 0) await spec.onDisabled?.(db, id);
-      await spec.update.after?.(db, row, input, actor);
+      await spec.update.after?.(db, row, input, actor, current);
       return row;
     },
 

@@ -47,8 +47,6 @@ export function roleInUseMessage(n: number): string {
   return `Ce rôle est utilisé par ${dealCount(n)}\u00a0: il ne peut pas être effacé. Désactivez-le plutôt.`;
 }
 
-/** The update inputs that rename their role (name or display name changed), set by `values`, read by `after`. */
-const renames = new WeakSet<object>();
 
 /**
  * Bumps the revision of every deal that has an entity with role `id`, so that the next publication carries
@@ -73,13 +71,10 @@ export const rolesResource = defineStatusResource({
   store: { body: roleBody, values: (_db, input) => ({ name: input.name, displayName: input.display_name, status: input.status }) },
   update: {
     body: roleUpdateBody,
-    values: (_db, input, current) => {
-      if (input.name !== current.name || input.display_name !== current.displayName) renames.add(input);
-      return { name: input.name, displayName: input.display_name };
-    },
-    // A rename changes what the deals using the role publish: they are pending again.
-    after: async (db, row, input) => {
-      if (renames.delete(input)) await bumpDealsOfRole(db, row.id);
+    values: (_db, input) => ({ name: input.name, displayName: input.display_name }),
+    // A rename (name or display name) changes what the deals using the role publish: they are pending again.
+    after: async (db, row, _input, _actor, previous) => {
+      if (row.name !== previous.name || row.displayName !== previous.displayName) await bumpDealsOfRole(db, row.id);
     },
   },
   guardDelete: async (id, _actor, db) => {

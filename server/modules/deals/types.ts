@@ -41,8 +41,6 @@ export function typeInUseMessage(n: number): string {
   return `Ce type est utilisé par ${dealCount(n)}\u00a0: il ne peut pas être effacé. Désactivez-le plutôt.`;
 }
 
-/** The update inputs that rename their type, set by `values`, read by `after`. */
-const renames = new WeakSet<object>();
 
 /**
  * Bumps the revision of every deal of type `id` (type 1 or 2), so that the next publication carries the new
@@ -67,13 +65,10 @@ export const typesResource = defineStatusResource({
   store: { body: typeBody, values: (_db, input) => ({ name: input.name, status: input.status }) },
   update: {
     body: typeUpdateBody,
-    values: (_db, input, current) => {
-      if (input.name !== current.name) renames.add(input);
-      return { name: input.name };
-    },
+    values: (_db, input) => ({ name: input.name }),
     // A rename changes what the deals of the type publish: they are pending again.
-    after: async (db, row, input) => {
-      if (renames.delete(input)) await bumpDealsOfType(db, row.id);
+    after: async (db, row, _input, _actor, previous) => {
+      if (row.name !== previous.name) await bumpDealsOfType(db, row.id);
     },
   },
   guardDelete: async (id, _actor, db) => {
