@@ -54,15 +54,22 @@ test.beforeEach(async ({ page }) => {
 /** A filter body for the API lists. */
 const filter = (search = '', perPage = 10) => ({ pagination: { per_page: perPage }, orderBy: { column: 'id', direction: 'desc' }, search });
 
-/** Picks `label` in the antd select `select` (typing to search it). */
+/**
+ * Picks `label` in the antd select `select` (typing to search it). On a loaded machine a click may land while the
+ * option list re-renders and leave the dropdown open (seen once in CI): the pick is tried again until the dropdown
+ * closes on the chosen option.
+ */
 async function choose(page: Page, select: ReturnType<Page['getByRole']>, label: string): Promise<void> {
-  await select.click();
-  // A searchable select takes the text; a short one (YES / NO) is only opened.
-  if (await select.isEditable()) await select.fill(label);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first();
-  await expect(option).toBeVisible();
-  await option.click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await open.count()) === 0) await select.click();
+    // A searchable select takes the text; a short one (YES / NO) is only opened.
+    if (await select.isEditable()) await select.fill(label);
+    const option = open.locator('.ant-select-item-option').filter({ hasText: label }).first();
+    await expect(option).toBeVisible({ timeout: 3000 });
+    await option.click({ timeout: 3000 });
+    await expect(open).toHaveCount(0, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The figure of the stat `testId` (c1: stats-c1, c2: stats-c2) as a number. */
