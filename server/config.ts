@@ -103,6 +103,26 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  RNE_API_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+    .default('https://registre-national-entreprises.inpi.fr')
+    .transform((v) => v.replace(/\/+$/, '')),
+  RNE_WORKER: z
+    .enum(['on', 'off', 'true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'on' || v === 'true' || v === '1'),
+  RNE_REQUESTS_PER_MINUTE: z
+    .string()
+    .regex(/^[0-9]{1,6}$/, 'must be a whole number of requests per minute (0: no limit)')
+    .default('0')
+    .transform(Number),
+  RNE_TIMEOUT_MS: z
+    .string()
+    .regex(/^[0-9]{1,7}$/, 'must be a whole number of milliseconds')
+    .default('20000')
+    .transform(Number),
+  FEED_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
 });
 
 /** Typed application configuration (all durations in seconds). */
@@ -146,6 +166,16 @@ export interface AppConfig {
   feedSireneCron: string;
   /** Whether the inbox folders `dataDir/inbox/{sirene,bodacc}/` are watched (default true). */
   feedInbox: boolean;
+  /** Base URL of the INPI RNE API (issue 11), without a trailing slash: `/api/sso/login`, `/api/companies/{siren}`… are appended. */
+  rneApiUrl: string;
+  /** Whether the RNE worker (issue 11 section 3) starts with the server (`RNE_WORKER=on`). `npm run worker` runs it alone. */
+  rneWorker: boolean;
+  /** Requests per minute allowed per RNE account (0: no limit). */
+  rneRequestsPerMinute: number;
+  /** Time-out of one RNE API call, in milliseconds. */
+  rneTimeoutMs: number;
+  /** Bearer token of `POST /api/feeds/queues/{queue}`; undefined: the call is off (404). Never logged. */
+  feedToken?: string;
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
   sessionIdle: number;
@@ -178,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feedBodaccCron: e.FEED_BODACC_CRON.trim(),
     feedSireneCron: e.FEED_SIRENE_CRON.trim(),
     feedInbox: e.FEED_INBOX,
+    rneApiUrl: e.RNE_API_URL,
+    rneWorker: e.RNE_WORKER,
+    rneRequestsPerMinute: e.RNE_REQUESTS_PER_MINUTE,
+    rneTimeoutMs: e.RNE_TIMEOUT_MS,
+    feedToken: e.FEED_TOKEN,
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,
   });

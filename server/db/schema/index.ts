@@ -9,3 +9,4 @@ export * from './news';
 export * from './register';
 export * from './feeds';
 export * from './deals';
+export * from './rne';
