@@ -4,7 +4,8 @@
  * French listed companies, update-log entries spread over the last two years on those SIRENs, and news
  * (server/seed/demo-news.ts: categories, 200 pending, 1,000 published), deal roles, types and 300 deals
  * (server/seed/demo-deals.ts: neutral `DEMO-` deals on those SIRENs), and the real INSEE Sirene and BODACC
- * samples imported by the feed jobs (server/seed/demo-feeds.ts: supervision files, register, log entries). The log
+ * samples imported by the feed jobs (server/seed/demo-feeds.ts: supervision files, register, log entries), then the
+ * register (RNE) accounts, queues and four days of processed history (server/seed/demo-rne.ts). The log
  * entries have neutral descriptions ('Mise à jour de la fiche (démonstration)'): no company name and no
  * made-up event next to a real SIREN (issue 6 section 3).
  * Idempotent: what already exists (same email, customer name, group name, a non-empty log) is kept.
@@ -24,6 +25,7 @@ import { appendLogEntries } from '../modules/update-log/service';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoFeeds } from './demo-feeds';
 import { seedDemoNews } from './demo-news';
+import { seedDemoRne } from './demo-rne';
 import { DEMO_CODES, DEMO_DESCRIPTIONS } from './vocabulary';
 
 export const COMPANIES_CSV = fileURLToPath(new URL('../../test/fixtures/samples/listed_french_companies_sirens.csv', import.meta.url));
@@ -127,6 +129,7 @@ export async function seedDemo(ctx: AppContext, opts: { logEntries?: number; now
 
   const feeds = await seedDemoFeeds(ctx);
   created.feedFiles = feeds.feedFiles;
+  Object.assign(created, await seedDemoRne(ctx, companies, opts.now ?? new Date(), rng(11)));
   if (feeds.missing.length || feeds.failed.length) {
     const problems = [
       ...feeds.missing.map((name) => `échantillon introuvable dans test/fixtures\u00a0: ${name}`),

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidSiren } from '../../contract/siren';
 import { DEMO_FEED_SAMPLES } from '../../server/seed/demo-feeds';
+import { BODACC_REASONS, DEMO_RNE_ACCOUNTS, FEED_REASON, MANUAL_REASON } from '../../server/seed/demo-rne';
 import { listedCompanies, seedDemo } from '../../server/seed/demo';
 import { DEMO_DESCRIPTIONS } from '../../server/seed/vocabulary';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -54,6 +55,10 @@ describe('seedDemo', () => {
       dealTypes: 6,
       deals: 300,
       feedFiles: DEMO_FEED_SAMPLES.length,
+      rneAccounts: 2,
+      rneQueued: expect.any(Number),
+      rneProcessed: expect.any(Number),
+      rneParked: 5,
     });
 
     const root = await t.superAdmin();
@@ -118,6 +123,10 @@ describe('seedDemo', () => {
       dealTypes: 0,
       deals: 0,
       feedFiles: 0,
+      rneAccounts: 0,
+      rneQueued: 0,
+      rneProcessed: 0,
+      rneParked: 0,
     });
   });
 
@@ -183,5 +192,123 @@ describe('seedDemo', () => {
       ...EVENT_STEMS.filter((stem) => words(text).includes(words(stem).trimEnd())).map((stem) => `${text}: event word ${stem}`),
     ]);
     expect(found).toEqual([]);
+  });
+
+  it('adds two RNE accounts, queue entries from the BODACC notices, and four days of processed history with exact rollups (issue 11)', async () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    await seedDemo(t.ctx, { logEntries: 2000, now });
+    // A snapshot of everything the RNE demo writes, to compare after a second seed.
+    const snapshot = async () =>
+      rows<{ what: string; n: number }>(sql`
+        select 'accounts' as what, count(*)::int as n from rne_accounts union all
+        select 'queue:' || queue || ':' || state, count(*)::int from rne_queue group by queue, state union all
+        select 'days', count(*)::int from rne_queue_days union all
+        select 'account_days', count(*)::int from rne_account_days
+        order by 1`);
+    const before = await snapshot();
+
+    // Two accounts, one per pool, passwords sealed by the APP_KEY box, token not ok (no real credentials).
+    const accounts = await rows<{ id: number; pool: string; email: string; password_enc: string; token_ok: number; status: number }>(
+      sql`select id::int, pool, email, password_enc, token_ok, status from rne_accounts order by pool`,
+    );
+    expect(accounts.map((a) => [a.pool, a.email, a.token_ok, a.status])).toEqual(
+      [...DEMO_RNE_ACCOUNTS].sort((x, y) => x.pool.localeCompare(y.pool)).map((a) => [a.pool, a.email, 0, 1]),
+    );
+    for (const a of accounts) {
+      const clear = t.ctx.box.decrypt(a.password_enc);
+      expect(clear.length).toBeGreaterThanOrEqual(12);
+      expect(a.password_enc).not.toContain(clear);
+    }
+
+    // Every SIREN of a BODACC C notice waits in the accounts queue, of a B notice of changes in the officers queue;
+    // every listed company waits in both; one entry per SIREN and queue.
+    const notices = await rows<{ queue: string; siren: string }>(sql`
+      select distinct case a.bulletin when 'C' then 'accounts' else 'officers' end as queue, s.siren::text as siren
+        from announcements a cross join lateral unnest(a.sirens) as s(siren) where a.bulletin = 'C' or (a.bulletin = 'B' and a.family = 'modification')`);
+    expect(notices.length).toBeGreaterThan(0);
+    const waiting = await rows<{ queue: string; siren: string; reason: string }>(sql`select queue, siren::text, reason from rne_queue where state = 'waiting'`);
+    const waitingKeys = new Set(waiting.map((w) => `${w.queue}:${w.siren}`));
+    expect(waitingKeys.size).toBe(waiting.length);
+    for (const n of notices) expect(waitingKeys.has(`${n.queue}:${n.siren}`), `${n.queue} ${n.siren}`).toBe(true);
+    for (const c of listedCompanies()) for (const queue of ['accounts', 'officers']) expect(waitingKeys.has(`${queue}:${c.siren}`)).toBe(true);
+    const c880 = waiting.find((w) => w.queue === 'accounts' && notices.some((n) => n.queue === 'accounts' && n.siren === w.siren));
+    expect(c880?.reason).toBe(BODACC_REASONS.C);
+
+    // The processed history: done entries on J..J-3 (Paris), between 07:00 and 20:00, J not after `now`.
+    const [span] = await rows<{ days: string[]; first: string; last: string; early: number; unaccounted: number }>(sql`
+      select array_agg(distinct (processed_at at time zone 'Europe/Paris')::date::text order by (processed_at at time zone 'Europe/Paris')::date::text desc) as days,
+             min(processed_at)::text as first, max(processed_at)::text as last,
+             count(*) filter (where extract(hour from processed_at at time zone 'Europe/Paris') not between 7 and 19)::int as early,
+             count(*) filter (where account_id is null or queued_at > processed_at)::int as unaccounted
+        from rne_queue where state = 'done'`);
+    expect(span.days).toEqual(['2026-06-15', '2026-06-14', '2026-06-13', '2026-06-12']);
+    expect(new Date(span.last).getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(span.early).toBe(0);
+    expect(span.unaccounted).toBe(0);
+    // Ids grow with the processing time (the worker takes entries in id order).
+    const [order] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (select processed_at < lag(processed_at) over (order by id) as back from rne_queue where state = 'done') x where back`);
+    expect(order.n).toBe(0);
+
+    // The daily rollups are exactly the done rows, per queue and Paris day; the cards' four days all have some.
+    const [mismatch] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select queue, (processed_at at time zone 'Europe/Paris')::date as day, count(*)::bigint as processed, min(processed_at) as first_at, max(processed_at) as last_at
+          from rne_queue where state = 'done' group by 1, 2) r
+      full join rne_queue_days d using (queue, day)
+       where r.processed is distinct from d.processed or r.first_at is distinct from d.first_at or r.last_at is distinct from d.last_at`);
+    expect(mismatch.n).toBe(0);
+    const days = await rows<{ queue: string; day: string; processed: number }>(sql`select queue, day::text, processed::int from rne_queue_days order by queue, day desc`);
+    expect(days.map((d) => `${d.queue} ${d.day}`)).toEqual(
+      ['accounts', 'officers'].flatMap((q) => ['2026-06-15', '2026-06-14', '2026-06-13', '2026-06-12'].map((d) => `${q} ${d}`)),
+    );
+    expect(days.every((d) => d.processed > 0)).toBe(true);
+    // A full day (J-1) processed more than the morning of J (until 14:00 Paris).
+    for (const q of ['accounts', 'officers']) {
+      const of = (day: string) => days.find((d) => d.queue === q && d.day === day)!.processed;
+      expect(of('2026-06-14')).toBeGreaterThan(of('2026-06-15'));
+    }
+
+    // The accounts' counters: per account and day, the items of its done entries (officers pool: officers and
+    // beneficial owners; filings pool: deeds, balance sheets, seized balance sheets).
+    const counters = await rows<{ pool: string; day: string; entries: number; officers: number; owners: number; deeds: number; sheets: number; seized: number }>(sql`
+      select a.pool, d.day::text, (select count(*)::int from rne_queue q where q.account_id = a.id and q.state = 'done'
+                                    and (q.processed_at at time zone 'Europe/Paris')::date = d.day) as entries,
+             d.officers, d.beneficial_owners as owners, d.deeds, d.balance_sheets as sheets, d.seized_balance_sheets as seized
+        from rne_account_days d join rne_accounts a on a.id = d.account_id order by a.pool, d.day`);
+    expect(counters).toHaveLength(8);
+    for (const c of counters) {
+      if (c.pool === 'officers') {
+        expect(c.officers).toBeGreaterThanOrEqual(2 * c.entries);
+        expect(c.owners).toBeGreaterThanOrEqual(c.entries);
+        expect(c.deeds + c.sheets + c.seized).toBe(0);
+      } else {
+        expect(c.sheets).toBe(c.entries);
+        expect(c.deeds).toBeGreaterThanOrEqual(c.entries);
+        expect(c.officers + c.owners).toBe(0);
+      }
+    }
+
+    // A few parked entries with their error; the trigger-kept counts match the rows.
+    const parked = await rows<{ queue: string; attempts: number; error: string | null }>(sql`select queue, attempts, error from rne_queue where state = 'parked'`);
+    expect(parked).toHaveLength(5);
+    expect(parked.every((p) => p.attempts === 3 && /^Service RNE injoignable/.test(p.error ?? ''))).toBe(true);
+    const [counts] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from rne_queue_counts c
+       where c.waiting <> (select count(*) from rne_queue q where q.queue = c.queue and q.state in ('waiting', 'running'))
+          or c.parked <> (select count(*) from rne_queue q where q.queue = c.queue and q.state = 'parked')`);
+    expect(counts.n).toBe(0);
+
+    // Only the known reasons; no fetched record and no update-log entry is invented.
+    const reasons = await rows<{ reason: string }>(sql`select distinct reason from rne_queue order by reason`);
+    expect(reasons.map((r) => r.reason).every((r) => [BODACC_REASONS.B, BODACC_REASONS.C, MANUAL_REASON, FEED_REASON, 'INSEE : création'].includes(r))).toBe(true);
+    const [invented] = await rows<{ n: number }>(sql`
+      select (select count(*) from rne_officers) + (select count(*) from rne_beneficial_owners) + (select count(*) from rne_filings)
+           + (select count(*) from update_log where code = 'RNE' and not ${DEMO_ONLY}) as n`);
+    expect(Number(invented.n)).toBe(0);
+
+    // A second seed changes nothing.
+    await seedDemo(t.ctx, { logEntries: 2000, now });
+    expect(await snapshot()).toEqual(before);
   });
 });
