@@ -19,6 +19,7 @@ import { generateLog, logCount, validSirens } from './generate';
 import { benchDeals } from './deals';
 import { benchFeeds } from './feeds';
 import { benchNews } from './news';
+import { benchRne } from './rne';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -57,7 +58,7 @@ const config = loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: path.jo
 const gen = await createContext(loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: config.dataDir, LOG_LEVEL: 'warn', DB_STATEMENT_TIMEOUT_MS: '0' }));
 const have = await logCount(gen.db);
 /** A run of one module's cases leaves the log as it is. */
-const logUntouched = only === 'news' || !!only?.startsWith('feed') || !!only?.startsWith('deals') || !!only?.startsWith('bodacc');
+const logUntouched = only === 'news' || !!only?.startsWith('feed') || !!only?.startsWith('deals') || !!only?.startsWith('bodacc') || !!only?.startsWith('supervision');
 if (logUntouched) log(`${only} only: the log (${have} entries) is left as it is`);
 else if (fresh || have !== rows) {
   log(`generating ${rows} log entries (had ${have})`);
@@ -129,6 +130,14 @@ async function upload(p: string, file: Buffer, filename: string): Promise<unknow
   if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text);
 }
+/** GET a file (CSV export): its size in bytes. */
+async function download(p: string): Promise<number> {
+  const headers = { 'x-requested-with': 'XMLHttpRequest', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+  const res = await fetch(base + p, { headers });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
+  return bytes;
+}
 /** What the news and feed cases are given: the app's HTTP calls, timing and recording. */
 const tools = {
   databaseUrl: url,
@@ -196,6 +205,7 @@ await measure(
 
 if (runs('feed')) await benchFeeds({ ctx, ...tools }, only);
 if (runs('deals') || runs('bodacc')) await benchDeals({ ctx, ...tools }, only);
+if (runs('supervision')) await benchRne({ ctx, ...tools, download }, only);
 
 await app.close();
 await ctx.database.close();
