@@ -8,15 +8,14 @@ import { GROUPS } from '../../../contract/resources';
 import type { Status } from '../../../contract/fields';
 import { groupBody, groupResponse, groupUpdateBody, type GroupInput, type GroupResponse } from '../../../contract/groups';
 import type { FilterBody, Page } from '../../../contract/listing';
-import { normaliseSiren } from '../../../contract/siren';
 import type { Db } from '../../db/client';
 import { groupSirens, groups } from '../../db/schema';
-import { notFound, validationError } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { parseSirenLines } from '../../http/siren-lines';
 import { runList } from '../../http/listing';
 import { defineStatusResource } from '../../lib/status-resource';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
-const MAX_LISTED_ERRORS = 50;
 
 // Qualified by hand: inside the sub-select Drizzle would render `"id"`, which would bind to gs.id.
 const sirensCount = sql<number>`(select count(*) from group_sirens gs where gs.group_id = "groups"."id")::int`;
@@ -72,20 +71,7 @@ export function createGroup(db: Db, input: GroupInput): Promise<GroupRow> {
  * @throws AppError 404, 422 errors.sirens
  */
 export async function addSirens(db: Db, groupId: number, values: string[], lines?: number[]) {
-  const invalid: string[] = [];
-  const unique = new Set<string>();
-  values.forEach((raw, i) => {
-    const s = normaliseSiren(raw);
-    if (s) unique.add(s);
-    else if (invalid.length <= MAX_LISTED_ERRORS) invalid.push(`Ligne ${lines?.[i] ?? i + 1}\u00a0: «\u00a0${raw.trim().slice(0, 30)}\u00a0» n'est pas un siren valide.`);
-  });
-  if (invalid.length) {
-    const total = values.filter((v) => !normaliseSiren(v)).length;
-    const listed = invalid.slice(0, MAX_LISTED_ERRORS);
-    if (total > listed.length) listed.push(`… et ${total - listed.length} autre(s) ligne(s) invalide(s).`);
-    throw validationError({ sirens: listed });
-  }
-  const sirens = [...unique];
+  const sirens = parseSirenLines(values, lines);
   return db.transaction(async (tx) => {
     const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
     if (!group) throw notFound(GROUPS.notFound);
