@@ -4,6 +4,9 @@
  * 2. every non-GET call needs the CSRF header (419);
  * 3. every route needs a signed-in, active administrator (401 'Non authentifié.') unless its route
  *    config says `public: true`.
+ * A route whose config says `bearer: true` (the feed push of issue 11, called by external workers) skips all
+ * three: it authenticates each call with its own bearer token, which a browser never sends by itself, so
+ * neither the session nor the CSRF and X-Requested-With headers apply.
  * The resolved administrator is put on `request.admin`, its session id on `request.sessionId`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, CSRF cookie, logout). */
     public?: boolean;
+    /** Authenticated by its own bearer token (checked by the route): no session, CSRF or X-Requested-With. */
+    bearer?: boolean;
   }
 }
 
@@ -69,6 +74,7 @@ export function registerApiGuard(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
     const url = guardedPath(request);
     if (!isApiPath(url)) return;
+    if (request.routeOptions.config?.bearer === true) return;
     const isDocs = url === DOCS_PREFIX || url.startsWith(DOCS_PREFIX + '/');
     if (!isDocs && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.status(400).send({ message: "L'en-tête X-Requested-With: XMLHttpRequest est requis." });

@@ -14,6 +14,7 @@ import { jobsModule } from './jobs/module';
 import { howsModule, newsModule } from './news/module';
 import type { ServerModule } from './module';
 import { avatarFilesModule, profileModule } from './profile/module';
+import { feedPushModule, rneModule } from './rne/module';
 import { updateLogModule } from './update-log/module';
 
 /** Every server module, in the order they are mounted. */
@@ -28,6 +29,8 @@ export const serverModules: readonly ServerModule[] = [
   newsModule,
   howsModule,
   supervisionModule,
+  rneModule,
+  feedPushModule,
   companiesModule,
   dealsModule,
   jobsModule,

@@ -1,0 +1,64 @@
+/**
+ * The public feed push (issue 11 section 2): `POST /api/feeds/queues/{accounts|officers}` with
+ * `Authorization: Bearer <FEED_TOKEN>` and the body `{sirens: string[], reason?: string}`, for external workers.
+ * No session, CSRF or X-Requested-With (route config `bearer`, server/http/guard.ts): the token is checked
+ * first, before the body is validated, in constant time (SHA-256 of both sides compared by
+ * `crypto.timingSafeEqual`, so neither the content nor the length leaks). Without FEED_TOKEN the call is off
+ * (404); a missing or wrong token is a 401. The SIRENs are validated like the manual add (422 `errors.sirens`
+ * with their positions) and queued with the reason (default `Flux externe`); the worker is woken after the commit.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/fields';
+import { queueParams, queueSirensBody, queueSirensResult } from '../../../contract/rne';
+import type { AppContext } from '../../context';
+import { queueSirens, REASON_FEED } from './queues';
+import { wakeRneWorker } from './worker';
+
+/** 401 of a missing or wrong token. */
+export const FEED_TOKEN_REFUSED = 'Jeton de flux absent ou invalide.';
+/** 404 of the call while FEED_TOKEN is unset. */
+export const FEED_PUSH_OFF = 'Ressource introuvable.';
+
+const digest = (value: string) => crypto.createHash('sha256').update(value, 'utf8').digest();
+
+/** Whether the `Authorization` header carries `expected` as a bearer token, compared in constant time. */
+export function bearerMatches(header: string | undefined, expected: string): boolean {
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  // A missing header is compared too, so that its answer takes the same time as a wrong token's.
+  return crypto.timingSafeEqual(digest(m?.[1] ?? ''), digest(expected)) && m !== null;
+}
+
+/** Registers `POST /queues/:queue` (under `/api/feeds`). */
+export function feedPushRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const checkToken = async (req: FastifyRequest, reply: FastifyReply) => {
+      const expected = ctx.config.feedToken;
+      if (!expected) return reply.status(404).send({ message: FEED_PUSH_OFF });
+      if (!bearerMatches(req.headers.authorization, expected)) {
+        return reply.status(401).header('www-authenticate', 'Bearer').send({ message: FEED_TOKEN_REFUSED });
+      }
+    };
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/queues/:queue',
+      {
+        config: { bearer: true },
+        onRequest: checkToken,
+        schema: {
+          tags: ['Flux'],
+          description: 'Ajoute des sirens à une file différentielle (Authorization: Bearer FEED_TOKEN). Désactivé (404) sans FEED_TOKEN.',
+          params: queueParams,
+          body: queueSirensBody,
+          response: { 200: queueSirensResult, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (req) => {
+        const { queue } = req.params;
+        const result = await queueSirens(ctx.db, queue, req.body.sirens, req.body.reason ?? REASON_FEED);
+        if (result.queued > 0) await wakeRneWorker(ctx, queue);
+        return result;
+      },
+    );
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The queue tables (issue 11 section 4), on the shared list helper (server/http/listing.ts):
+ * - `filterDone`: the entries of a queue processed (`POST queues/{queue}/filter`), newest first by default;
+ * - `filterLive`: the officers entries processed since the start of J-1, Paris (`POST queues/officers/live/filter`);
+ * - `filterParked`: the parked entries of a queue, with their error (`POST queues/{queue}/parked/filter`).
+ * Columns `id`, `siren`, `date_creation` (when processed; for a parked entry, when queued). Search: the digits
+ * of a SIREN prefix, as a range on the SIREN (index-friendly). Every sort is on a partial index of `rne_queue`;
+ * the totals without a search come from the rollups (`rne_queue_days`, `rne_queue_counts`), never a count.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FilterBody, Page } from '../../../contract/listing';
+import type { ParkedEntry, QueueEntry, QueueName } from '../../../contract/rne';
+import type { Db } from '../../db/client';
+import { runList } from '../../http/listing';
+import { PARIS_TODAY } from './accounts';
+
+/** An instant as ISO 8601 UTC with milliseconds, in SQL. */
+export const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The start of Paris day J-`n` as an instant. */
+export const parisDayStart = (n: number) => sql`((${PARIS_TODAY} - ${n}::int)::timestamp at time zone 'Europe/Paris')`;
+
+/** The condition of a search: digits of a SIREN prefix, as a range; anything else matches nothing. */
+function sirenPrefix(term: string): SQL {
+  const digits = term.replace(/\s+/g, '');
+  if (!/^\d{1,9}$/.test(digits)) return sql`false`;
+  return sql`q.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
+}
+
+/** The body with the default order (date_creation, newest first) when it names none. */
+function newestFirst(body: FilterBody): FilterBody {
+  return { ...body, orderBy: { column: body?.orderBy?.column || 'date_creation', direction: body?.orderBy?.direction ?? 'desc' } };
+}
+
+const doneSelect = sql`q.id::int as id, q.siren, ${isoOf(sql`q.processed_at`)} as date_creation, q.reason`;
+const doneSortable = { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.processed_at` };
+
+/** One page of the entries of `queue` processed. */
+export function filterDone(db: Db, queue: QueueName, body: FilterBody, page: number): Promise<Page<QueueEntry>> {
+  return runList<QueueEntry>(
+    db,
+    {
+      select: doneSelect,
+      from: sql`rne_queue q`,
+      where: sql`q.queue = ${queue} and q.state = 'done'`,
+      sortable: doneSortable,
+      search: sirenPrefix,
+      total: (term) => (term ? undefined : sql`select coalesce(sum(processed), 0)::bigint as total from rne_queue_days where queue = ${queue}`),
+    },
+    newestFirst(body),
+    page,
+  );
+}
+
+/** One page of the officers entries processed since the start of J-1 (Europe/Paris). */
+export function filterLive(db: Db, body: FilterBody, page: number): Promise<Page<QueueEntry>> {
+  return runList<QueueEntry>(
+    db,
+    {
+      select: doneSelect,
+      from: sql`rne_queue q`,
+      where: sql`q.queue = 'officers' and q.state = 'done' and q.processed_at >= ${parisDayStart(1)}`,
+      sortable: doneSortable,
+      search: sirenPrefix,
+      total: (term) =>
+        term ? undefined : sql`select coalesce(sum(processed), 0)::bigint as total from rne_queue_days where queue = 'officers' and day >= ${PARIS_TODAY} - 1`,
+    },
+    newestFirst(body),
+    page,
+  );
+}
+
+/** One page of the parked entries of `queue` (oldest queued first by default: id order). */
+export function filterParked(db: Db, queue: QueueName, body: FilterBody, page: number): Promise<Page<ParkedEntry>> {
+  return runList<ParkedEntry>(
+    db,
+    {
+      select: sql`q.id::int as id, q.siren, q.reason, ${isoOf(sql`q.queued_at`)} as queued_at, q.attempts::int as attempts, q.error,
+        ${isoOf(sql`q.queued_at`)} as date_creation`,
+      from: sql`rne_queue q`,
+      where: sql`q.queue = ${queue} and q.state = 'parked'`,
+      sortable: { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.queued_at` },
+      search: sirenPrefix,
+      total: (term) => (term ? undefined : sql`select parked as total from rne_queue_counts where queue = ${queue}`),
+    },
+    body,
+    page,
+  );
+}

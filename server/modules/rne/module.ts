@@ -1,0 +1,13 @@
+/**
+ * Registry entries of the register (RNE, INPI) supervision (issue 11): its routes under `/api/supervisions`
+ * (accounts, reports, queues, export; with the worker's tasks), and the public feed push under `/api/feeds`.
+ */
+import type { ServerModule } from '../module';
+import { feedPushRoutes } from './feed-push';
+import { rneRoutes } from './routes';
+
+/** The RNE supervision routes, mounted at `/api/supervisions` beside the feeds' ones. */
+export const rneModule: ServerModule = { name: 'rne', prefix: '/api/supervisions', routes: rneRoutes };
+
+/** The feed push for external workers (bearer FEED_TOKEN), mounted at `/api/feeds`. */
+export const feedPushModule: ServerModule = { name: 'feed-push', prefix: '/api/feeds', routes: feedPushRoutes };

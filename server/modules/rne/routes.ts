@@ -1,0 +1,117 @@
+/**
+ * Routes of the register (RNE) supervision (issue 11; SPEC section 7 "Supervision"; contract/rne.ts), under
+ * `/api/supervisions`, for a signed-in administrator (CSRF on writes; server/http/guard.ts):
+ * - accounts: `GET inpiall`, `GET rneall`, `POST rne/accounts` (201), `POST rne/accounts/{id}`,
+ *   `POST rne/accounts/{id}/toggle`, `POST rne/accounts/{id}/delete` (204), `GET syncInpiAccount/{id}`;
+ * - reports: `GET reportsall`, `GET dirigeantsall`, `GET liveinpiall`, `GET download-csv`;
+ * - queues: `POST queues/{queue}/filter`, `POST queues/officers/live/filter`, `POST queues/{queue}/parked/filter`,
+ *   `POST queues/{queue}/requeue/{id}` (204), `POST queues/{queue}/sirens`.
+ * The plugin also declares the RNE worker's tasks (`registerRneWorker`, on when RNE_WORKER=on), and wakes the
+ * worker after a call that queued entries.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams } from '../../../contract/fields';
+import { filterBody, pageQuery, pageResponse } from '../../../contract/listing';
+import {
+  dirigeantsResponse,
+  liveInpiResponse,
+  parkedEntry,
+  queueEntry,
+  queueParams,
+  queueSirensBody,
+  queueSirensResult,
+  reportsResponse,
+  rneAccountBody,
+  rneAccountRecord,
+  rneAccountUpdateBody,
+  rneFilingsAccount,
+  rneOfficersAccount,
+  rneSyncResult,
+} from '../../../contract/rne';
+import type { AppContext } from '../../context';
+import { accountsResource, listAccounts } from './accounts';
+import { CSV_FILENAME, liveCsvStream } from './csv';
+import { filterDone, filterLive, filterParked } from './lists';
+import { queueSirens, REASON_MANUAL, requeueEntry } from './queues';
+import { dirigeantsAll, liveInpiAll, reportsAll } from './reports';
+import { syncAccount } from './sync';
+import { registerRneWorker, wakeRneWorker } from './worker';
+
+const tags = ['Supervision'];
+
+/** Registers the RNE routes under `/api/supervisions` and the worker's tasks. */
+export function rneRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { db, box } = ctx;
+    const accounts = accountsResource(box);
+    const actor = (id: number, sessionId?: string) => ({ id, sessionId });
+    const write = errorResponses(401, 404, 419, 422);
+    registerRneWorker(ctx);
+
+    // Accounts.
+    r.get('/inpiall', { schema: { tags, response: { 200: z.array(rneOfficersAccount), ...errorResponses(401) } } }, async () => listAccounts(db, box, 'officers'));
+    r.get('/rneall', { schema: { tags, response: { 200: z.array(rneFilingsAccount), ...errorResponses(401) } } }, async () => listAccounts(db, box, 'filings'));
+    r.post('/rne/accounts', { schema: { tags, body: rneAccountBody, response: { 201: rneAccountRecord, ...errorResponses(401, 419, 422) } } }, async (req, reply) =>
+      reply.status(201).send(accounts.spec.toResponse(await accounts.create(db, req.body))),
+    );
+    r.post('/rne/accounts/:id', { schema: { tags, params: idParams, body: rneAccountUpdateBody, response: { 200: rneAccountRecord, ...write } } }, async (req) =>
+      accounts.spec.toResponse(await accounts.update(db, req.params.id, req.body, actor(req.admin!.id, req.sessionId))),
+    );
+    r.post('/rne/accounts/:id/toggle', { schema: { tags, params: idParams, response: { 200: rneAccountRecord, ...write } } }, async (req) =>
+      accounts.spec.toResponse(await accounts.toggle(db, req.params.id, actor(req.admin!.id, req.sessionId))),
+    );
+    r.post('/rne/accounts/:id/delete', { schema: { tags, params: idParams, response: { 204: z.null(), ...write } } }, async (req, reply) => {
+      await accounts.remove(db, req.params.id, actor(req.admin!.id, req.sessionId));
+      return reply.status(204).send(null);
+    });
+    r.get('/syncInpiAccount/:id', { schema: { tags, params: idParams, response: { 200: rneSyncResult, ...errorResponses(401, 404, 422) } } }, async (req) =>
+      syncAccount(ctx, req.params.id),
+    );
+
+    // Reports (rollups) and the export.
+    r.get('/reportsall', { schema: { tags, response: { 200: reportsResponse, ...errorResponses(401) } } }, async () => reportsAll(db));
+    r.get('/dirigeantsall', { schema: { tags, response: { 200: dirigeantsResponse, ...errorResponses(401) } } }, async () => dirigeantsAll(db));
+    r.get('/liveinpiall', { schema: { tags, response: { 200: liveInpiResponse, ...errorResponses(401) } } }, async () => liveInpiAll(db));
+    r.get('/download-csv', { schema: { tags, response: { 200: z.any(), ...errorResponses(401) } } }, async (req, reply) => {
+      const stream = liveCsvStream(db);
+      // Headers are sent with the first bytes: a failure afterwards can only cut the download, so it is logged.
+      stream.on('error', (err) => req.log.error({ err }, 'RNE CSV export failed'));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${CSV_FILENAME}"`)
+        .send(stream);
+    });
+
+    // Queues.
+    const page = (item: z.ZodType) => ({ 200: pageResponse(item), ...write });
+    r.post('/queues/officers/live/filter', { schema: { tags, querystring: pageQuery, body: filterBody, response: page(queueEntry) } }, async (req) =>
+      filterLive(db, req.body, req.query.page),
+    );
+    r.post('/queues/:queue/filter', { schema: { tags, params: queueParams, querystring: pageQuery, body: filterBody, response: page(queueEntry) } }, async (req) =>
+      filterDone(db, req.params.queue, req.body, req.query.page),
+    );
+    r.post(
+      '/queues/:queue/parked/filter',
+      { schema: { tags, params: queueParams, querystring: pageQuery, body: filterBody, response: page(parkedEntry) } },
+      async (req) => filterParked(db, req.params.queue, req.body, req.query.page),
+    );
+    r.post(
+      '/queues/:queue/requeue/:id',
+      { schema: { tags, params: queueParams.extend(idParams.shape), response: { 204: z.null(), ...write } } },
+      async (req, reply) => {
+        await requeueEntry(db, req.params.queue, req.params.id);
+        await wakeRneWorker(ctx, req.params.queue);
+        return reply.status(204).send(null);
+      },
+    );
+    r.post('/queues/:queue/sirens', { schema: { tags, params: queueParams, body: queueSirensBody, response: { 200: queueSirensResult, ...write } } }, async (req) => {
+      const { queue } = req.params;
+      const result = await queueSirens(db, queue, req.body.sirens, REASON_MANUAL, req.body.lines);
+      if (result.queued > 0) await wakeRneWorker(ctx, queue);
+      return result;
+    });
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * `GET /api/supervisions/syncInpiAccount/{id}` (issue 11 section 1; SPEC section 7): logs in to the RNE service
+ * (`POST {RNE_API_URL}/api/sso/login`, server/modules/rne/client.ts) with the account's credentials and records
+ * the outcome on the account: `token_ok` 1/0, the new token sealed (dropped when the credentials are refused),
+ * `checked_at` (the spec's `passage`) = now, `changed_at` (`last_change`) = now only when `token_ok` changed,
+ * `last_error` the French message of a failure. The answer carries the toast text. Neither the password nor
+ * the token is logged.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { RneSyncResult } from '../../../contract/rne';
+import type { AppContext } from '../../context';
+import { rneAccounts } from '../../db/schema/rne';
+import { rneLogin, type LoginOutcome } from './client';
+import { accountsResource } from './accounts';
+
+/** Toast of a successful login. */
+export const SYNC_OK = 'Connexion au service RNE réussie.';
+/** Toast of refused credentials. */
+export const SYNC_CREDENTIALS = 'Identifiants refusés par le service RNE.';
+
+/** Toast of a service that did not log in: with its HTTP status, or the client's reason when it did not answer. */
+export function unreachableMessage(outcome: Extract<LoginOutcome, { ok: false }>): string {
+  if (outcome.status !== null && (outcome.status < 200 || outcome.status > 299)) return `Service RNE injoignable (HTTP ${outcome.status}).`;
+  return outcome.message;
+}
+
+/**
+ * Checks account `id` against the RNE service and records the outcome.
+ * @returns `ok`, `credentials` (401/403) or `unreachable` (no answer, time-out, another status), the service's
+ *   HTTP status (null without an answer), the toast text and the account as it now is
+ * @throws AppError 404 for an unknown account
+ */
+export async function syncAccount(ctx: AppContext, id: number): Promise<RneSyncResult> {
+  const resource = accountsResource(ctx.box);
+  const account = await resource.find(ctx.db, id);
+  const outcome = await rneLogin({ baseUrl: ctx.config.rneApiUrl, timeoutMs: ctx.config.rneTimeoutMs }, account.email, ctx.box.decrypt(account.passwordEnc));
+  const tokenOk = outcome.ok ? 1 : 0;
+  const message = outcome.ok ? SYNC_OK : outcome.reason === 'credentials' ? SYNC_CREDENTIALS : unreachableMessage(outcome);
+  const token = outcome.ok ? { tokenEnc: ctx.box.encrypt(outcome.token) } : outcome.reason === 'credentials' ? { tokenEnc: null } : {};
+  await ctx.db
+    .update(rneAccounts)
+    .set({
+      ...token,
+      tokenOk,
+      checkedAt: sql`now()`,
+      changedAt: sql`case when ${rneAccounts.tokenOk} <> ${tokenOk} then now() else ${rneAccounts.changedAt} end`,
+      lastError: outcome.ok ? null : message,
+      updatedAt: new Date(),
+    })
+    .where(eq(rneAccounts.id, id));
+  const record = resource.spec.toResponse(await resource.find(ctx.db, id));
+  return { result: outcome.ok ? 'ok' : outcome.reason, status: outcome.status, message, account: record };
+}
