@@ -16,6 +16,9 @@
  *   cron schedule of its own queue, whose worker calls the task. pg-boss's scheduling (its `schedule` option)
  *   is turned on only when one task has a cron expression; a task declared without one has any earlier
  *   schedule of it removed at start, so that turning a fetch off in the configuration really stops it.
+ * - `wake` sends one job to such a task's queue from any process, even one where the task is not declared (issue 11:
+ *   the RNE worker may run in `npm run worker` only); the queue is created on the way when needed. A task declared
+ *   with the `short` policy keeps at most one job waiting, so that repeated wakes collapse into one.
  * - `onStart` / `onStop` hooks run once the queue has started (workers may be sent jobs) and before it
  *   stops (e.g. the inbox watcher of the feeds).
  * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss
@@ -76,6 +79,14 @@ export type ScheduledTask = (signal: AbortSignal) => Promise<void>;
 /** Time zone of the cron expressions. */
 export const SCHEDULE_TZ = 'Europe/Paris';
 
+/** How a periodic task's queue works (`schedule`). */
+export interface TaskOptions {
+  /** How often an idle process looks for a job of the task, in seconds (default 30). */
+  pollingIntervalSeconds?: number;
+  /** pg-boss policy of the queue: `short` keeps at most one job waiting (wakes collapse); default `standard`. */
+  policy?: 'standard' | 'short';
+}
+
 /** Minimal logger (pino-compatible). */
 export interface JobLogger {
   info(obj: object, msg?: string): void;
@@ -91,7 +102,9 @@ export class JobQueue {
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   /** Per kind, the end of the last job dispatched `here` (they run one after the other). */
   private readonly local = new Map<string, Promise<void>>();
-  private readonly schedules = new Map<string, { cron: string | null; task: ScheduledTask }>();
+  private readonly schedules = new Map<string, { cron: string | null; task: ScheduledTask; options: TaskOptions }>();
+  /** pg-boss queues known to exist (created at start, or on the way by `wake`), with their policy. */
+  private readonly created = new Set<string>();
   private readonly tasks = new Set<{ abort: AbortController; done: Promise<void> }>();
   private readonly startHooks: Array<() => Promise<void>> = [];
   private readonly stopHooks: Array<() => Promise<void>> = [];
@@ -102,6 +115,11 @@ export class JobQueue {
     private readonly database: Database,
     private log: JobLogger = { info: () => {}, error: () => {} },
   ) {}
+
+  /** The current logger (the app's once set). */
+  get logger(): JobLogger {
+    return this.log;
+  }
 
   /** Replaces the logger (the app's, once it exists). */
   setLogger(log: JobLogger): void {
@@ -116,10 +134,11 @@ export class JobQueue {
   /**
    * Declares a periodic task (before `start`) under the pg-boss queue `name` (letters, digits, `-`): with a
    * five-field `cron` (SCHEDULE_TZ time) pg-boss sends it a job at each tick and one process runs `task`;
-   * with `cron` null the task is off and any earlier schedule of `name` is removed at start.
+   * with `cron` null the task is off and any earlier schedule of `name` is removed at start. `wake` and `trigger`
+   * send it a job at once.
    */
-  schedule(name: string, cron: string | null, task: ScheduledTask): void {
-    this.schedules.set(name, { cron, task });
+  schedule(name: string, cron: string | null, task: ScheduledTask, options: TaskOptions = {}): void {
+    this.schedules.set(name, { cron, task, options });
   }
 
   /** Adds a hook run at the end of `start` (jobs may be created from then on). */
@@ -149,8 +168,9 @@ export class JobQueue {
       });
       this.workers.set(kind, id);
     }
-    for (const [name, { cron, task }] of this.schedules) {
-      this.workers.set(name, await boss.work(name, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => this.runTask(name, task)));
+    for (const [name, { cron, task, options }] of this.schedules) {
+      const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 30;
+      this.workers.set(name, await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => this.runTask(name, task)));
       if (cron) await boss.schedule(name, cron, {}, { tz: SCHEDULE_TZ });
       else await boss.unschedule(name);
     }
@@ -170,6 +190,23 @@ export class JobQueue {
     if (worker) this.boss.notifyWorker(worker);
   }
 
+  /**
+   * Sends one job to the queue of task `name` (declared by `schedule` in this process or in another one), so that a
+   * process running that task takes it now; this process's worker of it, if any, is woken. The queue is created
+   * when this process has not seen it (`policy`: as the task declares it; a process without the task passes it).
+   * Nothing is sent while the queue is not running (before start, while stopping).
+   * @returns whether a job was sent (false also when a `short` queue already had one waiting)
+   */
+  async wake(name: string, policy: TaskOptions['policy'] = this.schedules.get(name)?.options.policy): Promise<boolean> {
+    const boss = this.boss;
+    if (!boss || this.stopping) return false;
+    if (!this.created.has(name)) await this.createQueues(boss, [name], policy);
+    const id = await boss.send(name, {}, { retryLimit: 0 });
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id !== null;
+  }
+
   /** Runs one tick of a periodic task; a failure is logged (the task records what the operator must see). */
   private async runTask(name: string, task: ScheduledTask): Promise<void> {
     if (this.stopping) return;
@@ -187,9 +224,14 @@ export class JobQueue {
    * deadlock inside pg-boss's `create_queue` (seen when two processes start on an empty PostgreSQL): on
    * PostgreSQL the creations are serialised by an advisory lock held on a connection of their own.
    */
-  private async createQueues(boss: PgBoss): Promise<void> {
+  private async createQueues(boss: PgBoss, only?: string[], policy?: TaskOptions['policy']): Promise<void> {
+    const names = only ?? [...this.kinds.keys(), ...this.schedules.keys()];
     const create = async () => {
-      for (const kind of [...this.kinds.keys(), ...this.schedules.keys()]) await boss.createQueue(kind, { name: kind, retryLimit: 0, expireInSeconds: 6 * 3600 });
+      for (const name of names) {
+        const queuePolicy = policy ?? this.schedules.get(name)?.options.policy ?? 'standard';
+        await boss.createQueue(name, { name, policy: queuePolicy, retryLimit: 0, expireInSeconds: 6 * 3600 });
+        this.created.add(name);
+      }
     };
     if (this.database.kind !== 'pg') return create();
     const client = await this.database.pool!.connect();
