@@ -1,0 +1,53 @@
+/**
+ * One run of the RNE worker on a queue (issue 11 section 3), what a pg-boss job of `rne-officers` / `rne-accounts`
+ * does: take back the entries whose lease passed, lease every usable account of the queue's pool (one lane each,
+ * lane.ts), and run the lanes until none has a due entry. Then, while entries wait for a back-off or an account
+ * rests (429, rate limit) and both come due within `maxSleepMs`, wait in process and go again; otherwise stop (the
+ * next wake or the minute cron takes what is left). Accounts leased by another worker are left to it.
+ * Stops early when `signal` aborts: entries in flight go back to waiting, leases are released.
+ */
+import { sql } from 'drizzle-orm';
+import type { PoolName, QueueName } from '../../../../contract/rne';
+import { leaseAccounts } from './accounts';
+import { takeBackExpired } from './entries';
+import { runLane, sleep, type DrainStats } from './lane';
+import type { WorkerDeps } from './options';
+import { rowsOf } from './sql';
+
+/** The account pool that works each queue. */
+export const POOL_OF: Record<QueueName, PoolName> = { officers: 'officers', accounts: 'filings' };
+
+let drains = 0;
+
+/** Works off `queue` (see the module docstring). @returns what it did */
+export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: AbortSignal): Promise<DrainStats> {
+  const pool = POOL_OF[queue];
+  const owner = `${deps.owner}:${++drains}`;
+  const stats: DrainStats = { processed: 0, failed: 0, parked: 0, released: 0, logins: 0 };
+  while (!signal.aborted) {
+    await takeBackExpired(deps, queue);
+    const accounts = await leaseAccounts(deps, pool, owner, deps.options.maxLanes);
+    await Promise.all(accounts.map((account) => runLane(deps, queue, pool, owner, account, signal, stats)));
+    if (signal.aborted) break;
+    const wait = await nextDelay(deps, queue, pool);
+    if (wait === null || wait > deps.options.maxSleepMs) break;
+    await sleep(Math.max(wait, 20), signal);
+  }
+  return stats;
+}
+
+/**
+ * Milliseconds until an entry of `queue` is due AND an account of `pool` not leased by another worker is free;
+ * null when no entry waits or no such account exists.
+ */
+async function nextDelay(deps: WorkerDeps, queue: QueueName, pool: PoolName): Promise<number | null> {
+  const [row] = await rowsOf<{ wait: string | number | null }>(
+    deps.db,
+    sql`select case when e.due is null or a.due is null then null
+                   else extract(epoch from (greatest(e.due, a.due) - now())) * 1000 end as wait
+          from (select min(not_before) as due from rne_queue where queue = ${queue} and state = 'waiting') e,
+               (select min(greatest(coalesce(available_at, now()), now())) as due from rne_accounts
+                 where pool = ${pool} and status = 1 and token_ok = 1 and (leased_until is null or leased_until < now())) a`,
+  );
+  return row?.wait === null || row?.wait === undefined ? null : Math.max(0, Number(row.wait));
+}

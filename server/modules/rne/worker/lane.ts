@@ -1,0 +1,174 @@
+/**
+ * One lane of the RNE worker (issue 11 section 3): one leased account working off a queue, entry after entry, until
+ * no entry is due, its account is lost or resting, or the drain stops. For each claimed entry it calls the RNE API
+ * (`GET /api/companies/{siren}` for the officers queue, `…/attachments` for the accounts queue) and:
+ * - 200: parses the record and commits it (commit.ts);
+ * - 401: logs in again (token_ok / changed_at recorded) and retries once;
+ * - 429: rests the account (`available_at` = now + 60 s), leases the next usable account and retries once with it;
+ *   without one the entry goes back to waiting (no attempt counted) and the lane ends;
+ * - 404: parks the entry at once (`Entreprise inconnue du RNE (HTTP 404).`);
+ * - 5xx, time-out, no answer, another status, a second 401 or 429: a failed attempt with exponential back-off,
+ *   parked at the third (entries.ts).
+ * With RNE_REQUESTS_PER_MINUTE the requests of an account are spaced by 60 000 / n ms (`available_at`, renewed with
+ * the lease). The account's lease is renewed as the lane works and released at its end.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { PoolName, QueueName } from '../../../../contract/rne';
+import { rneGet } from '../client';
+import { parseAttachments, parseCompany } from '../parse';
+import { leaseAccounts, loginAccount, releaseAccount, renewLease, type LeasedAccount } from './accounts';
+import { commitEntry, type Fetched } from './commit';
+import { claimEntry, failEntry, moveEntry, releaseEntry, type ClaimedEntry } from './entries';
+import type { WorkerDeps } from './options';
+
+/** Message of an entry the RNE does not know. */
+export const UNKNOWN_MESSAGE = 'Entreprise inconnue du RNE (HTTP 404).';
+/** Message of a record without identity block (personneMorale, personnePhysique or exploitation). */
+export const NO_IDENTITY_MESSAGE = 'Fiche RNE sans identité (ni personneMorale, ni personnePhysique, ni exploitation).';
+/** Message of an entry whose rows could not be written. */
+export const WRITE_FAILED_MESSAGE = 'Enregistrement impossible (erreur de la base de données).';
+
+/** What a drain counts. */
+export interface DrainStats {
+  processed: number;
+  /** Failed attempts (back-off or parked). */
+  failed: number;
+  parked: number;
+  /** Entries put back to waiting without an attempt counted. */
+  released: number;
+  logins: number;
+}
+
+/** The lane's state: the account it holds (null once it has none). */
+interface Lane {
+  account: LeasedAccount | null;
+}
+
+type Fetch = { kind: 'ok'; body: unknown } | { kind: 'fail'; message: string; rest?: boolean } | { kind: 'park'; message: string } | { kind: 'release' };
+
+/** Waits `ms`, or less when `signal` aborts (never rejects). */
+export async function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return;
+  await delay(ms, undefined, { signal }).catch(() => {});
+}
+
+/** Runs a lane on `first` (leased by `owner`) until it ends; the account is released at the end. */
+export async function runLane(deps: WorkerDeps, queue: QueueName, pool: PoolName, owner: string, first: LeasedAccount, signal: AbortSignal, stats: DrainStats): Promise<void> {
+  const lane: Lane = { account: first };
+  try {
+    while (!signal.aborted && lane.account) {
+      const account = lane.account;
+      if (Date.now() - account.renewedAt > deps.options.accountLeaseMs / 3 && !(await renewLease(deps, account, owner))) {
+        lane.account = null;
+        break;
+      }
+      const entry = await claimEntry(deps, queue, account.id);
+      if (!entry) break;
+      await processEntry(deps, queue, pool, owner, lane, entry, signal, stats);
+    }
+  } catch (err) {
+    deps.log.error({ err, queue }, 'rne lane failed');
+  } finally {
+    if (lane.account) await releaseAccount(deps, lane.account, owner).catch((err) => deps.log.error({ err }, 'rne account release failed'));
+  }
+}
+
+/** Fetches, then commits, fails, parks or releases one entry. */
+async function processEntry(deps: WorkerDeps, queue: QueueName, pool: PoolName, owner: string, lane: Lane, entry: ClaimedEntry, signal: AbortSignal, stats: DrainStats): Promise<void> {
+  const got = await fetchEntry(deps, queue, pool, owner, lane, entry, signal, stats);
+  if (got.kind === 'release') {
+    await releaseEntry(deps, entry);
+    stats.released++;
+    return;
+  }
+  if (got.kind === 'ok') {
+    let fetched: Fetched;
+    if (queue === 'officers') {
+      const company = parseCompany(got.body);
+      if (!company.found) return park(deps, entry, NO_IDENTITY_MESSAGE, stats);
+      fetched = { queue, officers: company.officers, beneficialOwners: company.beneficialOwners };
+    } else {
+      fetched = { queue, filings: parseAttachments(got.body) };
+    }
+    try {
+      if (await commitEntry(deps, queue, entry, fetched)) stats.processed++;
+    } catch (err) {
+      deps.log.error({ err, queue, siren: entry.siren }, 'rne commit failed');
+      await fail(deps, entry, WRITE_FAILED_MESSAGE, stats);
+    }
+    return;
+  }
+  if (got.kind === 'park') return park(deps, entry, got.message, stats);
+  if (got.rest && lane.account) {
+    await releaseAccount(deps, lane.account, owner, deps.options.rateLimitPauseMs);
+    lane.account = null;
+  }
+  await fail(deps, entry, got.message, stats);
+}
+
+async function park(deps: WorkerDeps, entry: ClaimedEntry, message: string, stats: DrainStats): Promise<void> {
+  if ((await failEntry(deps, entry, message, true)) === 'parked') stats.parked++;
+  deps.log.info({ siren: entry.siren, error: message }, 'rne entry parked');
+}
+
+async function fail(deps: WorkerDeps, entry: ClaimedEntry, message: string, stats: DrainStats): Promise<void> {
+  const state = await failEntry(deps, entry, message);
+  stats.failed++;
+  if (state === 'parked') stats.parked++;
+  deps.log.info({ siren: entry.siren, attempt: entry.attempts + 1, state, error: message }, 'rne entry failed');
+}
+
+/** Waits for the account's turn (rate limit) and records the next one; false when its lease was lost. */
+async function pace(deps: WorkerDeps, account: LeasedAccount, owner: string, signal: AbortSignal): Promise<boolean> {
+  await sleep(account.nextAt - Date.now(), signal);
+  if (deps.requestsPerMinute <= 0) return true;
+  account.nextAt = Date.now() + Math.ceil(60_000 / deps.requestsPerMinute);
+  return renewLease(deps, account, owner, account.nextAt);
+}
+
+/** Calls the RNE API for one entry, with one re-login after a 401 and one change of account after a 429. */
+async function fetchEntry(deps: WorkerDeps, queue: QueueName, pool: PoolName, owner: string, lane: Lane, entry: ClaimedEntry, signal: AbortSignal, stats: DrainStats): Promise<Fetch> {
+  const path = queue === 'officers' ? `/api/companies/${entry.siren}` : `/api/companies/${entry.siren}/attachments`;
+  let relogged = false;
+  let switched = false;
+  for (;;) {
+    const account = lane.account;
+    if (!account || signal.aborted) return { kind: 'release' };
+    if (!account.token) {
+      relogged = true;
+      stats.logins++;
+      const login = await loginAccount(deps, account);
+      if (login.outcome === 'credentials') {
+        // Refused: token_ok is 0 now, the account leaves the lanes; the entry waits for another one.
+        await releaseAccount(deps, account, owner);
+        lane.account = null;
+        return { kind: 'release' };
+      }
+      if (login.outcome === 'unreachable') return { kind: 'fail', message: login.message };
+    }
+    if (!(await pace(deps, account, owner, signal))) {
+      lane.account = null;
+      return { kind: 'release' };
+    }
+    if (signal.aborted) return { kind: 'release' };
+    const res = await rneGet(deps.endpoint, path, account.token!, signal);
+    if (signal.aborted) return { kind: 'release' };
+    if (res.ok) return { kind: 'ok', body: res.body };
+    if (res.status === 401 && !relogged) {
+      account.token = null;
+      continue;
+    }
+    if (res.status === 429 && !switched) {
+      switched = true;
+      const [next] = await leaseAccounts(deps, pool, owner, 1, account.id);
+      await releaseAccount(deps, account, owner, deps.options.rateLimitPauseMs);
+      lane.account = next ?? null;
+      if (!next) return { kind: 'release' };
+      if (!(await moveEntry(deps, entry, next.id))) return { kind: 'release' };
+      relogged = false;
+      continue;
+    }
+    if (res.status === 404) return { kind: 'park', message: UNKNOWN_MESSAGE };
+    return { kind: 'fail', message: res.message, rest: res.status === 429 };
+  }
+}
