@@ -3,27 +3,12 @@
  * imports under way, then two tables of import files, Entreprises and Établissements (Fichier, status,
  * Date, Lignes, Erreur); « Importer un fichier » takes a stock file (.csv or .zip).
  */
-import { Card, Flex, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Flex, Typography } from 'antd';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { FeedFilesTable } from './FeedFilesTable';
+import { Section } from './Section';
 import { ACCEPTED_HINT, INSEE_TITLE, SUPERVISION_TITLE } from './texts';
 import { useFeedImport } from './useFeedImport';
-
-/** A card titled with an h2. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card
-      title={
-        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-          {title}
-        </Typography.Title>
-      }
-    >
-      {children}
-    </Card>
-  );
-}
 
 /** The page. */
 export default function InseePage() {

@@ -3,10 +3,11 @@
  * the BODACC imports under way, and the BODACC file table (Fichier, status, Date, Erreur);
  * « Importer un fichier » takes a DILA XML bulletin or an Opendatasoft JSON export.
  */
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import { FeedHealthStrip } from '../../components/feeds/FeedHealthStrip';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { FeedFilesTable } from './FeedFilesTable';
+import { Section } from './Section';
 import { ACCEPTED_HINT, SUPERVISION_TITLE } from './texts';
 import { useFeedImport } from './useFeedImport';
 
@@ -18,16 +19,10 @@ export default function SupervisionPage() {
       <PageHeader title={SUPERVISION_TITLE} breadcrumb={[{ title: SUPERVISION_TITLE }]} extra={bodacc.button} />
       <FeedHealthStrip />
       {bodacc.progress}
-      <Card
-        title={
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            Annonces légales (BODACC)
-          </Typography.Title>
-        }
-      >
+      <Section title="Annonces légales (BODACC)">
         <Typography.Paragraph type="secondary">{`Fichiers importés. ${ACCEPTED_HINT.bodacc}.`}</Typography.Paragraph>
         <FeedFilesTable list="bodacc" testId="bodacc-files" />
-      </Card>
+      </Section>
     </>
   );
 }
