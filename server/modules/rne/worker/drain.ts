@@ -1,7 +1,8 @@
 /**
  * One run of the RNE worker on a queue (issue 11 section 3), what a pg-boss job of `rne-officers` / `rne-accounts`
  * does: take back the entries whose lease passed, lease every usable account of the queue's pool (one lane each,
- * lane.ts), and run the lanes until none has a due entry. Then, while entries wait for a back-off or an account
+ * lane.ts; at most `maxLanes`, and then the task is woken again for another process), and run the lanes until none
+ * has a due entry. Then, while entries wait for a back-off or an account
  * rests (429, rate limit) and both come due within `maxSleepMs`, wait in process and go again; otherwise stop (the
  * next wake or the minute cron takes what is left). Accounts leased by another worker are left to it.
  * Stops early when `signal` aborts: entries in flight go back to waiting, leases are released.
@@ -27,6 +28,8 @@ export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: Abo
   while (!signal.aborted) {
     await takeBackExpired(deps, queue);
     const accounts = await leaseAccounts(deps, pool, owner, deps.options.maxLanes);
+    // At the cap, more accounts may be free: another process (or this one later) takes them.
+    if (accounts.length >= deps.options.maxLanes) deps.wake?.(queue);
     await Promise.all(accounts.map((account) => runLane(deps, queue, pool, owner, account, signal, stats)));
     if (signal.aborted) break;
     const wait = await nextDelay(deps, queue, pool);

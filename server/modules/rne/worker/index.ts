@@ -33,6 +33,7 @@ function logOf(ctx: AppContext): WorkerLogger {
 export function registerRneWorker(ctx: AppContext, options: Partial<WorkerOptions> = {}): void {
   if (!ctx.config.rneWorker) return;
   const deps = workerDeps(ctx, options, logOf(ctx));
+  deps.wake = (queue) => void wakeRneWorker(ctx, queue);
   for (const queue of QUEUES) {
     ctx.jobs.schedule(
       RNE_TASKS[queue],

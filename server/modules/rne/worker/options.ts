@@ -21,7 +21,10 @@ export interface WorkerOptions {
   rateLimitPauseMs: number;
   /** The drain waits in process for entries or accounts due within this time; beyond, the next wake or cron tick takes them. */
   maxSleepMs: number;
-  /** Most lanes (accounts) one drain runs at once (default: every usable account). */
+  /**
+   * Most lanes (accounts) one drain runs at once (default: every usable account). A drain that reaches it wakes the
+   * task again, so that another process takes the other accounts (`npm run worker -- --lanes n`).
+   */
   maxLanes: number;
 }
 
@@ -52,6 +55,8 @@ export interface WorkerDeps {
   log: WorkerLogger;
   /** Prefix of the lease owners of this process (`host:pid`); each drain adds its number. */
   owner: string;
+  /** Asks another run of the queue's task (any process) — when a drain took `maxLanes` accounts and more may be free. */
+  wake?: (queue: 'officers' | 'accounts') => void;
 }
 
 /** Builds the worker's dependencies from the app context (`options` override the defaults). */
