@@ -23,6 +23,7 @@ import { FeedInbox } from './inbox';
 import { FEED_BODACC, FEED_SIRENE } from './kinds';
 import { listFeedFiles } from './records';
 import { sireneJob } from './sirene/job';
+import { wakingRneWorker } from '../rne/hooks';
 import { activeFeedJobs, extensionError, startFeedJob } from './start';
 
 const tags = ['Supervision'];
@@ -43,8 +44,9 @@ export function supervisionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
-    ctx.jobs.register(FEED_SIRENE, sireneJob);
-    ctx.jobs.register(FEED_BODACC, bodaccJob);
+    // Both feeds fill the RNE queues in their merges (issue 11): the worker is woken when a job queued some.
+    ctx.jobs.register(FEED_SIRENE, wakingRneWorker(ctx, sireneJob));
+    ctx.jobs.register(FEED_BODACC, wakingRneWorker(ctx, bodaccJob));
     scheduleFeedFetch(ctx);
     if (ctx.config.feedInbox) {
       const inbox = new FeedInbox({ queue: ctx.jobs, db, dataDir: ctx.config.dataDir, log: app.log });

@@ -146,6 +146,7 @@ async function run(ctx: JobContext) {
         duplicates: s.duplicates,
         sales: s.sales,
         feed_file_id: out.feedFileId,
+        rne_queued: out.rneQueued,
       },
       rowsRead: reading.notices,
       bytesRead: reading.bytes,

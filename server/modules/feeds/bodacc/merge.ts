@@ -8,7 +8,9 @@
  * 4. each newly stored sale becomes a `bodacc_transactions` row;
  * 5. each SIREN of a newly stored notice gets one update-log entry (code `BODACC`), by INSERT … SELECT so
  *    that the statement-level triggers keep the rollups exact;
- * 6. the file record gets its summary.
+ * 6. each SIREN of a newly stored notice of bulletin C goes to the RNE `accounts` queue, of a bulletin B notice
+ *    of a change of officers (`officers_change`, server/modules/rne/hooks.ts) to the `officers` queue (issue 11);
+ * 7. the file record gets its summary.
  * A temporary table lives as long as the connection (PostgreSQL: the job's own, dropped at commit or
  * rollback; PGlite: the instance, dropped by the job), so a dead process leaves no staging rows.
  */
@@ -16,12 +18,13 @@ import { FEED_CODE } from './codes';
 import { FAMILIES } from './families';
 import { logDescription, type Notice } from './notice';
 import { saleRow } from './sale';
+import { bodaccEnqueueSql, officersChanged } from '../../rne/hooks';
 
 /** Runs one statement; `rows` and the number of rows it touched. */
 export type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; count: number }>;
 
 /** The columns COPYed into the staging table, in order. */
-export const STAGE_COLUMNS = ['seq', 'bulletin', 'issue', 'issue_date', 'notice_number', 'family', 'family_label', 'sirens', 'company_name', 'court', 'raw', 'log_description', 'sale'] as const;
+export const STAGE_COLUMNS = ['seq', 'bulletin', 'issue', 'issue_date', 'notice_number', 'family', 'family_label', 'sirens', 'company_name', 'court', 'raw', 'log_description', 'sale', 'officers_change'] as const;
 
 /** Name of the staging table of job `jobId` (a UUID). */
 export function stageTable(jobId: string): string {
@@ -34,7 +37,7 @@ export function createStage(table: string, onCommitDrop: boolean): string {
     seq integer not null, bulletin char(1) not null, issue varchar(16) not null, issue_date date not null,
     notice_number integer not null, family varchar(32) not null, family_label varchar(64) not null,
     sirens bpchar(9)[] not null, company_name text, court text, raw jsonb not null, log_description text not null,
-    sale jsonb, announcement_id bigint
+    sale jsonb, officers_change boolean not null, announcement_id bigint
   )${onCommitDrop ? ' on commit drop' : ''}`;
 }
 
@@ -54,7 +57,14 @@ export function stageRow(notice: Notice, position: number): unknown[] {
     notice.raw ?? {},
     logDescription(notice),
     notice.sale ? saleRow(notice, notice.sale) : null,
+    officersChanged(notice),
   ];
+}
+
+/** SIRENs queued for the RNE worker, per queue (issue 11). */
+export interface RneQueued {
+  accounts: number;
+  officers: number;
 }
 
 /** What a merge did. */
@@ -97,9 +107,14 @@ const SALE_COLUMNS = [
 /**
  * Merges the staging table (run inside the caller's transaction).
  * @param file - the `feed_files` row to write: filename, origin, job id
- * @returns the summary and the id of the `feed_files` row
+ * @returns the summary, the id of the `feed_files` row and the SIRENs queued for the RNE worker
  */
-export async function mergeStage(exec: Exec, table: string, notices: number, file: { filename: string; origin: string; jobId: string }): Promise<{ summary: MergeSummary; feedFileId: number }> {
+export async function mergeStage(
+  exec: Exec,
+  table: string,
+  notices: number,
+  file: { filename: string; origin: string; jobId: string },
+): Promise<{ summary: MergeSummary; feedFileId: number; rneQueued: RneQueued }> {
   await exec(
     `delete from ${table} s using ${table} d
       where s.bulletin = d.bulletin and s.issue = d.issue and s.notice_number = d.notice_number and s.seq > d.seq`,
@@ -139,7 +154,9 @@ export async function mergeStage(exec: Exec, table: string, notices: number, fil
       order by s.seq, u.ord`,
     [FEED_CODE],
   );
+  const rneQueued: RneQueued = { accounts: 0, officers: 0 };
+  for (const row of (await exec(bodaccEnqueueSql(table))).rows) rneQueued[row.queue as keyof RneQueued] = Number(row.n);
   const summary: MergeSummary = { notices, new: stored.count, duplicates: notices - stored.count, sales: sales.count, log_entries: log.count };
   await exec(`update feed_files set summary = $2::jsonb where id = $1`, [feedFileId, JSON.stringify(summary)]);
-  return { summary, feedFileId };
+  return { summary, feedFileId, rneQueued };
 }

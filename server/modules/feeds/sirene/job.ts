@@ -110,7 +110,12 @@ async function checkDuplicates(exec: Exec, stage: string, layout: SireneLayout):
  * (a first load) the rows are inserted as they are and nothing is logged: the update log records the changes
  * of a known register, not the first stock loaded (29 million "Création" entries would bury the real ones).
  */
-async function mergeAndRecord(exec: Exec, stage: string, layout: SireneLayout, record: (counts: MergeCounts) => unknown[]): Promise<MergeCounts> {
+async function mergeAndRecord(
+  exec: Exec,
+  stage: string,
+  layout: SireneLayout,
+  record: (counts: MergeCounts) => unknown[],
+): Promise<MergeCounts & { rneQueued: number }> {
   const { rows: state } = await exec(isEmptySql(layout.kind));
   const firstLoad = !LOG_FIRST_LOAD && Boolean(state[0].empty);
   const statement = firstLoad ? firstLoadSql(stage, layout.kind) : layout.kind === 'companies' ? mergeCompaniesSql(stage) : mergeEstablishmentsSql(stage);
@@ -120,7 +125,8 @@ async function mergeAndRecord(exec: Exec, stage: string, layout: SireneLayout, r
     `insert into feed_files (feed, filename, status, lines, error, origin, summary, job_id) values ($1, $2, 1, $3, null, $4, $5, $6)`,
     record(counts),
   );
-  return counts;
+  // Companies created by the merge, queued for the RNE worker (issue 11; not part of the file's summary).
+  return { ...counts, rneQueued: Number(rows[0].rne_queued ?? 0) };
 }
 
 /**
@@ -188,7 +194,7 @@ async function run(ctx: JobContext) {
       zip_entry: input!.zipEntry,
     });
     const recordValues = (counts: MergeCounts) => [feed, payload.filename.slice(0, 255), lines, payload.origin, JSON.stringify(summaryOf(counts)), job.id];
-    let counts: MergeCounts;
+    let counts: MergeCounts & { rneQueued: number };
 
     if (client) {
       const exec: Exec = (text, values) => client.query(text, values);
@@ -235,7 +241,8 @@ async function run(ctx: JobContext) {
       stageCreated = false;
     }
     await reporting;
-    const summary = summaryOf(counts);
+    const { rneQueued, ...merged } = counts;
+    const summary = summaryOf(merged);
     return {
       result: {
         feed,
@@ -247,6 +254,7 @@ async function run(ctx: JobContext) {
         first_load: summary.first_load,
         layout: summary.layout,
         zip_entry: summary.zip_entry,
+        rne_queued: { officers: rneQueued },
       },
       rowsRead: lines,
       bytesRead: input.bytesRead(),

@@ -8,12 +8,14 @@
  *   changed ones, and writes one update-log entry (code `INSEE`) per company created, ceased, reactivated,
  *   renamed, or whose NAF code or legal form changed, several changes joined by ` ; `. The log rows are
  *   written by INSERT … SELECT, so the statement-level rollup triggers see them all at once;
+ *   Each company created is also queued in the RNE `officers` queue (issue 11, server/modules/rne/hooks.ts);
  * - `mergeEstablishmentsSql`: the same for the establishments, without log entries;
  * - `firstLoadSql`: the first load of an empty table (companies or establishments): a plain INSERT … SELECT
  *   of the mapped rows, with no comparison and no log entry — the update log records the changes of a known
  *   register, not the 29 million companies of the first stock loaded (see ./job.ts).
- * Each statement answers one row `{created, updated, log_entries}`.
+ * Each statement answers one row `{created, updated, log_entries}` (the companies merge also `rne_queued`).
  */
+import { inseeEnqueueCte } from '../../rne/hooks';
 import { ident } from './stage';
 import type { SireneKind } from './layouts';
 
@@ -180,11 +182,13 @@ logged as (
   from (select d.siren, ${description} as description from diff d) e
   where e.description <> ''
   returning 1
-)
+),
+${inseeEnqueueCte()}
 select (select count(*) from diff where is_new)::bigint as created,
        (select count(*) from diff where not is_new)::bigint as updated,
        (select count(*) from logged)::bigint as log_entries,
-       (select count(*) from written)::bigint as written`;
+       (select count(*) from written)::bigint as written,
+       (select count(*) from queued)::bigint as rne_queued`;
 }
 
 /** The establishment columns as mapped from the stage. */

@@ -1,0 +1,110 @@
+/**
+ * How the feeds vigie already has fill the differential queues (issue 11 section 2), inside their merge
+ * transactions (one INSERT … SELECT each, on the partial unique index: a SIREN already waiting is not queued twice):
+ * - BODACC (server/modules/feeds/bodacc/merge.ts): each SIREN of a newly stored notice of bulletin C (dépôt des
+ *   comptes) goes to the `accounts` queue; of a bulletin B notice of a change of officers or management (see
+ *   `officersChanged`), to the `officers` queue;
+ * - INSEE Sirene (server/modules/feeds/sirene/mapping.ts): each company created by a merge goes to the
+ *   `officers` queue (not the companies of a first load of an empty register, which logs nothing either).
+ * The jobs report what they queued in their result (`rne_queued`); `wakingRneWorker` wraps a job kind so that
+ * the worker is woken once the job (and so its transaction) has ended.
+ */
+import type { QueueName } from '../../../contract/rne';
+import type { AppContext } from '../../context';
+import type { JobKind } from '../../jobs/queue';
+import { wakeRneWorker } from './worker';
+
+/** Reasons of the entries the feeds queue. */
+export const REASON_BODACC_C = 'BODACC C : dépôt des comptes';
+export const REASON_BODACC_B = 'BODACC B : modification des dirigeants';
+export const REASON_INSEE = 'INSEE : création';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A structured field of an Opendatasoft record: the object, or the object a JSON string encodes. */
+function structured(v: unknown): Obj {
+  if (isObj(v)) return v;
+  if (typeof v !== 'string' || v.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return isObj(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Words of a BODACC B `modificationsgenerales.descriptif` that tell a change of officers or management: the
+ * registry's wording `Modification survenue sur l'administration`, the officers' titles (dirigeant, gérant,
+ * président, directeur, administrateur, représentant, mandataire social, commissaire aux comptes, conseil de
+ * surveillance, directoire) and acts (nomination, démission, révocation), as whole words (`dénomination` is not
+ * a `nomination`).
+ */
+const OFFICERS_WORDS =
+  /(?<!\p{L})(administration|dirigeants?|g[ée]ran(ts?|ce)|pr[ée]sidents?|directeurs?|administrateurs?|repr[ée]sentants?|mandataires? socia(l|ux)|commissaires? aux comptes|conseil de surveillance|directoire|nominations?|d[ée]missions?|r[ée]vocations?)(?!\p{L})/iu;
+
+/**
+ * Whether a notice is a BODACC B notice of a change of officers or management: bulletin B, family
+ * `modification`, and a `modificationsgenerales.descriptif` naming it (Opendatasoft v1 record with `fields`, or
+ * v2.1 record; the field is an object or JSON in a string). The registry's description of a B modification reads
+ * e.g. `Modification survenue sur l'administration.`
+ */
+export function officersChanged(notice: { bulletin: string; family: string; raw: unknown }): boolean {
+  if (notice.bulletin !== 'B' || notice.family !== 'modification' || !isObj(notice.raw)) return false;
+  const record = isObj(notice.raw.fields) ? notice.raw.fields : notice.raw;
+  const changes = structured(record.modificationsgenerales ?? record.modificationsGenerales);
+  const descriptif = changes.descriptif;
+  return typeof descriptif === 'string' && OFFICERS_WORDS.test(descriptif);
+}
+
+/** The SQL string literal of `text`. */
+const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The statement that queues the SIRENs of the newly stored notices of a BODACC staging table `stage` (columns
+ * `bulletin`, `sirens`, `officers_change`, `announcement_id`, `seq`); answers `{queue, n}` rows.
+ */
+export function bodaccEnqueueSql(stage: string): string {
+  return `with ins as (
+  insert into rne_queue (queue, siren, reason)
+  select k.queue, u.siren, k.reason
+    from ${stage} s
+    cross join lateral unnest(s.sirens) with ordinality as u(siren, ord)
+    cross join lateral (values ('accounts', ${lit(REASON_BODACC_C)}, s.bulletin = 'C'),
+                               ('officers', ${lit(REASON_BODACC_B)}, s.officers_change)) as k(queue, reason, hit)
+   where s.announcement_id is not null and k.hit
+   order by s.seq, u.ord
+  on conflict (queue, siren) where state in ('waiting', 'running') do nothing
+  returning queue
+) select queue, count(*)::int as n from ins group by queue`;
+}
+
+/** The CTE (to add to the companies merge) that queues the companies created (`diff` rows with `is_new`). */
+export function inseeEnqueueCte(): string {
+  return `queued as (
+  insert into rne_queue (queue, siren, reason)
+  select 'officers', d.siren, ${lit(REASON_INSEE)} from diff d where d.is_new
+  on conflict (queue, siren) where state in ('waiting', 'running') do nothing
+  returning 1
+)`;
+}
+
+/** What a job queued, per queue, from its result's `rne_queued` (`{accounts?: n, officers?: n}`). */
+function queuedOf(result: Record<string, unknown>): QueueName[] {
+  const q = result.rne_queued;
+  if (!isObj(q)) return [];
+  return (['accounts', 'officers'] as const).filter((name) => Number(q[name] ?? 0) > 0);
+}
+
+/** `kind`, whose run wakes the RNE worker for every queue its result says it filled (after its commit). */
+export function wakingRneWorker(ctx: AppContext, kind: JobKind): JobKind {
+  return {
+    ...kind,
+    async run(jobCtx) {
+      const out = await kind.run(jobCtx);
+      for (const queue of queuedOf(out.result)) await wakeRneWorker(ctx, queue);
+      return out;
+    },
+  };
+}
