@@ -7,7 +7,7 @@
  *   token is not ok, and `syncInpiAccount` fails for them (refused, or the service unreachable offline).
  * - Waiting entries from the demo BODACC notices of the `announcements` table (the real samples the feed jobs
  *   imported just before): a bulletin C notice (dépôt des comptes) queues its SIRENs in `accounts`, a bulletin B
- *   notice of the `modification` family in `officers`, with the reasons the feed hooks write; plus the listed
+ *   notice of a change of officers in `officers`, as the feed hooks do (server/modules/rne/hooks.ts); plus the listed
  *   companies queued by hand (`Saisie manuelle`) in both queues. A SIREN already waiting in a queue (queued by
  *   the feed hooks when the samples were imported) is not queued twice.
  * - Processed history over the Paris days J, J-1, J-2 and J-3 (`now` being J): done entries on the listed
@@ -26,19 +26,14 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { RneQueue } from '../db/schema';
 import { randomPassword } from '../lib/password';
+import { officersChanged, REASON_BODACC_B, REASON_BODACC_C } from '../modules/rne/hooks';
+import { enqueueSirens, REASON_FEED, REASON_MANUAL } from '../modules/rne/queues';
 
 /** The demo accounts: one per pool. */
 export const DEMO_RNE_ACCOUNTS = [
   { pool: 'officers', email: 'rne.dirigeants@example.com' },
   { pool: 'filings', email: 'rne.comptes@example.com' },
 ] as const;
-
-/** Reasons of the entries queued from the BODACC notices (as the feed hooks write them). */
-export const BODACC_REASONS = { C: 'BODACC C : dépôt des comptes', B: 'BODACC B : modification des dirigeants' } as const;
-/** Reason of the entries an operator added. */
-export const MANUAL_REASON = 'Saisie manuelle';
-/** Reason of the entries an external worker pushed. */
-export const FEED_REASON = 'Flux externe';
 
 /** Entries processed per hour of a day's window, per queue (the cards show a few hundred a day). */
 const RATE_PER_HOUR: Record<RneQueue, number> = { officers: 24, accounts: 11 };
@@ -124,7 +119,7 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
       from (
         select q.queue, q.account,
                (${sql.param(sirens)}::text[])[1 + ((g.i * 7919 + q.ord * 104729 + ${seed}) % ${sirens.length})] as siren,
-               case when (g.i + q.ord) % 5 = 0 then ${FEED_REASON} else ${MANUAL_REASON} end as reason,
+               case when (g.i + q.ord) % 5 = 0 then ${REASON_FEED} else ${REASON_MANUAL} end as reason,
                q.start_at + (q.end_at - q.start_at) * ((g.i - 1 + ((g.i * 2654435761 + ${seed}) % 1000) / 1000.0) / q.n)::float8 as at,
                make_interval(secs => ((g.i * 48271 + ${seed}) % ${MAX_WAIT_MS / 1000})) as wait
           from unnest(${param((p) => p.queue)}::text[], ${param((p) => p.start)}::timestamptz[], ${param((p) => p.end)}::timestamptz[],
@@ -157,7 +152,7 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
   }
   await ctx.db.execute(sql`
     insert into rne_queue (queue, siren, reason, state, queued_at, not_before, attempts, error)
-    select queue, siren, ${MANUAL_REASON}, 'parked', at, at + interval '10 minutes', 3, error
+    select queue, siren, ${REASON_MANUAL}, 'parked', at, at + interval '10 minutes', 3, error
       from unnest(${sql.param(parked.map((p) => p.queue))}::text[], ${sql.param(parked.map((p) => p.siren))}::text[],
                   ${sql.param(parked.map((p) => p.at))}::timestamptz[], ${sql.param(parked.map((p) => p.error))}::text[]) as p(queue, siren, at, error)
      order by at`);
@@ -165,29 +160,31 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
 }
 
 /**
- * Waiting entries, queued at `now`: the SIRENs of the BODACC C notices (accounts) and B notices of the
- * `modification` family (officers), then the listed companies by hand in both queues. A SIREN already waiting in
- * a queue (e.g. queued by the feed hooks when the samples were imported) is not queued twice. Returns the entries written.
+ * Waiting entries, through `enqueueSirens` (queued now): the SIRENs of the BODACC C notices (accounts) and of the
+ * B notices of a change of officers (`officersChanged`; officers), as the feed hooks queue them, then the listed
+ * companies by hand in both queues. A SIREN already waiting in a queue (queued by the feed hooks when the samples
+ * were imported) is not queued twice. Returns the entries written.
  */
-async function seedWaiting(ctx: AppContext, listed: string[], now: Date): Promise<number> {
-  const at = now.toISOString();
-  const { rows } = (await ctx.db.execute(sql`
-    insert into rne_queue (queue, siren, reason, queued_at, not_before)
-    select distinct on (queue, siren) queue, siren, reason, ${at}::timestamptz, ${at}::timestamptz
-      from (
-        select case a.bulletin when 'C' then 'accounts' else 'officers' end as queue, s.siren::text as siren,
-               case a.bulletin when 'C' then ${BODACC_REASONS.C} else ${BODACC_REASONS.B} end as reason, 0 as rank, a.id as ord
-          from announcements a cross join lateral unnest(a.sirens) as s(siren)
-         where a.bulletin = 'C' or (a.bulletin = 'B' and a.family = 'modification')
-        union all
-        select q.queue, o.siren, ${MANUAL_REASON}, 1, o.ord
-          from unnest(${sql.param(listed)}::text[]) with ordinality as o(siren, ord)
-         cross join (values ('officers'), ('accounts')) as q(queue)
-      ) c
-     order by queue, siren, rank, ord
-    on conflict do nothing
-    returning id`)) as unknown as Rows<{ id: number }>;
-  return rows.length;
+async function seedWaiting(ctx: AppContext, listed: string[]): Promise<number> {
+  const { rows: notices } = (await ctx.db.execute(sql`
+    select bulletin, family, raw, sirens::text[] as sirens from announcements
+     where bulletin = 'C' or (bulletin = 'B' and family = 'modification') order by issue_date, id`)) as unknown as Rows<{
+    bulletin: string;
+    family: string;
+    raw: unknown;
+    sirens: string[];
+  }>;
+  const entries: Record<RneQueue, Array<{ siren: string; reason: string }>> = { accounts: [], officers: [] };
+  for (const n of notices) {
+    if (n.bulletin === 'C') entries.accounts.push(...n.sirens.map((siren) => ({ siren, reason: REASON_BODACC_C })));
+    else if (officersChanged(n)) entries.officers.push(...n.sirens.map((siren) => ({ siren, reason: REASON_BODACC_B })));
+  }
+  let queued = 0;
+  for (const queue of ['accounts', 'officers'] as const) {
+    entries[queue].push(...listed.map((siren) => ({ siren, reason: REASON_MANUAL })));
+    queued += (await enqueueSirens(ctx.db, queue, entries[queue])).queued;
+  }
+  return queued;
 }
 
 /**
@@ -212,6 +209,6 @@ export async function seedDemoRne(ctx: AppContext, companies: Array<{ siren: str
   const written = await seedHistory(ctx, sirens, await historyDays(ctx, now), accounts.ids, random);
   created.rneProcessed = written.processed;
   created.rneParked = written.parked;
-  created.rneQueued = await seedWaiting(ctx, listed, now);
+  created.rneQueued = await seedWaiting(ctx, listed);
   return created;
 }

@@ -8,16 +8,26 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidSiren } from '../../contract/siren';
 import { DEMO_FEED_SAMPLES } from '../../server/seed/demo-feeds';
-import { BODACC_REASONS, DEMO_RNE_ACCOUNTS, FEED_REASON, MANUAL_REASON } from '../../server/seed/demo-rne';
+import { REASON_BODACC_B, REASON_BODACC_C, REASON_INSEE } from '../../server/modules/rne/hooks';
+import { REASON_FEED, REASON_MANUAL } from '../../server/modules/rne/queues';
+import { SYNC_CREDENTIALS } from '../../server/modules/rne/sync';
+import { DEMO_RNE_ACCOUNTS } from '../../server/seed/demo-rne';
 import { listedCompanies, seedDemo } from '../../server/seed/demo';
 import { DEMO_DESCRIPTIONS } from '../../server/seed/vocabulary';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
 
 let t: TestApp;
+/** The RNE service the demo accounts are checked against (it knows none of them). */
+let rne: FakeRne;
 beforeAll(async () => {
-  t = await createTestApp();
+  rne = await startFakeRne();
+  t = await createTestApp({ RNE_API_URL: rne.url });
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await rne?.close();
+});
 
 /** Upper case, no accents, words separated by single spaces, padded with one space each side. */
 const words = (text: string) => ` ${text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()} `;
@@ -232,7 +242,7 @@ describe('seedDemo', () => {
     for (const n of notices) expect(waitingKeys.has(`${n.queue}:${n.siren}`), `${n.queue} ${n.siren}`).toBe(true);
     for (const c of listedCompanies()) for (const queue of ['accounts', 'officers']) expect(waitingKeys.has(`${queue}:${c.siren}`)).toBe(true);
     const c880 = waiting.find((w) => w.queue === 'accounts' && notices.some((n) => n.queue === 'accounts' && n.siren === w.siren));
-    expect(c880?.reason).toBe(BODACC_REASONS.C);
+    expect(c880?.reason).toBe(REASON_BODACC_C);
 
     // The processed history: done entries on J..J-3 (Paris), between 07:00 and 20:00, J not after `now`.
     const [span] = await rows<{ days: string[]; first: string; last: string; early: number; unaccounted: number }>(sql`
@@ -301,7 +311,7 @@ describe('seedDemo', () => {
 
     // Only the known reasons; no fetched record and no update-log entry is invented.
     const reasons = await rows<{ reason: string }>(sql`select distinct reason from rne_queue order by reason`);
-    expect(reasons.map((r) => r.reason).every((r) => [BODACC_REASONS.B, BODACC_REASONS.C, MANUAL_REASON, FEED_REASON, 'INSEE : création'].includes(r))).toBe(true);
+    expect(reasons.map((r) => r.reason).every((r) => [REASON_BODACC_B, REASON_BODACC_C, REASON_MANUAL, REASON_FEED, REASON_INSEE].includes(r))).toBe(true);
     const [invented] = await rows<{ n: number }>(sql`
       select (select count(*) from rne_officers) + (select count(*) from rne_beneficial_owners) + (select count(*) from rne_filings)
            + (select count(*) from update_log where code = 'RNE' and not ${DEMO_ONLY}) as n`);
@@ -310,5 +320,23 @@ describe('seedDemo', () => {
     // A second seed changes nothing.
     await seedDemo(t.ctx, { logEntries: 2000, now });
     expect(await snapshot()).toEqual(before);
+
+    // The pages' reads: the banners from the trigger-kept counts, the accounts with their password in clear; the
+    // demo accounts' check fails (no real credentials).
+    const root = await t.superAdmin();
+    const count = (queue: string, state: string) => before.find((r) => r.what === `queue:${queue}:${state}`)?.n ?? 0;
+    const reports = (await root.get('/api/supervisions/reportsall')).json() as { restant: number; parked: number };
+    expect(reports).toMatchObject({ restant: count('accounts', 'waiting'), parked: 2 });
+    const officers = (await root.get('/api/supervisions/dirigeantsall')).json() as { restant: number; parked: number };
+    expect(officers).toMatchObject({ restant: count('officers', 'waiting'), parked: 3 });
+    const inpi = (await root.get('/api/supervisions/inpiall')).json() as Array<{ id: number; email: string; password: string; token: number }>;
+    expect(inpi.map((a) => [a.email, a.token, a.password === t.ctx.box.decrypt(accounts.find((x) => x.id === a.id)!.password_enc)])).toEqual([
+      ['rne.dirigeants@example.com', 0, true],
+    ]);
+    for (const a of accounts) {
+      const sync = await root.get(`/api/supervisions/syncInpiAccount/${a.id}`);
+      expect(sync.statusCode).toBe(200);
+      expect(sync.json()).toMatchObject({ result: 'credentials', message: SYNC_CREDENTIALS, account: { token: 0 } });
+    }
   });
 });
