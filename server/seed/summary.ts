@@ -19,6 +19,11 @@ export interface DemoCreated {
   deals?: number;
   /** Feed sample files imported by their jobs (server/seed/demo-feeds.ts); absent from older callers. */
   feedFiles?: number;
+  /** RNE accounts, waiting entries, processed and parked history (server/seed/demo-rne.ts); absent from older callers. */
+  rneAccounts?: number;
+  rneQueued?: number;
+  rneProcessed?: number;
+  rneParked?: number;
 }
 
 /** How to sign in after the seed. */
@@ -73,6 +78,13 @@ export function demoSummary(created: DemoCreated, hint: SignInHint): string {
               count(created.deals, 'transaction', 'transactions'),
             ]),
         ...(created.feedFiles === undefined ? [] : [count(created.feedFiles, 'fichier de flux importé', 'fichiers de flux importés')]),
+        ...(created.rneAccounts === undefined
+          ? []
+          : [
+              count(created.rneAccounts, 'compte RNE', 'comptes RNE'),
+              count(created.rneQueued ?? 0, 'siren en file RNE', 'sirens en file RNE'),
+              `${count(created.rneProcessed ?? 0, 'traité', 'traités')} et ${count(created.rneParked ?? 0, 'en échec', 'en échec')} sur quatre jours`,
+            ]),
       ].join(', ')}.`;
   return [
     what,

@@ -44,6 +44,13 @@ describe('demoSummary', () => {
     expect(text).toContain('admin@example.com');
   });
 
+  it('counts the RNE demo when there is one: accounts, waiting entries, history (issue 11)', () => {
+    const text = demoSummary({ ...created, rneAccounts: 2, rneQueued: 77, rneProcessed: 1500, rneParked: 5 }, { ...base, adminCreated: true });
+    expect(text).toContain('2 comptes RNE, 77 sirens en file RNE, 1\u202f500 traités et 5 en échec sur quatre jours');
+    expect(demoSummary(created, { ...base, adminCreated: true })).not.toContain('RNE');
+    expect(demoSummary({ ...none, rneAccounts: 0, rneQueued: 0, rneProcessed: 0, rneParked: 0 }, { ...base, adminCreated: true })).toContain('déjà en place');
+  });
+
   it('writes one of each in the singular', () => {
     const one = { admins: 1, customers: 1, groups: 1, logEntries: 1, newsCategories: 1, pendingNews: 1, publishedArticles: 1 };
     expect(demoSummary(one, { ...base, adminCreated: true })).toContain(
