@@ -37,10 +37,10 @@ export const DEMO_RNE_ACCOUNTS = [
 
 /** Entries processed per hour of a day's window, per queue (the cards show a few hundred a day). */
 const RATE_PER_HOUR: Record<RneQueue, number> = { officers: 24, accounts: 11 };
-/** Parked entries of the history, per queue, with their errors (service failures, 3 attempts). */
+/** Parked entries of the history, per queue, with their errors (service failures, 3 attempts; the worker's texts, server/modules/rne/client.ts). */
 const PARKED: Record<RneQueue, string[]> = {
-  officers: ['Service RNE injoignable (HTTP 503).', 'Service RNE injoignable (pas de réponse).', 'Service RNE injoignable (HTTP 502).'],
-  accounts: ['Service RNE injoignable (HTTP 500).', 'Service RNE injoignable (pas de réponse).'],
+  officers: ['Service RNE : HTTP 503.', 'Service RNE injoignable (pas de réponse).', 'Service RNE : HTTP 502.'],
+  accounts: ['Service RNE : HTTP 500.', 'Service RNE injoignable (délai dépassé).'],
 };
 /** How long a history entry waited before it was processed, at most (ms). */
 const MAX_WAIT_MS = 6 * 3_600_000;
