@@ -9,22 +9,25 @@ import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { bodyRoutes, sample, stringFields, withLeaf, type BodyRoute } from '../helpers/openapi';
 
 const CONTROL = /caractère de contrôle/;
+/** The RNE feed push (a bearer-token route, issue 11) is on, and every call carries its token. */
+const FEED_TOKEN = 'control-chars-feed-token';
 
 let t: TestApp;
 let admin: Client;
 let routes: BodyRoute[];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ FEED_TOKEN });
   // A throwaway administrator: a write that would go through changes nothing important.
   admin = (await t.newAdmin()).client;
   routes = bodyRoutes(t.app);
 });
 afterAll(async () => t?.close());
 
-/** Sends `body` to the route (path parameters: 1), signed in except for the sign-in call. */
+/** Sends `body` to the route (path parameters: 1, a queue name `officers`), signed in except for the sign-in call. */
 function send(r: BodyRoute, body: unknown) {
   const c = r.pattern === '/api/login' ? t.anon() : admin;
-  return c.call(r.method as 'POST', r.pattern.replace(/:\w+/g, '1'), body);
+  const url = r.pattern.replace(/:queue\b/g, 'officers').replace(/:\w+/g, '1');
+  return c.call(r.method as 'POST', url, body, { headers: { authorization: `Bearer ${FEED_TOKEN}` } });
 }
 
 describe('a control character in any text field', () => {
