@@ -23,7 +23,7 @@ import { FeedInbox } from './inbox';
 import { FEED_BODACC, FEED_SIRENE } from './kinds';
 import { listFeedFiles } from './records';
 import { sireneJob } from './sirene/job';
-import { wakingRneWorker } from '../rne/hooks';
+import { wakingRneWorker } from '../rne/wake-jobs';
 import { activeFeedJobs, extensionError, startFeedJob } from './start';
 
 const tags = ['Supervision'];

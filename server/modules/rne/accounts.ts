@@ -8,7 +8,7 @@
  * pool without regard to case (422 `errors.email` `Ce compte existe déjà.`). The password is sealed with the
  * APP_KEY box and answered in clear (the page masks it); the bearer token is never answered.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PoolName, RneAccountRecord } from '../../../contract/rne';
 import { rneAccountBody, rneAccountRecord, rneAccountUpdateBody } from '../../../contract/rne';
 import type { Db } from '../../db/client';
@@ -123,6 +123,6 @@ export function accountsResource(box: SecretBox) {
 
 /** The accounts of `pool` with today's counters, oldest first. */
 export async function listAccounts(db: Db, box: SecretBox, pool: PoolName): Promise<RneAccountRecord[]> {
-  const rows = (await db.select(columns).from(rneAccounts).where(and(eq(rneAccounts.pool, pool))).orderBy(asc(rneAccounts.id))) as unknown as AccountRow[];
+  const rows = (await db.select(columns).from(rneAccounts).where(eq(rneAccounts.pool, pool)).orderBy(asc(rneAccounts.id))) as unknown as AccountRow[];
   return rows.map((row) => toAccountRecord(box, row));
 }

@@ -6,13 +6,9 @@
  *   `officersChanged`), to the `officers` queue;
  * - INSEE Sirene (server/modules/feeds/sirene/mapping.ts): each company created by a merge goes to the
  *   `officers` queue (not the companies of a first load of an empty register, which logs nothing either).
- * The jobs report what they queued in their result (`rne_queued`); `wakingRneWorker` wraps a job kind so that
- * the worker is woken once the job (and so its transaction) has ended.
+ * The jobs report what they queued in their result (`rne_queued`); ./wake-jobs.ts wakes the worker after them.
+ * Pure (SQL text and a predicate): the feed merges import it without the worker.
  */
-import type { QueueName } from '../../../contract/rne';
-import type { AppContext } from '../../context';
-import type { JobKind } from '../../jobs/queue';
-import { wakeRneWorker } from './worker';
 
 /** Reasons of the entries the feeds queue. */
 export const REASON_BODACC_C = 'BODACC C : dépôt des comptes';
@@ -88,23 +84,4 @@ export function inseeEnqueueCte(): string {
   on conflict (queue, siren) where state in ('waiting', 'running') do nothing
   returning 1
 )`;
-}
-
-/** What a job queued, per queue, from its result's `rne_queued` (`{accounts?: n, officers?: n}`). */
-function queuedOf(result: Record<string, unknown>): QueueName[] {
-  const q = result.rne_queued;
-  if (!isObj(q)) return [];
-  return (['accounts', 'officers'] as const).filter((name) => Number(q[name] ?? 0) > 0);
-}
-
-/** `kind`, whose run wakes the RNE worker for every queue its result says it filled (after its commit). */
-export function wakingRneWorker(ctx: AppContext, kind: JobKind): JobKind {
-  return {
-    ...kind,
-    async run(jobCtx) {
-      const out = await kind.run(jobCtx);
-      for (const queue of queuedOf(out.result)) await wakeRneWorker(ctx, queue);
-      return out;
-    },
-  };
 }
