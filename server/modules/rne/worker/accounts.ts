@@ -43,13 +43,16 @@ interface AccountRow {
 export async function leaseAccounts(deps: WorkerDeps, pool: PoolName, owner: string, max: number, exceptId?: number): Promise<LeasedAccount[]> {
   const rows = await rowsOf<AccountRow>(
     deps.db,
-    sql`update rne_accounts a
+    // Materialised once (a CTE), so that the locking pick is never rescanned by the update's plan.
+    sql`with f as materialized (
+          select id from rne_accounts
+           where pool = ${pool} and status = 1 and token_ok = 1 and id <> ${exceptId ?? 0}
+             and (leased_until is null or leased_until < now())
+             and (available_at is null or available_at <= now())
+           order by id limit ${max} for update skip locked)
+        update rne_accounts a
            set leased_by = ${owner}, leased_until = now() + ${deps.options.accountLeaseMs}::int * interval '1 millisecond'
-          from (select id from rne_accounts
-                 where pool = ${pool} and status = 1 and token_ok = 1 and id <> ${exceptId ?? 0}
-                   and (leased_until is null or leased_until < now())
-                   and (available_at is null or available_at <= now())
-                 order by id limit ${max} for update skip locked) f
+          from f
          where a.id = f.id
      returning a.id, a.email, a.password_enc, a.token_enc, a.available_at`,
   );

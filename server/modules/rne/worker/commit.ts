@@ -3,8 +3,8 @@
  * 1. the entry is locked and checked to be still this worker's (running, same account) — else nothing is written;
  * 2. the fetched rows replace the SIREN's rows (officers and beneficial owners, or filings), and the difference
  *    with the rows before is counted (by stable key, or filing kind and id);
- * 3. an update-log entry (code `RNE`, French description) when something changed (its triggers keep the rollups);
- * 4. the account's counters of the Paris day (`rne_account_days`: items fetched through it);
+ * 3. the account's counters of the Paris day (`rne_account_days`: items fetched through it);
+ * 4. an update-log entry (code `RNE`, French description) when something changed (its triggers keep the rollups);
  * 5. the entry: done, `processed_at` = now, its account; then the queue's Paris day (`rne_queue_days`: processed,
  *    first_at, last_at). The shared rows (log and queue rollups) come last, so their locks are held briefly and
  *    always taken in the same order.
@@ -31,7 +31,6 @@ export async function commitEntry(deps: WorkerDeps, queue: QueueName, entry: Cla
     const own = await rowsOf(tx, sql`select id from rne_queue where id = ${entry.id} and state = 'running' and account_id = ${entry.accountId} for update`);
     if (!own.length) return null;
     const { description, counters } = fetched.queue === 'officers' ? await writePeople(tx, entry.siren, fetched) : await writeFilings(tx, entry.siren, fetched.filings);
-    if (description) await tx.execute(sql`insert into update_log (code, siren, description) values (${RNE_LOG_CODE}, ${entry.siren}, ${description})`);
     await tx.execute(
       sql`insert into rne_account_days (account_id, day, officers, beneficial_owners, deeds, balance_sheets, seized_balance_sheets)
           values (${entry.accountId}, ${PARIS_DAY}, ${counters.officers}, ${counters.owners}, ${counters.deeds}, ${counters.sheets}, ${counters.seized})
@@ -42,6 +41,7 @@ export async function commitEntry(deps: WorkerDeps, queue: QueueName, entry: Cla
             balance_sheets = rne_account_days.balance_sheets + excluded.balance_sheets,
             seized_balance_sheets = rne_account_days.seized_balance_sheets + excluded.seized_balance_sheets`,
     );
+    if (description) await tx.execute(sql`insert into update_log (code, siren, description) values (${RNE_LOG_CODE}, ${entry.siren}, ${description})`);
     await tx.execute(sql`update rne_queue set state = 'done', processed_at = now(), lease_until = null, error = null where id = ${entry.id}`);
     await tx.execute(
       sql`insert into rne_queue_days (queue, day, processed, first_at, last_at) values (${queue}, ${PARIS_DAY}, 1, now(), now())

@@ -1,7 +1,8 @@
 /**
  * One run of the RNE worker on a queue (issue 11 section 3), what a pg-boss job of `rne-officers` / `rne-accounts`
  * does: take back the entries whose lease passed, lease every usable account of the queue's pool (one lane each,
- * lane.ts; at most `maxLanes`, and then the task is woken again for another process), and run the lanes until none
+ * lane.ts; at most `maxLanes`, and then, while other accounts are free and entries due, the task is woken again for
+ * another process), and run the lanes until none
  * has a due entry. Then, while entries wait for a back-off or an account
  * rests (429, rate limit) and both come due within `maxSleepMs`, wait in process and go again; otherwise stop (the
  * next wake or the minute cron takes what is left). Accounts leased by another worker are left to it.
@@ -28,8 +29,9 @@ export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: Abo
   while (!signal.aborted) {
     await takeBackExpired(deps, queue);
     const accounts = await leaseAccounts(deps, pool, owner, deps.options.maxLanes);
-    // At the cap, more accounts may be free: another process (or this one later) takes them.
-    if (accounts.length >= deps.options.maxLanes) deps.wake?.(queue);
+    if (accounts.length) deps.log.info({ queue, owner, accounts: accounts.map((a) => a.id) }, 'rne lanes started');
+    // At the cap, while more accounts are free and entries due, another process (or this one later) takes them.
+    if (deps.wake && accounts.length >= deps.options.maxLanes && (await moreWork(deps, queue, pool))) deps.wake(queue);
     await Promise.all(accounts.map((account) => runLane(deps, queue, pool, owner, account, signal, stats)));
     if (signal.aborted) break;
     const wait = await nextDelay(deps, queue, pool);
@@ -53,4 +55,16 @@ async function nextDelay(deps: WorkerDeps, queue: QueueName, pool: PoolName): Pr
                  where pool = ${pool} and status = 1 and token_ok = 1 and (leased_until is null or leased_until < now())) a`,
   );
   return row?.wait === null || row?.wait === undefined ? null : Math.max(0, Number(row.wait));
+}
+
+/** Whether an account of `pool` is free and usable now and an entry of `queue` is due now. */
+async function moreWork(deps: WorkerDeps, queue: QueueName, pool: PoolName): Promise<boolean> {
+  const [row] = await rowsOf<{ more: boolean }>(
+    deps.db,
+    sql`select exists (select 1 from rne_accounts
+                        where pool = ${pool} and status = 1 and token_ok = 1 and (leased_until is null or leased_until < now())
+                          and (available_at is null or available_at <= now()))
+           and exists (select 1 from rne_queue where queue = ${queue} and state = 'waiting' and not_before <= now()) as more`,
+  );
+  return row?.more === true;
 }

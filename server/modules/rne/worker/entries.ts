@@ -1,6 +1,6 @@
 /**
  * The worker's side of the queue entries (issue 11 section 3), one statement each:
- * - `claimEntry`: the next waiting entry of a queue whose `not_before` passed, in id order, taken with
+ * - `claimEntries`: the next waiting entries of a queue whose `not_before` passed, in id order, taken with
  *   `FOR UPDATE SKIP LOCKED` (two workers never take the same one): state running, `lease_until`, `account_id`;
  * - `failEntry`: a failed attempt: attempts + 1 and back to waiting after an exponential back-off
  *   (`not_before` = now + base × 2^(attempts before)), or parked with its error at MAX_ATTEMPTS, or at once (`park`);
@@ -24,19 +24,26 @@ export interface ClaimedEntry {
   accountId: number;
 }
 
-/** Claims the next due waiting entry of `queue` for `accountId`; null when none is due. */
-export async function claimEntry(deps: WorkerDeps, queue: QueueName, accountId: number): Promise<ClaimedEntry | null> {
-  const [row] = await rowsOf<{ id: string | number; siren: string; attempts: number }>(
+/**
+ * Claims up to `max` due waiting entries of `queue` for `accountId`, in id order (one statement: the queue's
+ * count trigger runs once for them); none when nothing is due.
+ */
+export async function claimEntries(deps: WorkerDeps, queue: QueueName, accountId: number, max: number): Promise<ClaimedEntry[]> {
+  const rows = await rowsOf<{ id: string | number; siren: string; attempts: number }>(
     deps.db,
-    sql`update rne_queue q
+    // The picked rows are materialised once (a CTE): as `id in (subquery)` the planner may rescan the locking
+    // subquery for each outer row, and concurrent claims then see each other's rows come and go.
+    sql`with picked as materialized (
+          select id from rne_queue
+           where queue = ${queue} and state = 'waiting' and not_before <= now()
+           order by id limit ${max} for update skip locked)
+        update rne_queue q
            set state = 'running', lease_until = now() + ${deps.options.entryLeaseMs}::int * interval '1 millisecond', account_id = ${accountId}
-         where q.id = (select id from rne_queue
-                        where queue = ${queue} and state = 'waiting' and not_before <= now()
-                        order by id limit 1 for update skip locked)
-           and q.state = 'waiting'
+          from picked
+         where q.id = picked.id
      returning q.id, q.siren, q.attempts`,
   );
-  return row ? { id: Number(row.id), siren: row.siren, attempts: Number(row.attempts), accountId } : null;
+  return rows.map((r) => ({ id: Number(r.id), siren: r.siren, attempts: Number(r.attempts), accountId })).sort((x, y) => x.id - y.id);
 }
 
 /** Moves a running entry to another account (a 429 sent it to the next one). */

@@ -1,6 +1,6 @@
 /**
- * One lane of the RNE worker (issue 11 section 3): one leased account working off a queue, entry after entry, until
- * no entry is due, its account is lost or resting, or the drain stops. For each claimed entry it calls the RNE API
+ * One lane of the RNE worker (issue 11 section 3): one leased account working off a queue, entry after entry (claimed
+ * a few at a time, `claimBatch`), until no entry is due, its account is lost or resting, or the drain stops. For each claimed entry it calls the RNE API
  * (`GET /api/companies/{siren}` for the officers queue, `…/attachments` for the accounts queue) and:
  * - 200: parses the record and commits it (commit.ts);
  * - 401: logs in again (token_ok / changed_at recorded) and retries once;
@@ -10,7 +10,8 @@
  * - 5xx, time-out, no answer, another status, a second 401 or 429: a failed attempt with exponential back-off,
  *   parked at the third (entries.ts).
  * With RNE_REQUESTS_PER_MINUTE the requests of an account are spaced by 60 000 / n ms (`available_at`, renewed with
- * the lease). The account's lease is renewed as the lane works and released at its end.
+ * the lease). The account's lease is renewed as the lane works and released at its end. The commit of an entry
+ * runs while the next one is claimed and fetched (one commit in flight per lane).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { PoolName, QueueName } from '../../../../contract/rne';
@@ -18,7 +19,7 @@ import { rneGet } from '../client';
 import { parseAttachments, parseCompany } from '../parse';
 import { leaseAccounts, loginAccount, releaseAccount, renewLease, type LeasedAccount } from './accounts';
 import { commitEntry, type Fetched } from './commit';
-import { claimEntry, failEntry, moveEntry, releaseEntry, type ClaimedEntry } from './entries';
+import { claimEntries, failEntry, moveEntry, releaseEntry, type ClaimedEntry } from './entries';
 import type { WorkerDeps } from './options';
 
 /** Message of an entry the RNE does not know. */
@@ -39,9 +40,11 @@ export interface DrainStats {
   logins: number;
 }
 
-/** The lane's state: the account it holds (null once it has none). */
+/** The lane's state: the account it holds (null once it has none), and the commit of its last fetched entry. */
 interface Lane {
   account: LeasedAccount | null;
+  /** The commit in flight (never rejects): it overlaps the next entry's request, at most one at a time. */
+  committing: Promise<void>;
 }
 
 type Fetch = { kind: 'ok'; body: unknown } | { kind: 'fail'; message: string; rest?: boolean } | { kind: 'park'; message: string } | { kind: 'release' };
@@ -54,7 +57,8 @@ export async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Runs a lane on `first` (leased by `owner`) until it ends; the account is released at the end. */
 export async function runLane(deps: WorkerDeps, queue: QueueName, pool: PoolName, owner: string, first: LeasedAccount, signal: AbortSignal, stats: DrainStats): Promise<void> {
-  const lane: Lane = { account: first };
+  const lane: Lane = { account: first, committing: Promise.resolve() };
+  let claimed: ClaimedEntry[] = [];
   try {
     while (!signal.aborted && lane.account) {
       const account = lane.account;
@@ -62,15 +66,29 @@ export async function runLane(deps: WorkerDeps, queue: QueueName, pool: PoolName
         lane.account = null;
         break;
       }
-      const entry = await claimEntry(deps, queue, account.id);
+      if (!claimed.length) claimed = await claimEntries(deps, queue, account.id, deps.options.claimBatch);
+      const entry = claimed.shift();
       if (!entry) break;
       await processEntry(deps, queue, pool, owner, lane, entry, signal, stats);
+      // After a change of account (429) the entries claimed with the old one are given back.
+      if (lane.account !== account) claimed = await giveBack(deps, claimed, stats);
     }
   } catch (err) {
     deps.log.error({ err, queue }, 'rne lane failed');
   } finally {
+    await lane.committing;
+    await giveBack(deps, claimed, stats).catch((err) => deps.log.error({ err }, 'rne entries not given back'));
     if (lane.account) await releaseAccount(deps, lane.account, owner).catch((err) => deps.log.error({ err }, 'rne account release failed'));
   }
+}
+
+/** Puts claimed entries not processed back to waiting. @returns an empty list */
+async function giveBack(deps: WorkerDeps, entries: ClaimedEntry[], stats: DrainStats): Promise<ClaimedEntry[]> {
+  for (const entry of entries) {
+    await releaseEntry(deps, entry);
+    stats.released++;
+  }
+  return [];
 }
 
 /** Fetches, then commits, fails, parks or releases one entry. */
@@ -90,12 +108,17 @@ async function processEntry(deps: WorkerDeps, queue: QueueName, pool: PoolName, 
     } else {
       fetched = { queue, filings: parseAttachments(got.body) };
     }
-    try {
-      if (await commitEntry(deps, queue, entry, fetched)) stats.processed++;
-    } catch (err) {
-      deps.log.error({ err, queue, siren: entry.siren }, 'rne commit failed');
-      await fail(deps, entry, WRITE_FAILED_MESSAGE, stats);
-    }
+    const commit = async () => {
+      try {
+        if (await commitEntry(deps, queue, entry, fetched)) stats.processed++;
+      } catch (err) {
+        deps.log.error({ err, queue, siren: entry.siren }, 'rne commit failed');
+        await fail(deps, entry, WRITE_FAILED_MESSAGE, stats).catch((e) => deps.log.error({ err: e }, 'rne entry failure not recorded'));
+      }
+    };
+    // The commit runs while the lane claims and fetches the next entry (the network wait and the database overlap).
+    await lane.committing;
+    lane.committing = commit();
     return;
   }
   if (got.kind === 'park') return park(deps, entry, got.message, stats);

@@ -21,6 +21,8 @@ export interface WorkerOptions {
   rateLimitPauseMs: number;
   /** The drain waits in process for entries or accounts due within this time; beyond, the next wake or cron tick takes them. */
   maxSleepMs: number;
+  /** Entries a lane claims at once (one statement; those not processed when the lane ends go back to waiting). */
+  claimBatch: number;
   /**
    * Most lanes (accounts) one drain runs at once (default: every usable account). A drain that reaches it wakes the
    * task again, so that another process takes the other accounts (`npm run worker -- --lanes n`).
@@ -35,6 +37,7 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   accountLeaseMs: 60_000,
   rateLimitPauseMs: 60_000,
   maxSleepMs: 60_000,
+  claimBatch: 4,
   maxLanes: 1000,
 };
 
