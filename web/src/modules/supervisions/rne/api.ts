@@ -1,0 +1,86 @@
+/**
+ * Calls of the register (RNE) accounts (issue 11 section 1; contract/rne.ts): the two account lists
+ * (`GET /api/supervisions/inpiall` for the officers pool, `rneall` for the filings pool), the account
+ * management (`POST rne/accounts`, `rne/accounts/{id}`, `…/toggle`, `…/delete`) and the check
+ * (`GET syncInpiAccount/{id}`).
+ */
+import type { z } from 'zod';
+import type {
+  PoolName,
+  RneAccountInput,
+  RneAccountRecord,
+  RneAccountUpdateInput,
+  RneFilingsAccount,
+  RneOfficersAccount,
+  RneSyncResult,
+  rneAccountBody,
+  rneAccountUpdateBody,
+} from '../../../../../contract/rne';
+import { ApiError, apiGet, apiPost } from '../../../api/client';
+
+export type { PoolName, RneAccountRecord, RneFilingsAccount, RneOfficersAccount, RneSyncResult };
+
+/** Body of the add call as the form sends it (`status` may be left out: enabled). */
+export type RneAccountCreateBody = z.input<typeof rneAccountBody>;
+/** Body of the edit call (`password` left out: kept). */
+export type RneAccountUpdateBody = z.input<typeof rneAccountUpdateBody>;
+export type { RneAccountInput, RneAccountUpdateInput };
+
+const BASE = '/api/supervisions';
+
+/** Path of each pool's list. */
+const POOL_LISTS: Record<PoolName, string> = { officers: `${BASE}/inpiall`, filings: `${BASE}/rneall` };
+
+/** GET inpiall: the accounts of the officers pool (first table), with today's counters (Europe/Paris). */
+export function fetchOfficersAccounts(signal?: AbortSignal): Promise<RneOfficersAccount[]> {
+  return apiGet<RneOfficersAccount[]>(POOL_LISTS.officers, { signal });
+}
+
+/** GET rneall: the accounts of the filings pool (second table), with today's counters (Europe/Paris). */
+export function fetchFilingsAccounts(signal?: AbortSignal): Promise<RneFilingsAccount[]> {
+  return apiGet<RneFilingsAccount[]>(POOL_LISTS.filings, { signal });
+}
+
+/** Every account of both pools (officers first). */
+export async function fetchAllAccounts(): Promise<RneAccountRecord[]> {
+  const [officers, filings] = await Promise.all([fetchOfficersAccounts(), fetchFilingsAccounts()]);
+  return [...officers, ...filings];
+}
+
+/**
+ * One account, found in the two lists (the contract has no route for one account; a pool holds a few
+ * accounts). Throws an `ApiError` 404 when no list has it, as a route would.
+ */
+export async function fetchAccount(id: number): Promise<RneAccountRecord> {
+  const account = (await fetchAllAccounts()).find((row) => row.id === id);
+  if (!account) throw new ApiError(404, 'Item does not exist!');
+  return account;
+}
+
+/** POST rne/accounts: adds an account (201; 422 `errors.email` « Ce compte existe déjà. » for a duplicate in its pool). */
+export function createAccount(input: RneAccountCreateBody): Promise<RneAccountRecord> {
+  return apiPost<RneAccountRecord>(`${BASE}/rne/accounts`, input);
+}
+
+/** POST rne/accounts/{id}: changes an account (password kept when left out); 404 unknown id. */
+export function updateAccount(id: number, input: RneAccountUpdateBody): Promise<RneAccountRecord> {
+  return apiPost<RneAccountRecord>(`${BASE}/rne/accounts/${id}`, input);
+}
+
+/** POST rne/accounts/{id}/toggle: enables or disables an account. */
+export function toggleAccount(id: number): Promise<RneAccountRecord> {
+  return apiPost<RneAccountRecord>(`${BASE}/rne/accounts/${id}/toggle`);
+}
+
+/** POST rne/accounts/{id}/delete: deletes an account (204). */
+export function deleteAccount(id: number): Promise<void> {
+  return apiPost<void>(`${BASE}/rne/accounts/${id}/delete`);
+}
+
+/**
+ * GET syncInpiAccount/{id}: logs in to the RNE service with the account; always 200 once the account
+ * exists, the outcome (`ok`, `credentials`, `unreachable`) and its French text in the answer.
+ */
+export function syncAccount(id: number): Promise<RneSyncResult> {
+  return apiGet<RneSyncResult>(`${BASE}/syncInpiAccount/${id}`);
+}
