@@ -1,7 +1,9 @@
 /**
- * Registry entry of the supervision module (SPEC section 2 "Supervision"; issue 9 section 4):
- * /supervisions ('Surveillance': feed health and BODACC files) and /supervisions/insee ('Base INSEE'),
- * lazy-loaded, in one "Surveillance" group of the sidebar (issue 11 adds its other pages to it).
+ * Registry entry of the supervision module (SPEC section 2 "Supervision"; issues 9 and 11): /supervisions
+ * ('Surveillance': feed health and BODACC files), /supervisions/insee ('Base INSEE'), /supervisions/rne
+ * (the register accounts, with their add and edit pages), /supervisions/reports and /supervisions/dirigeants
+ * (the differential queues) and /supervisions/liveinpi (the officers processed on J and J-1), every page
+ * lazy-loaded, all in one "Surveillance" group of the sidebar.
  */
 import { MonitorOutlined } from '@ant-design/icons';
 import { lazyPage } from '../../lib/lazyPage';
@@ -13,6 +15,12 @@ export const supervisionsModule: WebModule = {
   routes: [
     { path: 'supervisions', lazy: lazyPage(() => import('./SupervisionPage')) },
     { path: 'supervisions/insee', lazy: lazyPage(() => import('./InseePage')) },
+    { path: 'supervisions/rne', lazy: lazyPage(() => import('./rne/RneAccountsPage')) },
+    { path: 'supervisions/rne/create', lazy: lazyPage(() => import('./rne/RneAccountCreatePage')) },
+    { path: 'supervisions/rne/:id/edit', lazy: lazyPage(() => import('./rne/RneAccountEditPage')) },
+    { path: 'supervisions/reports', lazy: lazyPage(() => import('./queues/ReportsPage')) },
+    { path: 'supervisions/dirigeants', lazy: lazyPage(() => import('./queues/DirigeantsPage')) },
+    { path: 'supervisions/liveinpi', lazy: lazyPage(() => import('./queues/LiveInpiPage')) },
   ],
   nav: {
     path: '/supervisions',
@@ -22,6 +30,10 @@ export const supervisionsModule: WebModule = {
     children: [
       { path: '/supervisions', label: 'Surveillance' },
       { path: '/supervisions/insee', label: 'Base INSEE' },
+      { path: '/supervisions/rne', label: 'Services RNE' },
+      { path: '/supervisions/reports', label: 'Différentiel comptes' },
+      { path: '/supervisions/dirigeants', label: 'Différentiel dirigeants' },
+      { path: '/supervisions/liveinpi', label: 'Traitement en direct' },
     ],
   },
 };

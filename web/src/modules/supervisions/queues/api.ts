@@ -1,0 +1,67 @@
+/**
+ * Calls of the differential queues (issue 11 sections 2 and 4; SPEC section 7 `reportsall`,
+ * `dirigeantsall`, `liveinpiall`, `download-csv`; contract/rne.ts): the summaries (four day cards, the
+ * queue's remaining count, the processing windows), the paged tables of processed and parked entries, the
+ * requeue of a parked entry, the manual add and the CSV export.
+ */
+import type {
+  DirigeantsResponse,
+  LiveInpiResponse,
+  ParkedEntry,
+  QueueEntry,
+  QueueName,
+  QueueSirensResult,
+  ReportsResponse,
+} from '../../../../../contract/rne';
+import { apiBlob, apiGet, apiPost } from '../../../api/client';
+import type { ListFilter, Paginated } from '../../../api/types';
+import type { SirenLines } from '../../groups/sirenLines';
+
+export type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, QueueName, QueueSirensResult, ReportsResponse };
+
+const BASE = '/api/supervisions';
+
+/** GET reportsall: the accounts queue's cards, remaining and parked counts. */
+export function fetchReports(signal?: AbortSignal): Promise<ReportsResponse> {
+  return apiGet<ReportsResponse>(`${BASE}/reportsall`, { signal });
+}
+
+/** GET dirigeantsall: the officers queue's cards, remaining and parked counts, and the window of J. */
+export function fetchDirigeants(signal?: AbortSignal): Promise<DirigeantsResponse> {
+  return apiGet<DirigeantsResponse>(`${BASE}/dirigeantsall`, { signal });
+}
+
+/** GET liveinpiall: the officers queue's cards and the windows of J, J-1 and J-2. */
+export function fetchLiveInpi(signal?: AbortSignal): Promise<LiveInpiResponse> {
+  return apiGet<LiveInpiResponse>(`${BASE}/liveinpiall`, { signal });
+}
+
+/** POST queues/{queue}/filter?page=n: one page of the entries processed (columns id, siren, date_creation). */
+export function filterQueue(queue: QueueName, filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<QueueEntry>> {
+  return apiPost<Paginated<QueueEntry>>(`${BASE}/queues/${queue}/filter`, filter, { query: { page }, signal });
+}
+
+/** POST queues/officers/live/filter?page=n: the officers entries processed since the start of J-1 (Paris). */
+export function filterLive(filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<QueueEntry>> {
+  return apiPost<Paginated<QueueEntry>>(`${BASE}/queues/officers/live/filter`, filter, { query: { page }, signal });
+}
+
+/** POST queues/{queue}/parked/filter?page=n: one page of the entries parked after failing. */
+export function filterParked(queue: QueueName, filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<ParkedEntry>> {
+  return apiPost<Paginated<ParkedEntry>>(`${BASE}/queues/${queue}/parked/filter`, filter, { query: { page }, signal });
+}
+
+/** POST queues/{queue}/requeue/{id}: puts a parked entry back in its queue (204). */
+export function requeueEntry(queue: QueueName, id: number): Promise<void> {
+  return apiPost<void>(`${BASE}/queues/${queue}/requeue/${id}`);
+}
+
+/** POST queues/{queue}/sirens: queues the textarea's SIRENs (422 `errors.sirens` names the invalid lines). */
+export function addQueueSirens(queue: QueueName, input: SirenLines): Promise<QueueSirensResult> {
+  return apiPost<QueueSirensResult>(`${BASE}/queues/${queue}/sirens`, input);
+}
+
+/** GET download-csv: the officers entries processed on J and J-1, as CSV bytes (UTF-8 with BOM, `;`). */
+export function downloadCsv(): Promise<Blob> {
+  return apiBlob(`${BASE}/download-csv`);
+}

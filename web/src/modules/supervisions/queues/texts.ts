@@ -1,0 +1,54 @@
+/**
+ * Texts of the queue pages (SPEC section 2 "Supervision"; issue 11 section 4): titles, the cards, the
+ * banners, the tables. The words of the spec are kept as it gives them.
+ */
+import type { QueueName } from './api';
+
+/** Titles of the pages (the queues' names, contract `QUEUE_LABELS`). */
+export const QUEUE_TITLES: Record<QueueName, string> = {
+  accounts: 'Différentiel sur les comptes',
+  officers: 'Différentiel sur les dirigeants',
+};
+/** Paths of the queue pages. */
+export const REPORTS_PATH = '/supervisions/reports';
+export const DIRIGEANTS_PATH = '/supervisions/dirigeants';
+export const LIVE_PATH = '/supervisions/liveinpi';
+
+/** Title of /supervisions/liveinpi. */
+export const LIVE_TITLE = 'Traitement en direct';
+
+/** Label of each card's total (SPEC). */
+export const TOTAL_SIRENS = 'Total Sirens';
+/** Names of the four cards, J to J-3. */
+export const DAY_NAMES = ['J', 'J-1', 'J-2', 'J-3'] as const;
+
+/** The accounts page's banner (SPEC): « File d'attente : 12 restent à traiter ». */
+export function queueBannerText(remaining: number): string {
+  return `File d'attente\u00a0: ${remaining.toLocaleString('fr-FR')} restent à traiter`;
+}
+/** The officers page's banner (SPEC). */
+export const PROCESSING_BANNER = 'Traitement en cours';
+/** Its button to /supervisions/liveinpi (SPEC). */
+export const DETAILS_BUTTON = 'Détails';
+
+/** The export button of /supervisions/liveinpi (SPEC) and the file it saves. */
+export const CSV_BUTTON = 'Télécharger CSV';
+export const CSV_FILENAME = 'export.csv';
+/** Title of the live table (SPEC, spacing included). */
+export const LIVE_TABLE_TITLE = 'Différentiel sur les dirigeants : J , J-1';
+
+/** Title of the processed entries' table. */
+export const DONE_TABLE_TITLE = 'Sirens traités';
+/** Title of the parked entries' table, with their count. */
+export function parkedTitle(count: number | undefined): string {
+  return count === undefined ? 'En échec' : `En échec (${count.toLocaleString('fr-FR')})`;
+}
+/** The requeue button of a parked entry. */
+export const REQUEUE_BUTTON = 'Remettre en file';
+/** Toast once an entry is back in its queue. */
+export const REQUEUED = 'Le siren a été remis en file.';
+/** Title of the manual add. */
+export const ADD_SIRENS_TITLE = 'Ajouter des sirens à la file';
+
+/** How often the figures and tables of the queue pages are read again (SPEC section 9, issue 11 section 4: 10 s). */
+export const QUEUE_POLL_MS = 10_000;

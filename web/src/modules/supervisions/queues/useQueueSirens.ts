@@ -1,0 +1,33 @@
+/**
+ * `useQueueSirens`: sends the textarea's SIRENs to `POST queues/{queue}/sirens` (issue 11 section 2: added
+ * by hand, validated like a group's) through the shared form mechanism: the lines split, trimmed, empty
+ * ones dropped, each sent with its line number (`parseSirenLines` of the groups); success toasts the
+ * server's message, clears the textarea and reloads the queue's figures; a 422 puts every message (one
+ * per invalid line) under the textarea.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
+import { useServerForm } from '../../../components/form/useServerForm';
+import { parseSirenLines } from '../../groups/sirenLines';
+import { addQueueSirens, type QueueName, type QueueSirensResult } from './api';
+import { queueKey } from './queries';
+
+/** Values of the form. */
+export interface QueueSirensValues {
+  sirens?: string;
+}
+
+/** The form's submit handler and pending flag (a second click while a call is in flight sends nothing). */
+export function useQueueSirens(queue: QueueName, form: FormInstance<QueueSirensValues>) {
+  const queryClient = useQueryClient();
+  return useServerForm<QueueSirensValues, QueueSirensResult>({
+    form,
+    submit: (values) => addQueueSirens(queue, parseSirenLines(values.sirens ?? '')),
+    successToast: (result) => result.message,
+    allFieldMessages: true,
+    onSuccess: async () => {
+      form.resetFields();
+      await queryClient.invalidateQueries({ queryKey: queueKey(queue) });
+    },
+  });
+}
