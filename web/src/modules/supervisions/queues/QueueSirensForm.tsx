@@ -25,7 +25,7 @@ export function QueueSirensForm({ queue }: { queue: QueueName }) {
       <Form.Item
         label="Sirens à traiter (un par ligne)"
         name="sirens"
-        extra="Les lignes vides sont ignorées ; un siren déjà en attente n’est pas ajouté deux fois."
+        extra={'Les lignes vides sont ignorées\u202f; un siren déjà en attente n’est pas ajouté deux fois.'}
       >
         <Input.TextArea
           data-testid="queue-sirens-input"

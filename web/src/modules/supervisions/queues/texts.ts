@@ -22,9 +22,9 @@ export const TOTAL_SIRENS = 'Total Sirens';
 /** Names of the four cards, J to J-3. */
 export const DAY_NAMES = ['J', 'J-1', 'J-2', 'J-3'] as const;
 
-/** The accounts page's banner (SPEC): « File d'attente : 12 restent à traiter ». */
+/** The accounts page's banner, as the spec writes it (its plain space before the colon kept): « File d'attente : 12 restent à traiter ». */
 export function queueBannerText(remaining: number): string {
-  return `File d'attente\u00a0: ${remaining.toLocaleString('fr-FR')} restent à traiter`;
+  return `File d'attente : ${remaining.toLocaleString('fr-FR')} restent à traiter`;
 }
 /** The officers page's banner (SPEC). */
 export const PROCESSING_BANNER = 'Traitement en cours';
