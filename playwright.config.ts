@@ -5,9 +5,12 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests on Debian's Chromium (CHROMIUM_PATH, set by scripts/test.mjs) against the real app
- * started on a fresh embedded database in a temporary DATA_DIR.
+ * started on a fresh embedded database in a temporary DATA_DIR, its RNE worker on, against the fake RNE API
+ * (test/helpers/fake-rne-server.ts) started beside it on E2E_PORT + 1 (issue 11).
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** Port of the fake RNE API (RNE_API_URL of the app). */
+export const FAKE_RNE_PORT = port + 1;
 // Created once by the main process; workers that load this file again inherit the variable.
 process.env.VIGIE_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-e2e-'));
 const dataDir = process.env.VIGIE_E2E_DATA_DIR;
@@ -31,21 +34,32 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    // The demo (real SIRENs, groups VIP/Favoris, two years of log) is seeded before the server starts.
-    command: `node --import tsx scripts/seed-demo.ts --log-entries 3000 && node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      API_DOCS_URL: 'https://docs.example.com/api',
+  webServer: [
+    {
+      // Started first: the app's worker logs in to it.
+      command: `node --import tsx test/helpers/fake-rne-cli.ts --port ${FAKE_RNE_PORT}`,
+      port: FAKE_RNE_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      // The demo (real SIRENs, groups VIP/Favoris, two years of log) is seeded before the server starts.
+      command: `node --import tsx scripts/seed-demo.ts --log-entries 3000 && node --import tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        API_DOCS_URL: 'https://docs.example.com/api',
+        RNE_API_URL: `http://127.0.0.1:${FAKE_RNE_PORT}`,
+        RNE_WORKER: 'on',
+      },
+    },
+  ],
 });

@@ -16,6 +16,8 @@ export interface Ids {
   dealRole?: number;
   dealType?: number;
   deal?: number;
+  /** A register (RNE) account (issue 11). */
+  rneAccount?: number;
 }
 
 /** The identifying column of a page's list: the list's test id and the column's header text. */
@@ -57,6 +59,12 @@ export const PAGES: AppPage[] = [
   { name: 'news article delete', path: () => '/news/articles/delete', signedIn: true },
   { name: 'supervisions', path: () => '/supervisions', signedIn: true, column: { list: 'bodacc-files', header: 'Fichier' } },
   { name: 'supervisions insee', path: () => '/supervisions/insee', signedIn: true, column: { list: 'insee-companies-files', header: 'Fichier' } },
+  { name: 'supervisions rne', path: () => '/supervisions/rne', signedIn: true, column: { list: 'rne-officers-accounts', header: 'Email' } },
+  { name: 'supervisions rne create', path: () => '/supervisions/rne/create', signedIn: true },
+  { name: 'supervisions rne edit', path: (ids) => `/supervisions/rne/${ids.rneAccount}/edit`, signedIn: true },
+  { name: 'supervisions reports', path: () => '/supervisions/reports', signedIn: true, column: { list: 'queue-accounts', header: 'Siren' } },
+  { name: 'supervisions dirigeants', path: () => '/supervisions/dirigeants', signedIn: true, column: { list: 'queue-officers', header: 'Siren' } },
+  { name: 'supervisions liveinpi', path: () => '/supervisions/liveinpi', signedIn: true, column: { list: 'queue-live', header: 'Siren' } },
   { name: 'deals list', path: () => '/transactions', signedIn: true, column: { list: 'deals-list', header: 'Deal Nb' } },
   { name: 'deal create', path: () => '/transactions/createdeal', signedIn: true },
   { name: 'deal edit', path: (ids) => `/transactions/${ids.deal}/editdeal`, signedIn: true },
@@ -75,9 +83,9 @@ export const PAGES: AppPage[] = [
 let ids: Ids | undefined;
 
 /**
- * Creates (once per worker) an administrator, a customer, a news category, a deal role, a deal type and a deal
- * with two entities, with long names, so that layouts meet realistic text, and finds the demo group VIP (which
- * has SIRENs). `label` names the suite in the records.
+ * Creates (once per worker) an administrator, a customer, a news category, a deal role, a deal type, a deal
+ * with two entities and an RNE account (filings pool, never checked), with long names, so that layouts meet
+ * realistic text, and finds the demo group VIP (which has SIRENs). `label` names the suite in the records.
  */
 export async function recordIds(api: Api, label: string): Promise<Ids> {
   if (ids) return ids;
@@ -111,7 +119,21 @@ export async function recordIds(api: Api, label: string): Promise<Ids> {
       { name: `Société cible ${label} industrie`, entityrole_id: 0, stake_percent: 40 },
     ],
   });
-  ids = { admin: admin.id, customer: customer.id, group: vip!.id, category: category.id, dealRole: dealRole.id, dealType: dealType.id, deal: deal.id };
+  const rneAccount = await api.post<{ id: number }>('/api/supervisions/rne/accounts', {
+    pool: 'filings',
+    email: `compte-rne-${label.toLowerCase()}-${id}@example.com`,
+    password: `secret-${label.toLowerCase()}-${id}`,
+  });
+  ids = {
+    admin: admin.id,
+    customer: customer.id,
+    group: vip!.id,
+    category: category.id,
+    dealRole: dealRole.id,
+    dealType: dealType.id,
+    deal: deal.id,
+    rneAccount: rneAccount.id,
+  };
   return ids;
 }
 

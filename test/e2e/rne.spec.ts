@@ -1,0 +1,346 @@
+import fs from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import luhn from 'fast-luhn';
+import type { RneAccountRecord, RneSyncResult } from '../../contract/rne';
+import { FAKE_RNE_ACCOUNT } from '../helpers/fake-rne-server';
+import { validSirens } from '../helpers/sirens';
+import { Api, confirm, expectFieldError, expectToast, rowWith, signInViaApi, SUCCESS, walkSidebarGroup } from './helpers';
+
+/**
+ * The register (RNE) pages of issue 11 (section 4), against the app started with its worker on
+ * (`RNE_WORKER=on`) and `RNE_API_URL` pointing at the fake INPI RNE API of test/helpers/fake-rne-server.ts
+ * (playwright.config.ts starts both): an account added on /supervisions/rne and checked (✓ and the toast),
+ * a wrong password (✗ and its toast), edit, disable / enable and delete with their confirmations; the four
+ * cards and the banners of /supervisions/reports and /supervisions/dirigeants, SIRENs queued by hand and
+ * worked off by the real worker, a SIREN unknown to the RNE parked and requeued; the « Détails » navigation,
+ * the breadcrumb and the 10-second refresh of /supervisions/liveinpi, and its CSV saved as export.csv.
+ *
+ * The demo seed run before the server starts adds two accounts that fail their check (unknown to the fake),
+ * waiting entries and four days of history: the cards and tables are filled from the first visit, and the
+ * worker starts working the queues off once a test has checked the fake's account.
+ */
+
+type Pool = 'officers' | 'filings';
+
+const LISTS: Record<Pool, string> = { officers: '/api/supervisions/inpiall', filings: '/api/supervisions/rneall' };
+const CONFIRM = {
+  disable: 'Voulez-vous vraiment désactiver ce compte RNE\u202f?',
+  enable: 'Voulez-vous vraiment réactiver ce compte RNE\u202f?',
+  remove: 'Voulez-vous vraiment effacer ce compte RNE\u202f?',
+};
+const SYNC_OK = 'Connexion au service RNE réussie.';
+const SYNC_REFUSED = 'Identifiants refusés par le service RNE.';
+/** How long the worker may take to reach a SIREN just queued (behind the demo's waiting entries, the 10 s refresh). */
+const WORKED_OFF_MS = 60_000;
+const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
+
+test.beforeEach(async ({ page }) => {
+  await signInViaApi(page);
+});
+
+/** The Paris day J-`n` as DD/MM/YYYY (the cards' dates). */
+function parisDay(n: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const day = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2] - n));
+  return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+}
+
+/** `count` valid SIRENs of a series starting at a random prefix (new to the queues of this run's fresh database). */
+function freshSirens(count: number): string[] {
+  return validSirens(count, 60_000_000 + Math.floor(Math.random() * 30_000_000));
+}
+
+/** A valid SIREN ending in 000, which the fake RNE answers with 404 (unknown company). */
+function unknownToRne(): string {
+  for (let n = 100_000 + Math.floor(Math.random() * 800_000); ; n += 1) {
+    const siren = `${n}000`;
+    if (luhn(siren)) return siren;
+  }
+}
+
+/** The accounts of `pool` named `email`. */
+async function accountsNamed(api: Api, pool: Pool, email: string): Promise<RneAccountRecord[]> {
+  return (await api.get<RneAccountRecord[]>(LISTS[pool])).filter((a) => a.email.toLowerCase() === email.toLowerCase());
+}
+
+/** Deletes the fake's account from `pool` (a test that adds it through the page starts without it). */
+async function removeFakeAccount(api: Api, pool: Pool): Promise<void> {
+  for (const account of await accountsNamed(api, pool, FAKE_RNE_ACCOUNT.username)) {
+    await api.post(`/api/supervisions/rne/accounts/${account.id}/delete`);
+  }
+}
+
+/** The fake's account in `pool`, enabled with its right password and checked: the worker works through it. */
+async function ensureWorkingAccount(api: Api, pool: Pool): Promise<void> {
+  const [existing] = await accountsNamed(api, pool, FAKE_RNE_ACCOUNT.username);
+  const body = { pool, email: FAKE_RNE_ACCOUNT.username, password: FAKE_RNE_ACCOUNT.password, status: 1 };
+  const account = existing
+    ? await api.post<RneAccountRecord>(`/api/supervisions/rne/accounts/${existing.id}`, body)
+    : await api.post<RneAccountRecord>('/api/supervisions/rne/accounts', body);
+  const sync = await api.get<RneSyncResult>(`/api/supervisions/syncInpiAccount/${account.id}`);
+  expect(sync.result, sync.message).toBe('ok');
+}
+
+/** The four day cards: J to J-3, each with its date and « Total Sirens ». */
+async function expectDayCards(page: Page): Promise<void> {
+  const cards = page.getByTestId('day-card');
+  await expect(cards).toHaveCount(4);
+  for (let n = 0; n < 4; n += 1) {
+    const card = cards.nth(n);
+    await expect(card).toHaveAttribute('data-day', n === 0 ? 'J' : `J-${n}`);
+    await expect(card.getByTestId('day-card-date')).toHaveText(parisDay(n));
+    await expect(card.getByText('Total Sirens', { exact: true })).toBeVisible();
+    await expect(card.locator('.ant-statistic-content-value')).toHaveText(/^\d[\d\u202f\u00a0]*$/);
+  }
+}
+
+/** The total of card J as the page shows it. */
+async function cardTotal(page: Page, day = 'J'): Promise<number> {
+  const text = await page.locator(`[data-testid="day-card"][data-day="${day}"] .ant-statistic-content-value`).innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+/** The Siren cell's link of `row`: the company page, in a new tab, without opener or referrer. */
+async function expectCompanyLink(row: Locator, siren: string, template: string): Promise<void> {
+  const link = row.getByRole('link', { name: siren, exact: true });
+  await expect(link).toHaveAttribute('href', template.replace('{siren}', siren));
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+}
+
+test('the Surveillance group of the sidebar lists every supervision page', async ({ page }) => {
+  await walkSidebarGroup(page, 'Surveillance', [
+    { label: 'Surveillance', href: '/supervisions' },
+    { label: 'Base INSEE', href: '/supervisions/insee' },
+    { label: 'Services RNE', href: '/supervisions/rne' },
+    { label: 'Différentiel comptes', href: '/supervisions/reports', title: 'Différentiel sur les comptes' },
+    { label: 'Différentiel dirigeants', href: '/supervisions/dirigeants', title: 'Différentiel sur les dirigeants' },
+    { label: 'Traitement en direct', href: '/supervisions/liveinpi' },
+  ]);
+});
+
+test('an RNE account is added and checked (✓), refused with a wrong password (✗), disabled, enabled and deleted', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = new Api(page.request);
+  await removeFakeAccount(api, 'officers');
+
+  await page.goto('/supervisions/rne');
+  await expect(page.getByRole('heading', { level: 1, name: 'Services RNE' })).toBeVisible();
+  const officers = page.getByTestId('rne-officers-accounts');
+  const filings = page.getByTestId('rne-filings-accounts');
+  // The spec's two tables, then the status and the actions.
+  await expect(officers.getByRole('columnheader')).toHaveText([
+    'Email', 'Token', 'Dirigeants', 'Bénéficiaires effectifs', 'Mot de passe', 'Utilisé', 'Passage', 'Dernier changement', 'Status', 'Action',
+  ]);
+  await expect(filings.getByRole('columnheader')).toHaveText([
+    'Email', 'Token', 'Actes', 'Bilans', 'Bilans saisis', 'Passage', 'Dernier changement', 'Status', 'Action',
+  ]);
+  // The demo's accounts have never logged in.
+  await expect(rowWith(officers, 'rne.dirigeants@example.com').getByTestId('account-token')).toHaveAccessibleName('Accès refusé');
+
+  // Add: the officers pool is the default.
+  await page.getByTestId('add-button').click();
+  await expect(page).toHaveURL(/\/supervisions\/rne\/create$/);
+  await expect(page.getByRole('radio', { name: 'Dirigeants / bénéficiaires effectifs' })).toBeChecked();
+  await page.getByLabel('Email').fill(FAKE_RNE_ACCOUNT.username);
+  await page.getByLabel('Mot de passe').fill(FAKE_RNE_ACCOUNT.password);
+  await page.getByTestId('form-submit').click();
+  await expectToast(page, SUCCESS);
+  await expect(page).toHaveURL(/\/supervisions\/rne$/);
+
+  const row = rowWith(officers, FAKE_RNE_ACCOUNT.username);
+  await expect(row).toHaveCount(1);
+  await expect(rowWith(filings, FAKE_RNE_ACCOUNT.username)).toHaveCount(0);
+  await expect(row.getByTestId('account-token')).toHaveAccessibleName('Accès refusé');
+  // The password is masked, shown on demand.
+  const secret = row.getByTestId('secret-value');
+  await expect(secret).toHaveText('••••••••');
+  await row.getByRole('button', { name: 'Afficher le secret' }).click();
+  await expect(secret).toHaveText(FAKE_RNE_ACCOUNT.password);
+
+  // Check: the fake accepts it.
+  await row.getByRole('button', { name: `Synchroniser ${FAKE_RNE_ACCOUNT.username}` }).click();
+  await expectToast(page, SYNC_OK, 'success');
+  await expect(row.getByTestId('account-token')).toHaveAccessibleName('Accès ok');
+  const cells = row.getByRole('cell');
+  await expect(cells.nth(6)).toHaveText(DATE_TIME);
+  await expect(cells.nth(7)).toHaveText(DATE_TIME);
+
+  // The same email twice in one pool is refused under Email.
+  await page.getByTestId('add-button').click();
+  await expect(page).toHaveURL(/\/supervisions\/rne\/create$/);
+  await page.getByLabel('Email').fill(FAKE_RNE_ACCOUNT.username.toUpperCase());
+  await page.getByLabel('Mot de passe').fill('another-password-1');
+  await page.getByTestId('form-submit').click();
+  await expectFieldError(page.getByLabel('Email'), 'Ce compte existe déjà.');
+  await page.getByTestId('form-back').click();
+  await expect(page).toHaveURL(/\/supervisions\/rne$/);
+
+  // Edit: a wrong password, then the check is refused.
+  await row.getByTestId('edit-link').click();
+  await expect(page).toHaveURL(/\/supervisions\/rne\/\d+\/edit$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Modifier ${FAKE_RNE_ACCOUNT.username}`);
+  await expect(page.getByLabel('Email')).toHaveValue(FAKE_RNE_ACCOUNT.username);
+  await page.getByLabel('Mot de passe').fill('wrong-password-1234');
+  await page.getByTestId('form-submit').click();
+  await expectToast(page, SUCCESS);
+  await page.getByTestId('form-back').click();
+  await expect(page).toHaveURL(/\/supervisions\/rne$/);
+  await row.getByRole('button', { name: `Synchroniser ${FAKE_RNE_ACCOUNT.username}` }).click();
+  await expectToast(page, SYNC_REFUSED, 'error');
+  await expect(row.getByTestId('account-token')).toHaveAccessibleName('Accès refusé');
+
+  // Disable, then enable again, each after its confirmation.
+  await row.getByTestId('toggle-status').click();
+  await confirm(page, CONFIRM.disable);
+  await expectToast(page, SUCCESS);
+  await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
+  await row.getByTestId('toggle-status').click();
+  await confirm(page, CONFIRM.enable);
+  await expectToast(page, SUCCESS);
+  await expect(row.getByTestId('status-tag')).toHaveText('Actif');
+
+  // Delete, from its edit page, after the confirmation.
+  await row.getByTestId('edit-link').click();
+  await page.getByTestId('form-delete').click();
+  await confirm(page, CONFIRM.remove);
+  await expectToast(page, SUCCESS);
+  await expect(page).toHaveURL(/\/supervisions\/rne$/);
+  await expect(rowWith(officers, FAKE_RNE_ACCOUNT.username)).toHaveCount(0);
+  expect(await accountsNamed(api, 'officers', FAKE_RNE_ACCOUNT.username)).toEqual([]);
+});
+
+test('/supervisions/reports: four cards, the banner, SIRENs queued by hand and worked off, a SIREN unknown to the RNE parked and requeued', async ({ page }) => {
+  test.setTimeout(180_000);
+  const api = new Api(page.request);
+  const config = await api.get<{ company_page_url: string }>('/api/config');
+  await ensureWorkingAccount(api, 'filings');
+  const sirens = freshSirens(2);
+  const unknown = unknownToRne();
+
+  await page.goto('/supervisions/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les comptes' })).toBeVisible();
+  await expectDayCards(page);
+  await expect(page.getByTestId('queue-banner')).toHaveText(/^File d'attente\s: \d[\d\s]* restent à traiter$/);
+  const table = page.getByTestId('queue-accounts');
+  await expect(table.getByRole('columnheader')).toHaveText(['Siren', 'Date', 'Motif']);
+
+  // The textarea is validated like a group's: the invalid line is named, nothing is queued.
+  const textarea = page.getByTestId('queue-sirens-input');
+  await textarea.fill(`${sirens[0]}\n12\n`);
+  await page.getByTestId('queue-sirens-submit').click();
+  // Its message first, then the hint under the textarea.
+  await expect(textarea).toHaveAttribute('aria-invalid', 'true');
+  await expect(textarea).toHaveAccessibleDescription(/^Ligne 2\s:\s«\s12\s»\sn'est pas un siren valide\. Les lignes vides sont ignorées/);
+
+  await textarea.fill([...sirens, unknown, ''].join('\n'));
+  await page.getByTestId('queue-sirens-submit').click();
+  await expectToast(page, 'File «\u00a0Différentiel sur les comptes\u00a0»\u00a0: 3 siren(s) ajouté(s), 0 déjà en attente.');
+  await expect(textarea).toHaveValue('');
+
+  // The worker fetches their filings from the fake RNE; the page shows them within its 10-second refresh.
+  for (const siren of sirens) {
+    const row = rowWith(table, siren);
+    await expect(row).toHaveCount(1, { timeout: WORKED_OFF_MS });
+    await expectCompanyLink(row, siren, config.company_page_url);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(DATE_TIME);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Saisie manuelle');
+  }
+  // Card J counts them, as the rollup does.
+  await expect.poll(async () => (await api.get<{ nb1: { total: number } }>('/api/supervisions/reportsall')).nb1.total).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(async () => (await cardTotal(page)) === (await api.get<{ nb1: { total: number } }>('/api/supervisions/reportsall')).nb1.total, { timeout: 30_000 })
+    .toBe(true);
+
+  // The SIREN unknown to the RNE (404) is parked at once with its error, and can be requeued.
+  const parked = page.getByTestId('parked-accounts');
+  const parkedRow = rowWith(parked, unknown);
+  await expect(parkedRow).toHaveCount(1, { timeout: WORKED_OFF_MS });
+  await expect(parkedRow.getByTestId('parked-error')).toHaveText('Entreprise inconnue du RNE (HTTP 404).');
+  await expectCompanyLink(parkedRow, unknown, config.company_page_url);
+  await parkedRow.getByRole('button', { name: `Remettre en file le siren ${unknown}` }).click();
+  await expectToast(page, 'Le siren a été remis en file.');
+  // Worked again, and parked again: the fake still does not know it.
+  await expect(rowWith(parked, unknown)).toHaveCount(1, { timeout: WORKED_OFF_MS });
+});
+
+test('/supervisions/dirigeants: cards, « Traitement en cours » and « Détails » to the live page, its breadcrumb, cards, table and CSV export', async ({ page }) => {
+  test.setTimeout(180_000);
+  const api = new Api(page.request);
+  await ensureWorkingAccount(api, 'officers');
+  const [siren] = freshSirens(1);
+  await api.post('/api/supervisions/queues/officers/sirens', { sirens: [siren] });
+
+  await page.goto('/supervisions/dirigeants');
+  await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les dirigeants' })).toBeVisible();
+  await expectDayCards(page);
+  const banner = page.getByTestId('queue-banner');
+  await expect(banner).toContainText('Traitement en cours');
+  await expect(banner).toContainText(/File d'attente\s: \d[\d\s]* restent à traiter/);
+  const table = page.getByTestId('queue-officers');
+  await expect(table.getByRole('columnheader')).toHaveText(['Siren', 'Date', 'Motif']);
+  // The worker fetches its officers from the fake RNE.
+  await expect(rowWith(table, siren)).toHaveCount(1, { timeout: WORKED_OFF_MS });
+  await expect(page.getByTestId('day-card').first().getByTestId('day-card-window')).toHaveText(
+    /^Du \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
+  );
+
+  await banner.getByRole('link', { name: 'Détails' }).click();
+  await expect(page).toHaveURL(/\/supervisions\/liveinpi$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Traitement en direct' })).toBeVisible();
+  const breadcrumb = page.getByTestId('breadcrumb');
+  await expect(breadcrumb.getByRole('link')).toHaveText(['Dashboard', 'Surveillance', 'Différentiel sur les dirigeants']);
+  await expect(breadcrumb.getByRole('link', { name: 'Différentiel sur les dirigeants' })).toHaveAttribute('href', '/supervisions/dirigeants');
+  await expectDayCards(page);
+  // Windows of J, J-1 and J-2; none for J-3.
+  await expect(page.getByTestId('day-card-window')).toHaveCount(3);
+  await expect(page.getByRole('heading', { level: 2, name: 'Différentiel sur les dirigeants : J , J-1' })).toBeVisible();
+  const live = page.getByTestId('queue-live');
+  await expect(rowWith(live, siren)).toHaveCount(1);
+
+  // « Télécharger CSV » saves export.csv: UTF-8 with BOM, `;`, the header, the SIREN processed.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Télécharger CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('export.csv');
+  const bytes = fs.readFileSync(await file.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split(/\r?\n/);
+  expect(lines[0]).toBe('Siren;Date;Motif');
+  expect(lines.find((line) => line.startsWith(`${siren};`))).toMatch(new RegExp(`^${siren};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2};Saisie manuelle$`));
+
+  // Back through the breadcrumb.
+  await breadcrumb.getByRole('link', { name: 'Différentiel sur les dirigeants' }).click();
+  await expect(page).toHaveURL(/\/supervisions\/dirigeants$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les dirigeants' })).toBeVisible();
+});
+
+test('/supervisions/liveinpi reads its figures again every 10 seconds; a failed CSV download is only logged', async ({ page }) => {
+  test.setTimeout(60_000);
+  let reads = 0;
+  page.on('request', (request) => {
+    if (/\/api\/supervisions\/liveinpiall$/.test(request.url())) reads += 1;
+  });
+  await page.goto('/supervisions/liveinpi');
+  await expect(page.getByTestId('day-card')).toHaveCount(4);
+  await expect.poll(() => reads).toBeGreaterThanOrEqual(1);
+  const opened = Date.now();
+  // Read once on opening, then again within about 10 seconds, without any action.
+  await expect.poll(() => reads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  expect(Date.now() - opened).toBeGreaterThan(5_000);
+
+  await page.route('**/api/supervisions/download-csv', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Une erreur est survenue!"}' }));
+  const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('Téléchargement du CSV impossible'));
+  let downloaded = false;
+  page.on('download', () => {
+    downloaded = true;
+  });
+  await page.getByRole('button', { name: 'Télécharger CSV' }).click();
+  await logged;
+  await expect(page.getByRole('button', { name: 'Télécharger CSV' })).not.toHaveClass(/ant-btn-loading/);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  expect(downloaded).toBe(false);
+});
