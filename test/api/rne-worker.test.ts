@@ -442,3 +442,35 @@ describe('pg-boss tasks', () => {
     }
   });
 });
+
+describe('server with RNE_WORKER=on', () => {
+  it('runs the worker: an account added and synced through the API, SIRENs added by hand, processed without a wait for the cron', async () => {
+    const on = await createTestApp({ RNE_API_URL: fake.url, RNE_WORKER: 'on' });
+    try {
+      const root = await on.superAdmin();
+      const created = await root.post('/api/supervisions/rne/accounts', { pool: 'officers', email: FAKE_RNE_ACCOUNT.username, password: FAKE_RNE_ACCOUNT.password, status: 1 });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json() as { id: number };
+      const sync = await root.get(`/api/supervisions/syncInpiAccount/${id}`);
+      expect(sync.json()).toMatchObject({ result: 'ok', account: { token: 1 } });
+      const sirens = validSirens(3, 31_300_011);
+      const added = await root.post('/api/supervisions/queues/officers/sirens', { sirens });
+      expect(added.statusCode, added.body).toBe(200);
+      const states = () => rowsOn<{ state: string }>(on, sql`select state from rne_queue where queue = 'officers' order by id`);
+      for (let i = 0; i < 100 && (await states()).some((e) => e.state !== 'done'); i++) await new Promise((r) => setTimeout(r, 100));
+      expect((await states()).map((e) => e.state)).toEqual(['done', 'done', 'done']);
+      const [logged] = await rowsOn<{ n: string }>(on, sql`select count(*) as n from update_log where code = 'RNE'`);
+      expect(Number(logged.n)).toBe(3);
+      const accounts = await root.get('/api/supervisions/inpiall');
+      const row = (accounts.json() as Array<{ id: number; dirigeants: number; is_used: number }>).find((a) => a.id === id)!;
+      expect(row.dirigeants).toBeGreaterThanOrEqual(6);
+      expect(row.is_used).toBe(0);
+    } finally {
+      await on.close();
+    }
+  });
+});
+
+async function rowsOn<T>(app: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await app.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
