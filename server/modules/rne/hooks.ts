@@ -10,9 +10,11 @@
  * Pure (SQL text and a predicate): the feed merges import it without the worker.
  */
 
-/** Reasons of the entries the feeds queue. */
+/** Reason of an entry queued by a BODACC C notice (accounts queue). */
 export const REASON_BODACC_C = 'BODACC C : dépôt des comptes';
+/** Reason of an entry queued by a BODACC B notice of a change of officers (officers queue). */
 export const REASON_BODACC_B = 'BODACC B : modification des dirigeants';
+/** Reason of an entry queued by a company created in the INSEE register (officers queue). */
 export const REASON_INSEE = 'INSEE : création';
 
 type Obj = Record<string, unknown>;
