@@ -66,7 +66,7 @@ export async function runLane(deps: WorkerDeps, queue: QueueName, pool: PoolName
         lane.account = null;
         break;
       }
-      if (!claimed.length) claimed = await claimEntries(deps, queue, account.id, deps.options.claimBatch);
+      if (!claimed.length) claimed = await claimEntries(deps, queue, account.id, batchOf(deps));
       const entry = claimed.shift();
       if (!entry) break;
       await processEntry(deps, queue, pool, owner, lane, entry, signal, stats);
@@ -80,6 +80,16 @@ export async function runLane(deps: WorkerDeps, queue: QueueName, pool: PoolName
     await giveBack(deps, claimed, stats).catch((err) => deps.log.error({ err }, 'rne entries not given back'));
     if (lane.account) await releaseAccount(deps, lane.account, owner).catch((err) => deps.log.error({ err }, 'rne account release failed'));
   }
+}
+
+/**
+ * Entries to claim at once: `claimBatch`, fewer when the rate limit spaces requests so much that the last one
+ * would wait past half the entries' lease.
+ */
+function batchOf(deps: WorkerDeps): number {
+  if (deps.requestsPerMinute <= 0) return deps.options.claimBatch;
+  const spacing = 60_000 / deps.requestsPerMinute;
+  return Math.max(1, Math.min(deps.options.claimBatch, Math.floor(deps.options.entryLeaseMs / 2 / spacing)));
 }
 
 /** Puts claimed entries not processed back to waiting. @returns an empty list */
