@@ -1,6 +1,7 @@
 /**
  * RNE worker case (issue 11 section 5): `supervision.worker.fake_rne` = SIRENs processed per second by the worker
- * against the fake RNE API (test/helpers/fake-rne-server.ts) on loopback, answering after 20 ms, with 4 accounts.
+ * against the fake RNE API (test/helpers/fake-rne-server.ts, run in a child process by its CLI) on loopback,
+ * answering after 20 ms, with 4 accounts.
  * The officers queue holds 2,000 SIRENs (generated companies: 2–4 officers and 1–2 beneficial owners each) and one
  * drain (what a pg-boss job of `rne-officers` runs: one lane per account) works it off; timed from the start of the
  * drain until every entry is done (each one fetched, parsed, and committed in its own transaction with its
@@ -13,7 +14,9 @@
  * `benchRneWorker`), or alone: `tsx bench/rne-worker.ts` prints `{"cases": {…}}` (BENCH_DATABASE_URL as for the
  * bench).
  */
-import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,7 +27,6 @@ import { loadConfig } from '../server/config';
 import type { AppContext } from '../server/context';
 import { drainQueue } from '../server/modules/rne/worker/drain';
 import { workerDeps } from '../server/modules/rne/worker/options';
-import { startFakeRne, type FakeRne } from '../test/helpers/fake-rne-server';
 import { validSirens } from './generate';
 
 const LATENCY_MS = 20;
@@ -61,14 +63,43 @@ async function freshDatabase(benchUrl: string): Promise<string> {
   return withDatabase(benchUrl, name);
 }
 
-/** Adds the accounts of `pool` (accepted by the fake) and the queue's SIRENs. */
-async function prepare(ctx: AppContext, fake: FakeRne, pool: 'officers' | 'filings', queue: QueueName, sirens: string[]): Promise<void> {
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const email = `bench-${pool}-${i}@bench.vigie.local`;
-    fake.accounts.set(email, `bench-password-${i}`);
-    await ctx.db.execute(
-      sql`insert into rne_accounts (pool, email, password_enc, status, token_ok) values (${pool}, ${email}, ${ctx.box.encrypt(`bench-password-${i}`)}, 1, 1)`,
-    );
+/** The bench accounts of `pool`: login and password, accepted by the fake. */
+function benchAccounts(pool: 'officers' | 'filings'): Array<[string, string]> {
+  return Array.from({ length: ACCOUNTS }, (_, i) => [`bench-${pool}-${i}@bench.vigie.local`, `bench-password-${i}`]);
+}
+
+/**
+ * Starts the fake RNE API in a child process of its own (test/helpers/fake-rne-cli.ts), as the real service is
+ * another machine: its JSON generation does not share the worker's event loop. @returns its URL and a stop
+ */
+async function startFakeProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const accounts = [...benchAccounts('officers'), ...benchAccounts('filings')].flatMap(([u, p]) => ['--account', `${u}:${p}`]);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/fake-rne-cli.ts', '--port', '0', '--latency', String(LATENCY_MS), ...accounts], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  for await (const chunk of child.stdout) {
+    out += String(chunk);
+    const m = /listening on (http:\/\/\S+)/.exec(out);
+    if (m) {
+      return {
+        url: m[1],
+        stop: async () => {
+          child.kill('SIGTERM');
+          if (child.exitCode === null) await once(child, 'exit');
+        },
+      };
+    }
+  }
+  throw new Error(`fake RNE did not start: ${out}`);
+}
+
+/** Adds the accounts of `pool` and the queue's SIRENs. */
+async function prepare(ctx: AppContext, pool: 'officers' | 'filings', queue: QueueName, sirens: string[]): Promise<void> {
+  for (const [email, password] of benchAccounts(pool)) {
+    await ctx.db.execute(sql`insert into rne_accounts (pool, email, password_enc, status, token_ok) values (${pool}, ${email}, ${ctx.box.encrypt(password)}, 1, 1)`);
   }
   await ctx.db.execute(sql`insert into rne_queue (queue, siren, reason) select ${queue}, s, 'Flux externe' from unnest(${`{${sirens.join(',')}}`}::text[]) as s`);
 }
@@ -86,7 +117,7 @@ async function timeDrain(ctx: AppContext, queue: QueueName, n: number): Promise<
 
 /** Runs `supervision.worker.fake_rne`. */
 export async function benchRneWorker(b: RneWorkerBenchContext): Promise<void> {
-  const fake = await startFakeRne({ latencyMs: LATENCY_MS });
+  const fake = await startFakeProcess();
   const url = await freshDatabase(b.databaseUrl);
   b.log(`rne worker: ${OFFICERS_SIRENS} + ${ACCOUNTS_SIRENS} SIRENs, ${ACCOUNTS} accounts, fake RNE at ${LATENCY_MS} ms (${url.replace(/\/\/[^@]*@/, '//')})`);
   const ctx = await createContext(
@@ -94,8 +125,8 @@ export async function benchRneWorker(b: RneWorkerBenchContext): Promise<void> {
   );
   try {
     const sirens = validSirens(OFFICERS_SIRENS + ACCOUNTS_SIRENS + 100).filter((s) => !s.endsWith('000'));
-    await prepare(ctx, fake, 'officers', 'officers', sirens.slice(0, OFFICERS_SIRENS));
-    await prepare(ctx, fake, 'filings', 'accounts', sirens.slice(OFFICERS_SIRENS, OFFICERS_SIRENS + ACCOUNTS_SIRENS));
+    await prepare(ctx, 'officers', 'officers', sirens.slice(0, OFFICERS_SIRENS));
+    await prepare(ctx, 'filings', 'accounts', sirens.slice(OFFICERS_SIRENS, OFFICERS_SIRENS + ACCOUNTS_SIRENS));
     const officers = await timeDrain(ctx, 'officers', OFFICERS_SIRENS);
     const accounts = await timeDrain(ctx, 'accounts', ACCOUNTS_SIRENS);
     b.record('supervision.worker.fake_rne', {
@@ -110,7 +141,7 @@ export async function benchRneWorker(b: RneWorkerBenchContext): Promise<void> {
     });
   } finally {
     await ctx.database.close();
-    await fake.close();
+    await fake.stop();
   }
 }
 
