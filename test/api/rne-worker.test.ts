@@ -329,6 +329,22 @@ describe('failures', () => {
     expect(second).toBeLessThanOrEqual(240);
   });
 
+  it('rests the account after 3 failures in a row: an outage fails a few entries, not the whole queue', async () => {
+    const id = await account('officers');
+    const sirens = validSirens(10, 30_760_011);
+    await enqueue('officers', sirens);
+    // Three failures: had the lane gone on, the fourth entry would have succeeded.
+    fake.failNext(/^\/api\/companies\//, 502, 3);
+    const stats = await drain('officers', { backoffBaseMs: 120_000 });
+    expect(stats).toMatchObject({ failed: 3, processed: 0 });
+    const all = await entries('officers');
+    expect(all.filter((e) => e.attempts === 1).map((e) => e.siren)).toEqual(sirens.slice(0, 3));
+    expect(all.filter((e) => e.attempts === 0)).toHaveLength(7);
+    expect(all.every((e) => e.state === 'waiting')).toBe(true);
+    const [acc] = await rows<{ rests: boolean; leased_until: Date | null }>(sql`select available_at > now() + interval '100 seconds' as rests, leased_until from rne_accounts where id = ${id}`);
+    expect(acc).toEqual({ rests: true, leased_until: null });
+  });
+
   it('counts a time-out as a failure', async () => {
     await account('officers');
     const [siren] = validSirens(1, 30_800_011);

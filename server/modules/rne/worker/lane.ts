@@ -8,7 +8,8 @@
  *   without one the entry goes back to waiting (no attempt counted) and the lane ends;
  * - 404: parks the entry at once (`Entreprise inconnue du RNE (HTTP 404).`);
  * - 5xx, time-out, no answer, another status, a second 401 or 429: a failed attempt with exponential back-off,
- *   parked at the third (entries.ts).
+ *   parked at the third (entries.ts); after OUTAGE_FAILURES such entries in a row the account rests for the back-off
+ *   base and the lane ends (an outage does not fail the whole queue), after a second 429 it rests a minute.
  * With RNE_REQUESTS_PER_MINUTE the requests of an account are spaced by 60 000 / n ms (`available_at`, renewed with
  * the lease). The account's lease is renewed as the lane works and released at its end. The commit of an entry
  * runs while the next one is claimed and fetched (one commit in flight per lane).
@@ -29,6 +30,9 @@ export const NO_IDENTITY_MESSAGE = 'Fiche RNE sans identité (ni personneMorale,
 /** Message of an entry whose rows could not be written. */
 export const WRITE_FAILED_MESSAGE = 'Enregistrement impossible (erreur de la base de données).';
 
+/** Entries failed in a row through one account after which it rests (`backoffBaseMs`) and its lane ends. */
+export const OUTAGE_FAILURES = 3;
+
 /** What a drain counts. */
 export interface DrainStats {
   processed: number;
@@ -43,6 +47,8 @@ export interface DrainStats {
 /** The lane's state: the account it holds (null once it has none), and the commit of its last fetched entry. */
 interface Lane {
   account: LeasedAccount | null;
+  /** Entries failed in a row by the service (5xx, time-out…); reset by any answer that is not a failure. */
+  failuresInRow: number;
   /** The commit in flight (never rejects): it overlaps the next entry's request, at most one at a time. */
   committing: Promise<void>;
 }
@@ -57,7 +63,7 @@ export async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Runs a lane on `first` (leased by `owner`) until it ends; the account is released at the end. */
 export async function runLane(deps: WorkerDeps, queue: QueueName, pool: PoolName, owner: string, first: LeasedAccount, signal: AbortSignal, stats: DrainStats): Promise<void> {
-  const lane: Lane = { account: first, committing: Promise.resolve() };
+  const lane: Lane = { account: first, failuresInRow: 0, committing: Promise.resolve() };
   let claimed: ClaimedEntry[] = [];
   try {
     while (!signal.aborted && lane.account) {
@@ -109,6 +115,7 @@ async function processEntry(deps: WorkerDeps, queue: QueueName, pool: PoolName, 
     stats.released++;
     return;
   }
+  if (got.kind !== 'fail') lane.failuresInRow = 0;
   if (got.kind === 'ok') {
     let fetched: Fetched;
     if (queue === 'officers') {
@@ -132,8 +139,12 @@ async function processEntry(deps: WorkerDeps, queue: QueueName, pool: PoolName, 
     return;
   }
   if (got.kind === 'park') return park(deps, entry, got.message, stats);
-  if (got.rest && lane.account) {
-    await releaseAccount(deps, lane.account, owner, deps.options.rateLimitPauseMs);
+  lane.failuresInRow++;
+  // A second 429 rests the account a minute; OUTAGE_FAILURES failures in a row rest it for the back-off base, so that
+  // an outage of the service fails a few entries per lane and back-off rather than the whole queue.
+  const rest = got.rest ? deps.options.rateLimitPauseMs : lane.failuresInRow >= OUTAGE_FAILURES ? deps.options.backoffBaseMs : null;
+  if (rest !== null && lane.account) {
+    await releaseAccount(deps, lane.account, owner, rest);
     lane.account = null;
   }
   await fail(deps, entry, got.message, stats);
