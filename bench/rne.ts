@@ -135,10 +135,10 @@ async function generate(b: RneBenchContext): Promise<void> {
   b.log(`rne queues: ${Math.round(performance.now() - t0)} ms`);
 }
 
-/** Runs the supervision read cases (`--only supervision`, or a longer prefix such as `supervision.queue`). */
+/** Runs the supervision read cases (`--only supervision`, or a longer prefix such as `supervision.queue`: all of them). */
 export async function benchRne(b: RneBenchContext, only?: string): Promise<void> {
-  const wants = (prefix: string) => !only || prefix.startsWith(only) || only.startsWith(prefix);
-  if (!wants('supervision.reportsall') && !wants('supervision.queue') && !wants('supervision.inpiall')) return;
+  // Every read case runs when any of them is asked for; `--only supervision.worker` is the worker's case alone.
+  if (only && !'supervision'.startsWith(only) && !(only.startsWith('supervision.') && !only.startsWith('supervision.worker'))) return;
   const db = b.ctx.db;
   if (await generated(db)) b.log(`reusing ${RNE_DONE} done and ${RNE_WAITING} waiting entries per queue`);
   else await generate(b);

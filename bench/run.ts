@@ -20,6 +20,7 @@ import { benchDeals } from './deals';
 import { benchFeeds } from './feeds';
 import { benchNews } from './news';
 import { benchRne } from './rne';
+import { benchRneWorker } from './rne-worker';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -29,7 +30,7 @@ const opt = (name: string) => {
 const rows = Number(opt('--rows') ?? 10_000_000);
 const calls = Math.max(50, Number(opt('--calls') ?? 50));
 const fresh = args.includes('--fresh');
-/** `--only news` (or `messages`, `groups`): run only the cases whose name starts with it. */
+/** `--only news` (or `messages`, `groups`, `feed`, `deals`, `bodacc`, `supervision`): run only the cases whose name starts with it. */
 const only = opt('--only');
 const runs = (prefix: string) => !only || prefix.startsWith(only) || only.startsWith(prefix);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigie_bench';
@@ -205,7 +206,9 @@ await measure(
 
 if (runs('feed')) await benchFeeds({ ctx, ...tools }, only);
 if (runs('deals') || runs('bodacc')) await benchDeals({ ctx, ...tools }, only);
+// The register (RNE) read cases, then the worker's throughput on a database of its own (bench/rne-worker.ts).
 if (runs('supervision')) await benchRne({ ctx, ...tools, download }, only);
+if (runs('supervision.worker')) await benchRneWorker(tools);
 
 await app.close();
 await ctx.database.close();
