@@ -1,12 +1,11 @@
 /**
  * One run of the RNE worker on a queue (issue 11 section 3), what a pg-boss job of `rne-officers` / `rne-accounts`
- * does: take back the entries whose lease passed, lease every usable account of the queue's pool (one lane each,
+ * does: take back the entries whose lease passed, lease the usable accounts of the queue's pool (one lane each,
  * lane.ts; at most `maxLanes`, and then, while other accounts are free and entries due, the task is woken again for
- * another process), and run the lanes until none
- * has a due entry. Then, while entries wait for a back-off or an account
- * rests (429, rate limit) and both come due within `maxSleepMs`, wait in process and go again; otherwise stop (the
- * next wake or the minute cron takes what is left). Accounts leased by another worker are left to it.
- * Stops early when `signal` aborts: entries in flight go back to waiting, leases are released.
+ * another process), and run the lanes until none has a due entry. Then, while entries wait for a back-off or an
+ * account rests (429, rate limit, outage) and both come due within `maxSleepMs`, wait in process and go again;
+ * otherwise stop (the next wake or the minute cron takes what is left). Accounts leased by another worker are left
+ * to it. Stops early when `signal` aborts: entries in flight go back to waiting, leases are released.
  */
 import { sql } from 'drizzle-orm';
 import type { PoolName, QueueName } from '../../../../contract/rne';
