@@ -9,8 +9,7 @@ export const QUEUE_TITLES: Record<QueueName, string> = {
   accounts: 'Différentiel sur les comptes',
   officers: 'Différentiel sur les dirigeants',
 };
-/** Paths of the queue pages. */
-export const REPORTS_PATH = '/supervisions/reports';
+/** Paths of the officers and live pages (the « Détails » button, the live page's breadcrumb). */
 export const DIRIGEANTS_PATH = '/supervisions/dirigeants';
 export const LIVE_PATH = '/supervisions/liveinpi';
 

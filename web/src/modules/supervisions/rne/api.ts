@@ -7,9 +7,7 @@
 import type { z } from 'zod';
 import type {
   PoolName,
-  RneAccountInput,
   RneAccountRecord,
-  RneAccountUpdateInput,
   RneFilingsAccount,
   RneOfficersAccount,
   RneSyncResult,
@@ -24,7 +22,6 @@ export type { PoolName, RneAccountRecord, RneFilingsAccount, RneOfficersAccount,
 export type RneAccountCreateBody = z.input<typeof rneAccountBody>;
 /** Body of the edit call (`password` left out: kept). */
 export type RneAccountUpdateBody = z.input<typeof rneAccountUpdateBody>;
-export type { RneAccountInput, RneAccountUpdateInput };
 
 const BASE = '/api/supervisions';
 
