@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJob, type JobRow } from '../../server/jobs/store';
 import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
-import { officersChanged } from '../../server/modules/rne/hooks';
+import { officersChanged, REASON_INSEE } from '../../server/modules/rne/hooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { sireneFixture } from '../helpers/feed-sirene';
 
@@ -79,7 +79,7 @@ describe('BODACC', () => {
     const job = await importFile(FEED_BODACC, ODS_V1);
     expect(job.state, job.error ?? '').toBe('done');
     expect(job.result).toMatchObject({ notices: 3, new: 3, rne_queued: { accounts: 1, officers: 0 } });
-    expect(await queued('880878145')).toEqual([{ queue: 'accounts', reason: 'BODACC C : dépôt des comptes', state: 'waiting' }]);
+    expect(await queued('880878145')).toEqual([{ queue: 'accounts', reason: 'BODACC C\u00a0: dépôt des comptes', state: 'waiting' }]);
     const [counts] = await rows<{ waiting: number }>(sql`select waiting::int as waiting from rne_queue_counts where queue = 'accounts'`);
     expect(counts.waiting).toBe(1);
     // The job woke the worker's task of that queue once it had committed (a pg-boss job, taken by any process).
@@ -98,7 +98,7 @@ describe('BODACC', () => {
     const job = await importFile(FEED_BODACC, officers);
     expect(job.state, job.error ?? '').toBe('done');
     expect(job.result).toMatchObject({ new: 1, rne_queued: { accounts: 0, officers: 1 } });
-    expect(await queued('552032534')).toEqual([{ queue: 'officers', reason: 'BODACC B : modification des dirigeants', state: 'waiting' }]);
+    expect(await queued('552032534')).toEqual([{ queue: 'officers', reason: 'BODACC B\u00a0: modification des dirigeants', state: 'waiting' }]);
 
     const renamed = modificationNotice('356000000', 902, 'Modification de la dénomination.', false);
     const other = await importFile(FEED_BODACC, renamed);
@@ -129,7 +129,7 @@ describe('INSEE Sirene', () => {
     const first = await importFile(FEED_SIRENE, write(UL, sireneFixture(UL)));
     expect(first.state, first.error ?? '').toBe('done');
     expect(first.result).toMatchObject({ first_load: true, rne_queued: { officers: 0 } });
-    const [before] = await rows<{ n: number }>(sql`select count(*)::int as n from rne_queue where reason = 'INSEE : création'`);
+    const [before] = await rows<{ n: number }>(sql`select count(*)::int as n from rne_queue where reason = ${REASON_INSEE}`);
     expect(before.n).toBe(0);
 
     const [head, ...lines] = sireneFixture(UL).toString('utf8').trimEnd().split('\n');
@@ -144,7 +144,7 @@ describe('INSEE Sirene', () => {
     const second = await importFile(FEED_SIRENE, write(`2-${UL}`, Buffer.from([head, ...cells.map((c) => c.join(','))].join('\n') + '\n')));
     expect(second.state, second.error ?? '').toBe('done');
     expect(second.result).toMatchObject({ created: 1, updated: 1, rne_queued: { officers: 1 } });
-    expect(await queued('732829320')).toEqual([{ queue: 'officers', reason: 'INSEE : création', state: 'waiting' }]);
+    expect(await queued('732829320')).toEqual([{ queue: 'officers', reason: 'INSEE\u00a0: création', state: 'waiting' }]);
     expect(await queued(changed)).toEqual([]);
   });
 });

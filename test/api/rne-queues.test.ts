@@ -92,7 +92,7 @@ describe('manual add', () => {
 describe('enqueueSirens', () => {
   it('never queues a SIREN twice while it waits or runs, and again once it is done', async () => {
     const s = nextSiren();
-    expect(await enqueueSirens(t.ctx.db, 'officers', [{ siren: s, reason: 'INSEE : création' }, { siren: s, reason: 'Flux externe' }])).toEqual({ queued: 1, already_waiting: 1 });
+    expect(await enqueueSirens(t.ctx.db, 'officers', [{ siren: s, reason: 'INSEE\u00a0: création' }, { siren: s, reason: 'Flux externe' }])).toEqual({ queued: 1, already_waiting: 1 });
     await t.ctx.db.execute(sql`update rne_queue set state = 'running', lease_until = now() + interval '1 minute' where siren = ${s}`);
     // A raw exec, as the feed merges run it (here on the drizzle database's connection).
     const exec = async (text: string, values?: unknown[]) => {
@@ -105,7 +105,7 @@ describe('enqueueSirens', () => {
     expect(await enqueueSirens(exec, 'officers', [{ siren: s, reason: 'Flux externe' }])).toEqual({ queued: 1, already_waiting: 0 });
     const entries = await rows<{ state: string; reason: string }>(sql`select state, reason from rne_queue where siren = ${s} order by id`);
     expect(entries).toEqual([
-      { state: 'done', reason: 'INSEE : création' },
+      { state: 'done', reason: 'INSEE\u00a0: création' },
       { state: 'waiting', reason: 'Flux externe' },
     ]);
   });
@@ -130,7 +130,7 @@ describe('the tables and the reports', () => {
       ('accounts', ${TODAY} - 3, 9, ${noon(3)}, ${noon(3)})
       on conflict (queue, day) do update set processed = excluded.processed, first_at = excluded.first_at, last_at = excluded.last_at`);
     const [p] = await rows<{ id: number; siren: string }>(sql`insert into rne_queue (queue, siren, reason, state, attempts, error)
-      values ('officers', ${nextSiren()}, 'BODACC B : modification des dirigeants', 'parked', 3, 'Service RNE : HTTP 500.') returning id::int as id, siren`);
+      values ('officers', ${nextSiren()}, 'BODACC B\u00a0: modification des dirigeants', 'parked', 3, 'Service RNE : HTTP 500.') returning id::int as id, siren`);
     parked = p;
   });
 
@@ -201,7 +201,7 @@ describe('the tables and the reports', () => {
   it('the parked table and the requeue; a parked SIREN already waiting again is just removed', async () => {
     const list = (await root.post('/api/supervisions/queues/officers/parked/filter', {})).json() as { data: ParkedEntry[]; total: number };
     expect(list.total).toBe((await counts('officers')).parked);
-    expect(list.data.find((e) => e.id === parked.id)).toMatchObject({ siren: parked.siren, attempts: 3, error: 'Service RNE : HTTP 500.', reason: 'BODACC B : modification des dirigeants' });
+    expect(list.data.find((e) => e.id === parked.id)).toMatchObject({ siren: parked.siren, attempts: 3, error: 'Service RNE : HTTP 500.', reason: 'BODACC B\u00a0: modification des dirigeants' });
 
     const before = await counts('officers');
     expect((await root.post(`/api/supervisions/queues/accounts/requeue/${parked.id}`)).statusCode).toBe(404);

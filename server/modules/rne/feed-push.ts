@@ -47,7 +47,7 @@ export function feedPushRoutes(ctx: AppContext) {
         onRequest: checkToken,
         schema: {
           tags: ['Flux'],
-          description: 'Ajoute des sirens à une file différentielle (Authorization: Bearer FEED_TOKEN). Désactivé (404) sans FEED_TOKEN.',
+          description: 'Ajoute des sirens à une file différentielle, avec le jeton FEED_TOKEN en en-tête « Authorization » (schéma Bearer). Désactivé (404) sans FEED_TOKEN.',
           params: queueParams,
           body: queueSirensBody,
           response: { 200: queueSirensResult, ...errorResponses(401, 404, 422) },

@@ -11,11 +11,11 @@
  */
 
 /** Reason of an entry queued by a BODACC C notice (accounts queue). */
-export const REASON_BODACC_C = 'BODACC C : dépôt des comptes';
+export const REASON_BODACC_C = 'BODACC C\u00a0: dépôt des comptes';
 /** Reason of an entry queued by a BODACC B notice of a change of officers (officers queue). */
-export const REASON_BODACC_B = 'BODACC B : modification des dirigeants';
+export const REASON_BODACC_B = 'BODACC B\u00a0: modification des dirigeants';
 /** Reason of an entry queued by a company created in the INSEE register (officers queue). */
-export const REASON_INSEE = 'INSEE : création';
+export const REASON_INSEE = 'INSEE\u00a0: création';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
