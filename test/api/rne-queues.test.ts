@@ -130,7 +130,7 @@ describe('the tables and the reports', () => {
       ('accounts', ${TODAY} - 3, 9, ${noon(3)}, ${noon(3)})
       on conflict (queue, day) do update set processed = excluded.processed, first_at = excluded.first_at, last_at = excluded.last_at`);
     const [p] = await rows<{ id: number; siren: string }>(sql`insert into rne_queue (queue, siren, reason, state, attempts, error)
-      values ('officers', ${nextSiren()}, 'BODACC B\u00a0: modification des dirigeants', 'parked', 3, 'Service RNE : HTTP 500.') returning id::int as id, siren`);
+      values ('officers', ${nextSiren()}, 'BODACC B\u00a0: modification des dirigeants', 'parked', 3, 'Service RNE\u00a0: HTTP 500.') returning id::int as id, siren`);
     parked = p;
   });
 
@@ -201,7 +201,7 @@ describe('the tables and the reports', () => {
   it('the parked table and the requeue; a parked SIREN already waiting again is just removed', async () => {
     const list = (await root.post('/api/supervisions/queues/officers/parked/filter', {})).json() as { data: ParkedEntry[]; total: number };
     expect(list.total).toBe((await counts('officers')).parked);
-    expect(list.data.find((e) => e.id === parked.id)).toMatchObject({ siren: parked.siren, attempts: 3, error: 'Service RNE : HTTP 500.', reason: 'BODACC B\u00a0: modification des dirigeants' });
+    expect(list.data.find((e) => e.id === parked.id)).toMatchObject({ siren: parked.siren, attempts: 3, error: 'Service RNE\u00a0: HTTP 500.', reason: 'BODACC B\u00a0: modification des dirigeants' });
 
     const before = await counts('officers');
     expect((await root.post(`/api/supervisions/queues/accounts/requeue/${parked.id}`)).statusCode).toBe(404);

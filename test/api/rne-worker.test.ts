@@ -113,7 +113,7 @@ describe('officers queue', () => {
       const b = block.beneficiairesEffectifs.length;
       expect(log[0]).toEqual({
         code: 'RNE',
-        description: `Dirigeants mis à jour : ${o} ajoutés ; Bénéficiaires effectifs mis à jour : ${b} ${b === 1 ? 'ajouté' : 'ajoutés'}`,
+        description: `Dirigeants mis à jour\u00a0: ${o} ajoutés\u00a0; Bénéficiaires effectifs mis à jour\u00a0: ${b} ${b === 1 ? 'ajouté' : 'ajoutés'}`,
       });
     }
     const done = await entries('officers');
@@ -166,7 +166,7 @@ describe('officers queue', () => {
     await drain('officers');
     const log = await logOf(siren);
     expect(log).toHaveLength(2);
-    expect(log[1].description).toBe('Dirigeants mis à jour : 2 ajoutés, 1 retiré');
+    expect(log[1].description).toBe('Dirigeants mis à jour\u00a0: 2 ajoutés, 1 retiré');
     const stored = await rows<{ last_name: string | null; first_names: string | null; role_label: string | null }>(
       sql`select last_name, first_names, role_label from rne_officers where siren = ${siren} and last_name = 'NOUVEAU'`,
     );
@@ -213,7 +213,7 @@ describe('accounts queue', () => {
         ...(a.bilansSaisis.length ? [`${a.bilansSaisis.length} bilan saisi`] : []),
         `${a.actes.length} ${a.actes.length === 1 ? 'acte' : 'actes'}`,
       ];
-      expect(await logOf(siren)).toEqual([{ code: 'RNE', description: `Dépôts RNE : ${parts.join(', ')} nouveaux` }]);
+      expect(await logOf(siren)).toEqual([{ code: 'RNE', description: `Dépôts RNE\u00a0: ${parts.join(', ')} nouveaux` }]);
       expect(fake.calls.filter((c) => c.path === `/api/companies/${siren}/attachments`)).toHaveLength(1);
     }
     const [counters] = await rows<{ deeds: number; balance_sheets: number; seized_balance_sheets: number; officers: number }>(
@@ -226,7 +226,7 @@ describe('accounts queue', () => {
     fake.attachments(sirens[0], { ...a, bilans: [...a.bilans, { id: `B${sirens[0]}9`, dateDepot: '2026-06-30', dateCloture: '2025-12-31', typeBilan: 'C' }] });
     await enqueue('accounts', sirens);
     await drain('accounts');
-    expect((await logOf(sirens[0])).map((l) => l.description)).toContain('Dépôts RNE : 1 bilan nouveau');
+    expect((await logOf(sirens[0])).map((l) => l.description)).toContain('Dépôts RNE\u00a0: 1 bilan nouveau');
     expect(await logOf(sirens[1])).toHaveLength(1);
     const [day] = await rows<{ processed: string }>(sql`select processed from rne_queue_days where queue = 'accounts'`);
     expect(Number(day.processed)).toBe(4);
@@ -302,7 +302,7 @@ describe('failures', () => {
     expect(stats).toMatchObject({ processed: 1, failed: 4, parked: 1 });
     const [e1, e2] = await entries('officers');
     expect(e1).toMatchObject({ state: 'done', attempts: 1, error: null });
-    expect(e2).toMatchObject({ state: 'parked', attempts: 3, error: 'Service RNE : HTTP 503.' });
+    expect(e2).toMatchObject({ state: 'parked', attempts: 3, error: 'Service RNE\u00a0: HTTP 503.' });
     expect(await logOf(bad)).toEqual([]);
     const [counts] = await rows<{ waiting: string; parked: string }>(sql`select waiting, parked from rne_queue_counts where queue = 'officers'`);
     expect([Number(counts.waiting), Number(counts.parked)]).toEqual([0, 1]);
@@ -317,7 +317,7 @@ describe('failures', () => {
     await drain('officers', { backoffBaseMs: 120_000 });
     const delayOf = async () =>
       Number((await rows<{ s: string }>(sql`select extract(epoch from (not_before - now())) as s from rne_queue where siren = ${siren}`))[0].s);
-    expect(await entries('officers')).toMatchObject([{ state: 'waiting', attempts: 1, error: 'Service RNE : HTTP 500.' }]);
+    expect(await entries('officers')).toMatchObject([{ state: 'waiting', attempts: 1, error: 'Service RNE\u00a0: HTTP 500.' }]);
     const first = await delayOf();
     expect(first).toBeGreaterThan(100);
     expect(first).toBeLessThanOrEqual(120);

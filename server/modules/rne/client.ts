@@ -80,7 +80,7 @@ export async function rneGet(endpoint: RneEndpoint, path: string, token: string,
   }
   if (!res.ok) {
     await res.body?.cancel();
-    return { ok: false, status: res.status, message: `Service RNE : HTTP ${res.status}.` };
+    return { ok: false, status: res.status, message: `Service RNE\u00a0: HTTP ${res.status}.` };
   }
   try {
     return { ok: true, status: res.status, body: await res.json() };

@@ -117,8 +117,8 @@ export async function loginAccount(deps: WorkerDeps, account: LeasedAccount): Pr
   try {
     password = deps.box.decrypt(account.passwordEnc);
   } catch {
-    await recordLogin(deps, account.id, 0, null, 'Mot de passe illisible (clé APP_KEY changée ?).');
-    return { outcome: 'credentials', message: 'Mot de passe illisible (clé APP_KEY changée ?).' };
+    await recordLogin(deps, account.id, 0, null, 'Mot de passe illisible (clé APP_KEY changée\u00a0?).');
+    return { outcome: 'credentials', message: 'Mot de passe illisible (clé APP_KEY changée\u00a0?).' };
   }
   const out = await rneLogin(deps.endpoint, account.email, password);
   if (out.ok) {
