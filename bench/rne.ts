@@ -111,7 +111,7 @@ async function generate(b: RneBenchContext): Promise<void> {
     },
     {
       text: `insert into rne_queue (queue, siren, reason, state, queued_at, not_before, attempts, error)
-             select q.queue, ($1::text[])[150000 + g.i], '${BENCH_REASON}', 'parked', now() - g.i * interval '1 hour', now(), 3, 'Service RNE : HTTP 503.'
+             select q.queue, ($1::text[])[150000 + g.i], '${BENCH_REASON}', 'parked', now() - g.i * interval '1 hour', now(), 3, 'Service RNE\u00a0: HTTP 503.'
                from (values ('accounts'), ('officers')) as q(queue) cross join generate_series(1, ${PARKED}) as g(i)`,
       values: [sirens],
     },

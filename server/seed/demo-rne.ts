@@ -39,8 +39,8 @@ export const DEMO_RNE_ACCOUNTS = [
 const RATE_PER_HOUR: Record<RneQueue, number> = { officers: 24, accounts: 11 };
 /** Parked entries of the history, per queue, with their errors (service failures, 3 attempts; the worker's texts, server/modules/rne/client.ts). */
 const PARKED: Record<RneQueue, string[]> = {
-  officers: ['Service RNE : HTTP 503.', 'Service RNE injoignable (pas de réponse).', 'Service RNE : HTTP 502.'],
-  accounts: ['Service RNE : HTTP 500.', 'Service RNE injoignable (délai dépassé).'],
+  officers: ['Service RNE\u00a0: HTTP 503.', 'Service RNE injoignable (pas de réponse).', 'Service RNE\u00a0: HTTP 502.'],
+  accounts: ['Service RNE\u00a0: HTTP 500.', 'Service RNE injoignable (délai dépassé).'],
 };
 /** How long a history entry waited before it was processed, at most (ms). */
 const MAX_WAIT_MS = 6 * 3_600_000;

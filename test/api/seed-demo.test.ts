@@ -302,7 +302,7 @@ describe('seedDemo', () => {
     // A few parked entries with their error; the trigger-kept counts match the rows.
     const parked = await rows<{ queue: string; attempts: number; error: string | null }>(sql`select queue, attempts, error from rne_queue where state = 'parked'`);
     expect(parked).toHaveLength(5);
-    expect(parked.every((p) => p.attempts === 3 && /^Service RNE (: HTTP 5\d\d\.|injoignable \()/.test(p.error ?? ''))).toBe(true);
+    expect(parked.every((p) => p.attempts === 3 && /^Service RNE(\u00a0: HTTP 5\d\d\.| injoignable \()/.test(p.error ?? ''))).toBe(true);
     const [counts] = await rows<{ n: number }>(sql`
       select count(*)::int as n from rne_queue_counts c
        where c.waiting <> (select count(*) from rne_queue q where q.queue = c.queue and q.state in ('waiting', 'running'))
