@@ -14,6 +14,7 @@ import type { QueueName } from '../../contract/rne';
 import type { AppContext } from '../../server/context';
 import { JobQueue } from '../../server/jobs/queue';
 import { drainQueue } from '../../server/modules/rne/worker/drain';
+import { BOSS_SCHEMA } from '../../server/jobs/boss-db';
 import { registerRneWorker, wakeRneWorker } from '../../server/modules/rne/worker/index';
 import { UNKNOWN_MESSAGE } from '../../server/modules/rne/worker/lane';
 import { workerDeps, type WorkerOptions } from '../../server/modules/rne/worker/options';
@@ -482,6 +483,34 @@ describe('server with RNE_WORKER=on', () => {
       // The lease is given back once the lane finds nothing more to do (just after the last commit).
       for (let i = 0; i < 50 && (await accountRow()).is_used === 1; i++) await new Promise((r) => setTimeout(r, 100));
       expect((await accountRow()).is_used).toBe(0);
+    } finally {
+      await on.close();
+    }
+  });
+});
+
+describe('server with RNE_WORKER=on, no usable account yet', () => {
+  it('SIRENs wait while the only account is unchecked; its successful check wakes the worker at once', async () => {
+    const on = await createTestApp({ RNE_API_URL: fake.url, RNE_WORKER: 'on' });
+    try {
+      const root = await on.superAdmin();
+      const created = await root.post('/api/supervisions/rne/accounts', { pool: 'officers', email: FAKE_RNE_ACCOUNT.username, password: FAKE_RNE_ACCOUNT.password, status: 1 });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json() as { id: number };
+      const sirens = validSirens(2, 31_400_011);
+      expect((await root.post('/api/supervisions/queues/officers/sirens', { sirens })).statusCode).toBe(200);
+      const states = () => rowsOn<{ state: string }>(on, sql`select state from rne_queue where queue = 'officers' order by id`);
+      // Woken by the add (and by the start), the worker finds no account whose token is ok: once no job of the task
+      // is left, the entries still wait.
+      const pending = async () =>
+        Number((await rowsOn<{ n: string }>(on, sql`select count(*) as n from ${sql.raw(BOSS_SCHEMA)}.job where name = 'rne-officers' and state in ('created', 'retry', 'active')`))[0].n);
+      for (let i = 0; i < 100 && (await pending()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await pending()).toBe(0);
+      expect((await states()).map((e) => e.state)).toEqual(['waiting', 'waiting']);
+      expect((await root.get(`/api/supervisions/syncInpiAccount/${id}`)).json()).toMatchObject({ result: 'ok' });
+      // Well before the next cron tick (a minute), the check's wake has them processed.
+      for (let i = 0; i < 50 && (await states()).some((e) => e.state !== 'done'); i++) await new Promise((r) => setTimeout(r, 100));
+      expect((await states()).map((e) => e.state)).toEqual(['done', 'done']);
     } finally {
       await on.close();
     }

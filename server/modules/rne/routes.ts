@@ -68,7 +68,11 @@ export function rneRoutes(ctx: AppContext) {
       return reply.status(204).send(null);
     });
     r.get('/syncInpiAccount/:id', { schema: { tags, params: idParams, response: { 200: rneSyncResult, ...errorResponses(401, 404, 422) } } }, async (req) =>
-      syncAccount(ctx, req.params.id),
+      syncAccount(ctx, req.params.id).then(async (synced) => {
+        // An account that can log in again may unblock its pool's queue: wake its worker now rather than at the next tick.
+        if (synced.result === 'ok') await wakeRneWorker(ctx, synced.account.pool === 'officers' ? 'officers' : 'accounts');
+        return synced;
+      }),
     );
 
     // Reports (rollups) and the export.
