@@ -1,7 +1,6 @@
-/** Textarea form adding SIRENs to a group, one per line (SPEC section 2 'Groups', section 4). */
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { clearErrorsOnChange } from '../../components/form/clearErrorsOnChange';
+/** Textarea form adding SIRENs to a group, one per line (SPEC section 2 'Groups', section 4), on the shared SirenLinesForm. */
+import { Form } from 'antd';
+import { SirenLinesForm } from '../../components/siren/SirenLinesForm';
 import { useAddSirens, type AddSirensValues } from './useAddSirens';
 
 /** Props of `AddSirensForm`. */
@@ -17,27 +16,15 @@ export function AddSirensForm({ groupId }: AddSirensFormProps) {
   const [form] = Form.useForm<AddSirensValues>();
   const { onFinish, pending } = useAddSirens(groupId, form);
   return (
-    <Form<AddSirensValues>
+    <SirenLinesForm
       form={form}
-      name="group-sirens"
-      layout="vertical"
       onFinish={onFinish}
-      onValuesChange={clearErrorsOnChange(form)}
-      requiredMark={false}
-      style={{ maxWidth: 720 }}
-    >
-      <Form.Item label="Ajouter des sirens (un par ligne)" name="sirens" extra="Les lignes vides sont ignorées.">
-        <Input.TextArea
-          data-testid="sirens-input"
-          autoSize={{ minRows: 4, maxRows: 14 }}
-          spellCheck={false}
-          autoComplete="off"
-          style={{ fontFamily: 'ui-monospace, monospace' }}
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={pending} icon={<PlusOutlined aria-hidden />} data-testid="add-sirens">
-        Ajouter les sirens
-      </Button>
-    </Form>
+      pending={pending}
+      name="group-sirens"
+      label="Ajouter des sirens (un par ligne)"
+      extra="Les lignes vides sont ignorées."
+      submitLabel="Ajouter les sirens"
+      testIds={{ input: 'sirens-input', submit: 'add-sirens' }}
+    />
   );
 }

@@ -6,16 +6,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { isApiError } from '../../api/errors';
 import type { AddSirensResult } from '../../api/types';
+import type { SirenLinesValues } from '../../components/siren/SirenLinesForm';
 import { useServerForm } from '../../components/form/useServerForm';
 import { addSirens } from './api';
 import { groupsResource } from './resource';
 import { parseSirenLines } from './sirenLines';
 import { SIRENS_ADDED, SIRENS_FAILED, SIRENS_TOO_LARGE } from './texts';
 
-/** Values of the add-SIRENs form. */
-export interface AddSirensValues {
-  sirens?: string;
-}
+/** Values of the form: the textarea's text (the shared SirenLinesForm). */
+export type AddSirensValues = SirenLinesValues;
 
 const count = (n: number, singular: string, plural: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? plural : singular}`;
 

@@ -7,15 +7,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
+import type { SirenLinesValues } from '../../../components/siren/SirenLinesForm';
 import { useServerForm } from '../../../components/form/useServerForm';
 import { parseSirenLines } from '../../groups/sirenLines';
 import { addQueueSirens, type QueueName, type QueueSirensResult } from './api';
 import { queueKey } from './queries';
 
-/** Values of the form. */
-export interface QueueSirensValues {
-  sirens?: string;
-}
+/** Values of the form: the textarea's text (the shared SirenLinesForm). */
+export type QueueSirensValues = SirenLinesValues;
 
 /** The form's submit handler and pending flag (a second click while a call is in flight sends nothing). */
 export function useQueueSirens(queue: QueueName, form: FormInstance<QueueSirensValues>) {
