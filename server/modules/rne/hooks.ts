@@ -9,6 +9,7 @@
  * The jobs report what they queued in their result (`rne_queued`); ./wake-jobs.ts wakes the worker after them.
  * Pure (SQL text and a predicate): the feed merges import it without the worker.
  */
+import { isObj, structured } from '../feeds/bodacc/ods-notice';
 
 /** Reason of an entry queued by a BODACC C notice (accounts queue). */
 export const REASON_BODACC_C = 'BODACC C\u00a0: dépôt des comptes';
@@ -16,21 +17,6 @@ export const REASON_BODACC_C = 'BODACC C\u00a0: dépôt des comptes';
 export const REASON_BODACC_B = 'BODACC B\u00a0: modification des dirigeants';
 /** Reason of an entry queued by a company created in the INSEE register (officers queue). */
 export const REASON_INSEE = 'INSEE\u00a0: création';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A structured field of an Opendatasoft record: the object, or the object a JSON string encodes. */
-function structured(v: unknown): Obj {
-  if (isObj(v)) return v;
-  if (typeof v !== 'string' || v.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(v);
-    return isObj(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
-}
 
 /**
  * Words of a BODACC B `modificationsgenerales.descriptif` that tell a change of officers or management: the

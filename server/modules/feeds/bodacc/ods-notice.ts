@@ -13,14 +13,16 @@ import { checkIdentity, noticeError, noticeUrl, sirenOf, sirensOf, text, type No
 import type { OdsItem } from './json';
 import { UNKNOWN_JSON_SHAPE } from './json';
 
-type Obj = Record<string, unknown>;
+/** A JSON object. */
+export type Obj = Record<string, unknown>;
 
-function isObj(v: unknown): v is Obj {
+/** Whether `v` is a JSON object (not null, not a list). */
+export function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** A structured field: the object itself, or the object a JSON string encodes; {} when absent or unreadable. */
-function structured(v: unknown): Obj {
+export function structured(v: unknown): Obj {
   if (isObj(v)) return v;
   if (typeof v !== 'string' || v.trim() === '') return {};
   try {
