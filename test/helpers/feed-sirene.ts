@@ -23,6 +23,35 @@ export function sireneFixture(name: string): Buffer {
   return fs.readFileSync(path.join(SIRENE_FIXTURES, name));
 }
 
+/**
+ * Sample `name` (with no quoted field) as its header and rows of cells, to change cells and turn back into
+ * bytes: `set(key, column, value)` / `get(key, column)` find the row by SIREN (first column) or SIRET (third).
+ */
+export function sireneTable(name: string) {
+  const [head, ...rows] = sireneFixture(name).toString('utf8').trimEnd().split('\n');
+  const header = head.split(',');
+  const cells = rows.map((r) => r.split(','));
+  const col = (c: string) => {
+    const i = header.indexOf(c);
+    if (i < 0) throw new Error(`no column ${c}`);
+    return i;
+  };
+  return {
+    header,
+    cells,
+    /** Sets column `c` of the row of `key` (siren or siret, first column that matches). */
+    set(key: string, c: string, value: string) {
+      const row = cells.find((r) => r[0] === key || r[2] === key);
+      if (!row) throw new Error(`no row ${key}`);
+      row[col(c)] = value;
+    },
+    get(key: string, c: string) {
+      return cells.find((r) => r[0] === key || r[2] === key)![col(c)];
+    },
+    bytes: () => Buffer.from([header.join(','), ...cells.map((r) => r.join(','))].join('\n') + '\n'),
+  };
+}
+
 /** A database with the job queue running the Sirene job. */
 export interface SireneHarness {
   database: Database;

@@ -7,7 +7,7 @@
  * - `establishments`: one row per SIRET (StockEtablissement): SIREN, NIC, head-office flag, state A/F,
  *   NAF, address lines, postcode, commune code and name, creation date, last processing date.
  * The raw INSEE column names appear only in the parser (server/modules/feeds/sirene).
- * `content_hash` is an md5 of the stored business columns: the merge rewrites a row only when it changed.
+ * The merge compares the business columns with the stored ones and rewrites a row only when one changed.
  */
 import { boolean, char, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
@@ -30,7 +30,6 @@ export const companies = pgTable('companies', {
   employeeBand: varchar('employee_band', { length: 2 }),
   /** dateDernierTraitementUniteLegale (INSEE local time, no zone). */
   inseeProcessedAt: timestamp('insee_processed_at', { mode: 'string' }),
-  contentHash: char('content_hash', { length: 32 }).notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -57,8 +56,7 @@ export const establishments = pgTable(
     communeName: text('commune_name'),
     createdOn: date('created_on', { mode: 'string' }),
     inseeProcessedAt: timestamp('insee_processed_at', { mode: 'string' }),
-    contentHash: char('content_hash', { length: 32 }).notNull().default(''),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+      updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('establishments_siren_idx').on(t.siren)],
 );

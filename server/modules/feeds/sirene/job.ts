@@ -2,7 +2,8 @@
  * The INSEE Sirene import job (issue 9 sections 1 and 3), kind `feed-sirene` (server/modules/feeds/kinds.ts).
  * It reads one stock file — StockUniteLegale (companies) or StockEtablissement (establishments), current or
  * 2019 layout, plain CSV or the INSEE zip (./input.ts, ./layouts.ts) — COPYs its raw lines into a staging
- * table (./stage.ts), checks them, then merges them into the register in one transaction (./mapping.ts):
+ * table (./stage.ts), then checks and merges them into the register in one statement, in one transaction
+ * (./mapping.ts; a row failing a check raises, and the stage is then searched for its line):
  * new rows inserted, changed rows rewritten, unchanged rows left alone, one update-log entry (code `INSEE`)
  * per company created, ceased, renamed, or whose NAF code or legal form changed; and records the file in
  * `feed_files` (feed `sirene-companies` or `sirene-establishments`) in that same transaction.
@@ -31,7 +32,7 @@ import type { FeedJobPayload } from '../kinds';
 import { openFeedFile } from '../source';
 import { openSireneInput, type SireneInput } from './input';
 import { detectLayout, type SireneLayout } from './layouts';
-import { castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, occurrencesSql, validateSql } from './mapping';
+import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, occurrencesSql, validateSql } from './mapping';
 import { copyToStagePg, copyToStagePglite, createStageSql } from './stage';
 
 /**
@@ -45,7 +46,7 @@ const MERGE_WORK_MEM = '256MB';
 const PROGRESS_EVERY_ROWS = 5000;
 
 /** One statement, on whichever connection runs the import. */
-type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount?: number | null; affectedRows?: number }>;
 
 /** What the merge answers. */
 interface MergeCounts {
@@ -118,15 +119,23 @@ async function mergeAndRecord(
 ): Promise<MergeCounts & { rneQueued: number }> {
   const { rows: state } = await exec(isEmptySql(layout.kind));
   const firstLoad = !LOG_FIRST_LOAD && Boolean(state[0].empty);
-  const statement = firstLoad ? firstLoadSql(stage, layout.kind) : layout.kind === 'companies' ? mergeCompaniesSql(stage) : mergeEstablishmentsSql(stage);
-  const { rows } = await exec(statement);
-  const counts = { created: Number(rows[0].created), updated: Number(rows[0].updated), log_entries: Number(rows[0].log_entries), first_load: firstLoad };
+  let counts: MergeCounts;
+  let rneQueued = 0;
+  if (firstLoad) {
+    // A plain INSERT: its count is the command's (pg `rowCount`, PGlite `affectedRows`).
+    const res = await exec(firstLoadSql(stage, layout.kind));
+    counts = { created: Number(res.rowCount ?? res.affectedRows ?? 0), updated: 0, log_entries: 0, first_load: true };
+  } else {
+    const { rows } = await exec(layout.kind === 'companies' ? mergeCompaniesSql(stage) : mergeEstablishmentsSql(stage));
+    counts = { created: Number(rows[0].created), updated: Number(rows[0].updated), log_entries: Number(rows[0].log_entries), first_load: false };
+    rneQueued = Number(rows[0].rne_queued ?? 0);
+  }
   await exec(
     `insert into feed_files (feed, filename, status, lines, error, origin, summary, job_id) values ($1, $2, 1, $3, null, $4, $5, $6)`,
     record(counts),
   );
   // Companies created by the merge, queued for the RNE worker (issue 11; not part of the file's summary).
-  return { ...counts, rneQueued: Number(rows[0].rne_queued ?? 0) };
+  return { ...counts, rneQueued };
 }
 
 /**
@@ -137,7 +146,7 @@ async function explainMergeFailure(exec: Exec, stage: string, layout: SireneLayo
   const code = (err as { code?: string }).code ?? '';
   try {
     if (['21000', '23505'].includes(code)) await checkDuplicates(exec, stage, layout);
-    else if (['22007', '22008', '22P02'].includes(code)) await validate(exec, stage, layout, true);
+    else if (['22007', '22008', '22P02', BAD_ROW_CODE].includes(code)) await validate(exec, stage, layout, true);
     else return undefined;
   } catch (found) {
     if (found instanceof AppError) return found;
@@ -206,7 +215,8 @@ async function run(ctx: JobContext) {
       if (signal.aborted) throw aborted();
       if (lines === 0) throw new AppError(422, 'Le fichier ne contient aucune ligne de données après l’en-tête. Rien n’a été importé.');
       report(true);
-      await validate(exec, stage, layout);
+      // The checks run inside the merge (`checkedKey`); a row failing one raises BAD_ROW_CODE, explained below.
+      await exec(badRowSql());
       // Hash joins and aggregates of a whole stock in memory (this connection only, this transaction only).
       await client.query(`set local work_mem = '${MERGE_WORK_MEM}'`);
       await client.query('savepoint sirene_merge');
@@ -231,7 +241,8 @@ async function run(ctx: JobContext) {
       if (signal.aborted) throw aborted();
       if (lines === 0) throw new AppError(422, 'Le fichier ne contient aucune ligne de données après l’en-tête. Rien n’a été importé.');
       report(true);
-      await validate(exec, stage, layout);
+      // The checks run inside the merge (`checkedKey`); a row failing one raises BAD_ROW_CODE, explained below.
+      await exec(badRowSql());
       try {
         counts = await pglite.transaction(async (tx: Transaction) => mergeAndRecord((text, values) => tx.query(text, values), stage, layout!, recordValues));
       } catch (err) {

@@ -3,9 +3,8 @@
  * (server/db/schema/register.ts) and the update log (issue 9 section 1 "Tables", "Upsert", "The update log
  * becomes real"), run on PostgreSQL and PGlite alike:
  * - `validateSql`: the first line whose identifiers (or, after a merge failed on a cast, dates) are malformed;
- * - `mergeCompaniesSql`: one statement that maps the rows (name built as INSEE does), hashes their business
- *   columns (`content_hash` = md5 of the stored values, see `hashOf`), inserts the new SIRENs, rewrites only the
- *   changed ones, and writes one update-log entry (code `INSEE`) per company created, ceased, reactivated,
+ * - `mergeCompaniesSql`: one statement that maps the rows (name built as INSEE does), compares their business
+ *   columns with the stored ones (`changedSql`), inserts the new SIRENs, rewrites only the changed ones, and writes one update-log entry (code `INSEE`) per company created, ceased, reactivated,
  *   renamed, or whose NAF code or legal form changed, several changes joined by ` ; `. The log rows are
  *   written by INSERT … SELECT, so the statement-level rollup triggers see them all at once;
  *   Each company created is also queued in the RNE `officers` queue (issue 11, server/modules/rne/hooks.ts);
@@ -13,7 +12,7 @@
  * - `firstLoadSql`: the first load of an empty table (companies or establishments): a plain INSERT … SELECT
  *   of the mapped rows, with no comparison and no log entry — the update log records the changes of a known
  *   register, not the 29 million companies of the first stock loaded (see ./job.ts).
- * Each statement answers one row `{created, updated, log_entries}` (the companies merge also `rne_queued`).
+ * The merges answer one row `{created, updated, log_entries}` (the companies merge also `rne_queued`).
  */
 import { inseeEnqueueCte } from '../../rne/hooks';
 import { ident } from './stage';
@@ -59,6 +58,8 @@ const TIMESTAMP_RE = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{
  * merge's casts check anyway (cheaper): they are only searched for the line of a merge that failed on one.
  */
 function checks(kind: SireneKind, full: boolean): Array<[string, string, string]> {
+  // "Not n digits" as a length and a one-class regex: a third of the time of an anchored `^[0-9]{n}$`.
+  const notDigits = (expr: string, n: number) => `(length(${expr}) <> ${n} or ${expr} ~ '[^0-9]')`;
   const date = (c: string, type: 'date' | 'timestamp'): [string, string, string] => [
     `not (${v(c)} ~ ${type === 'date' ? DATE_RE : TIMESTAMP_RE}) or not ${CAST_OK}(${v(c)}, '${type}')`,
     c,
@@ -66,15 +67,15 @@ function checks(kind: SireneKind, full: boolean): Array<[string, string, string]
   ];
   if (kind === 'companies') {
     return [
-      [`not (coalesce(s.siren, '') ~ '^[0-9]{9}$')`, 'siren', 'SIREN invalide (9 chiffres attendus)'],
-      [`not (${v('nicSiegeUniteLegale')} ~ '^[0-9]{5}$')`, 'nicSiegeUniteLegale', 'NIC du siège invalide (5 chiffres attendus)'],
+      [notDigits(`coalesce(s.siren, '')`, 9), 'siren', 'SIREN invalide (9 chiffres attendus)'],
+      [notDigits(v('nicSiegeUniteLegale'), 5), 'nicSiegeUniteLegale', 'NIC du siège invalide (5 chiffres attendus)'],
       [`length(s.${ident('etatAdministratifUniteLegale')}) > 1`, 'etatAdministratifUniteLegale', 'état administratif invalide (A ou C attendu)'],
       ...(full ? [date('dateCreationUniteLegale', 'date'), date('dateDernierTraitementUniteLegale', 'timestamp')] : []),
     ];
   }
   return [
-    [`not (coalesce(s.siren, '') ~ '^[0-9]{9}$')`, 'siren', 'SIREN invalide (9 chiffres attendus)'],
-    [`not (coalesce(s.nic, '') ~ '^[0-9]{5}$')`, 'nic', 'NIC invalide (5 chiffres attendus)'],
+    [notDigits(`coalesce(s.siren, '')`, 9), 'siren', 'SIREN invalide (9 chiffres attendus)'],
+    [notDigits(`coalesce(s.nic, '')`, 5), 'nic', 'NIC invalide (5 chiffres attendus)'],
     [`coalesce(s.siret, '') <> s.siren || s.nic`, 'siret', 'SIRET différent de SIREN + NIC'],
     [`length(s.${ident('etatAdministratifEtablissement')}) > 1`, 'etatAdministratifEtablissement', 'état administratif invalide (A ou F attendu)'],
     ...(full ? [date('dateCreationEtablissement', 'date'), date('dateDernierTraitementEtablissement', 'timestamp')] : []),
@@ -122,9 +123,33 @@ export function lineOfSql(stage: string): string {
   return `select count(*)::bigint + 2 as line from ${stage} where ctid < $1::tid`;
 }
 
+/** The session function raising the error of a staged row that fails a check (created by `badRowSql`). */
+const BAD_ROW = 'pg_temp.sirene_bad_row';
+/** SQLSTATE raised by `BAD_ROW`: a staged row fails a check; `validateSql` then finds its line. */
+export const BAD_ROW_CODE = 'VS001';
+
+/** Creates `pg_temp.sirene_bad_row()` (this session only), which raises `BAD_ROW_CODE`; run before a merge. */
+export function badRowSql(): string {
+  return `create or replace function ${BAD_ROW}() returns text language plpgsql as $$
+begin
+  raise exception using errcode = '${BAD_ROW_CODE}', message = 'sirene: a staged row fails a check';
+end $$`;
+}
+
+/**
+ * The key of a staged row (`key`, cast to char(`length`)), or a call of `BAD_ROW` when the row fails a check of
+ * `validateSql` (not `full`): the merges check and map the rows in one pass; the dates are checked by their casts.
+ */
+function checkedKey(kind: SireneKind, key: string, length: number): string {
+  const bad = checks(kind, false)
+    .map(([cond]) => `(${cond})`)
+    .join(' or ');
+  return `(case when ${bad} then ${BAD_ROW}() else s.${key} end)::char(${length})`;
+}
+
 /** The company columns as mapped from the stage (name built as INSEE does). */
 const COMPANY_VALUES = `
-  s.siren::char(9) as siren,
+  ${checkedKey('companies', 'siren', 9)} as siren,
   coalesce(${v('denominationUniteLegale')},
            nullif(concat_ws(' ', coalesce(${v('prenomUsuelUniteLegale')}, ${v('prenom1UniteLegale')}),
                                  coalesce(${v('nomUsageUniteLegale')}, ${v('nomUniteLegale')})), ''),
@@ -137,18 +162,15 @@ const COMPANY_VALUES = `
   ${dateOf('dateCreationUniteLegale')} as created_on,
   ${v('nicSiegeUniteLegale')}::char(5) as head_office_nic,
   left(${v('trancheEffectifsUniteLegale')}, 2) as employee_band,
-  ${timestampOf('dateDernierTraitementUniteLegale')} as insee_processed_at,
-  ${v('dateCreationUniteLegale')} as created_on_text,
-  ${v('dateDernierTraitementUniteLegale')} as insee_processed_at_text`;
+  ${timestampOf('dateDernierTraitementUniteLegale')} as insee_processed_at`;
 
 const COMPANY_COLUMNS = ['name', 'sigle', 'legal_form', 'naf_code', 'naf_nomenclature', 'state', 'created_on', 'head_office_nic', 'employee_band', 'insee_processed_at'];
 
 /**
- * md5 of the stored business values, the dates as INSEE writes them (their text: cheaper than the output of a
- * date): the values joined by U+001F, NULL written U+001E (so that NULL, '' and a shifted value all differ).
+ * The condition "the incoming row `i` differs from the stored row `o`" over `columns` (NULL-safe, row-wise
+ * IS DISTINCT FROM): a new row (`o` missing) is also "different".
  */
-const hashOf = (columns: string[]) =>
-  `md5(concat_ws(chr(31), ${columns.map((c) => `coalesce(${/(created_on|insee_processed_at)$/.test(c) ? `${c}_text` : `${c}::text`}, chr(30))`).join(', ')}))::char(32)`;
+const changedSql = (columns: string[]) => `(${columns.map((c) => `o.${c}`).join(', ')}) is distinct from (${columns.map((c) => `i.${c}`).join(', ')})`;
 
 /** The merge statement of a companies stage. */
 export function mergeCompaniesSql(stage: string): string {
@@ -162,18 +184,17 @@ export function mergeCompaniesSql(stage: string): string {
       case when not d.is_new and d.old_form is distinct from d.legal_form then ${lit(t.legalForm)} || coalesce(d.old_form, ${lit(t.none)}) || ${lit(t.to)} || coalesce(d.legal_form, ${lit(t.none)}) end)`;
   return `
 with incoming as (
-  select m.*, ${hashOf(COMPANY_COLUMNS.map((c) => `m.${c}`))} as content_hash
-  from (select ${COMPANY_VALUES} from ${stage} s) m
+  select ${COMPANY_VALUES} from ${stage} s
 ),
 diff as (
-  select i.*, c.siren is null as is_new, c.name as old_name, c.state as old_state, c.naf_code as old_naf, c.legal_form as old_form
-  from incoming i left join companies c on c.siren = i.siren
-  where c.content_hash is distinct from i.content_hash
+  select i.*, o.siren is null as is_new, o.name as old_name, o.state as old_state, o.naf_code as old_naf, o.legal_form as old_form
+  from incoming i left join companies o on o.siren = i.siren
+  where ${changedSql(COMPANY_COLUMNS)}
 ),
 written as (
-  insert into companies (siren, ${COMPANY_COLUMNS.join(', ')}, content_hash, updated_at)
-  select siren, ${COMPANY_COLUMNS.join(', ')}, content_hash, now() from diff
-  on conflict (siren) do update set ${[...COMPANY_COLUMNS, 'content_hash'].map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
+  insert into companies (siren, ${COMPANY_COLUMNS.join(', ')}, updated_at)
+  select siren, ${COMPANY_COLUMNS.join(', ')}, now() from diff
+  on conflict (siren) do update set ${COMPANY_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
   returning 1
 ),
 logged as (
@@ -193,7 +214,7 @@ select (select count(*) from diff where is_new)::bigint as created,
 
 /** The establishment columns as mapped from the stage. */
 const ESTABLISHMENT_VALUES = `
-  s.siret::char(14) as siret,
+  ${checkedKey('establishments', 'siret', 14)} as siret,
   s.siren::char(9) as siren,
   s.nic::char(5) as nic,
   coalesce(lower(${v('etablissementSiege')}) in ('true', 't', '1', 'o', 'oui'), false) as head_office,
@@ -209,9 +230,7 @@ const ESTABLISHMENT_VALUES = `
            nullif(concat_ws(', ', ${v('libelleCommuneEtrangerEtablissement')}, ${v('libellePaysEtrangerEtablissement')}), ''),
            ${v('libelleCedexEtablissement')}) as commune_name,
   ${dateOf('dateCreationEtablissement')} as created_on,
-  ${timestampOf('dateDernierTraitementEtablissement')} as insee_processed_at,
-  ${v('dateCreationEtablissement')} as created_on_text,
-  ${v('dateDernierTraitementEtablissement')} as insee_processed_at_text`;
+  ${timestampOf('dateDernierTraitementEtablissement')} as insee_processed_at`;
 
 const ESTABLISHMENT_COLUMNS = [
   'siren',
@@ -234,18 +253,17 @@ const ESTABLISHMENT_COLUMNS = [
 export function mergeEstablishmentsSql(stage: string): string {
   return `
 with incoming as (
-  select m.*, ${hashOf(ESTABLISHMENT_COLUMNS.map((c) => `m.${c}`))} as content_hash
-  from (select ${ESTABLISHMENT_VALUES} from ${stage} s) m
+  select ${ESTABLISHMENT_VALUES} from ${stage} s
 ),
 diff as (
-  select i.*, e.siret is null as is_new
-  from incoming i left join establishments e on e.siret = i.siret
-  where e.content_hash is distinct from i.content_hash
+  select i.*, o.siret is null as is_new
+  from incoming i left join establishments o on o.siret = i.siret
+  where ${changedSql(ESTABLISHMENT_COLUMNS)}
 ),
 written as (
-  insert into establishments (siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, content_hash, updated_at)
-  select siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, content_hash, now() from diff
-  on conflict (siret) do update set ${[...ESTABLISHMENT_COLUMNS, 'content_hash'].map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
+  insert into establishments (siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, updated_at)
+  select siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, now() from diff
+  on conflict (siret) do update set ${ESTABLISHMENT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
   returning 1
 )
 select (select count(*) from diff where is_new)::bigint as created,
@@ -254,17 +272,12 @@ select (select count(*) from diff where is_new)::bigint as created,
        (select count(*) from written)::bigint as written`;
 }
 
-/** The insert of a first load into an empty `companies` or `establishments` table (no log entries). */
+/** The INSERT of a first load into an empty `companies` or `establishments` table (no log entry; its row count is the command's). */
 export function firstLoadSql(stage: string, kind: SireneKind): string {
   const [table, key, values, columns] =
     kind === 'companies' ? ['companies', 'siren', COMPANY_VALUES, COMPANY_COLUMNS] : ['establishments', 'siret', ESTABLISHMENT_VALUES, ESTABLISHMENT_COLUMNS];
-  return `
-with written as (
-  insert into ${table} (${key}, ${columns.join(', ')}, content_hash)
-  select ${key}, ${columns.join(', ')}, ${hashOf(columns)} from (select ${values} from ${stage} s) m
-  returning 1
-)
-select (select count(*) from written)::bigint as created, 0::bigint as updated, 0::bigint as log_entries`;
+  return `insert into ${table} (${key}, ${columns.join(', ')})
+select ${key}, ${columns.join(', ')} from (select ${values} from ${stage} s) m`;
 }
 
 /** Whether `table` holds no row yet (a first load). */

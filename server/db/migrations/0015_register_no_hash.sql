@@ -1,0 +1,2 @@
+ALTER TABLE "companies" DROP COLUMN "content_hash";--> statement-breakpoint
+ALTER TABLE "establishments" DROP COLUMN "content_hash";
