@@ -8,6 +8,12 @@ export function isQueryCanceled(err: unknown): boolean {
   return (e as { code?: string })?.code === '57014';
 }
 
+/** True for a foreign-key violation (23503): a referenced row was deleted, or a referencing row added, meanwhile. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  return (e as { code?: string })?.code === '23503';
+}
+
 /** True for a unique-constraint violation (23505), optionally on a given constraint/index name. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = (err as { cause?: unknown })?.cause ?? err;

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Status } from '../../contract/fields';
 import type { Db } from '../db/client';
 import { fieldError, notFound } from '../http/errors';
-import { isUniqueViolation } from './db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 import { toggleStatus, type StatusTable } from './status-toggle';
 import type { StatusPaths } from '../../contract/resources';
 
@@ -87,7 +87,8 @@ export interface StatusResourceSpec<
   onDisabled?: (db: Db, id: number) => Promise<void>;
   /**
    * Refuses to delete record `id`: throw a 422 under `errors.destroy`. Runs before the delete, outside its
-   * transaction; may read (e.g. count the rows that use the record).
+   * transaction; may read (e.g. count the rows that use the record). When the delete then fails on a foreign
+   * key (a row using the record was added in between), it runs again, and its 422 is the answer.
    */
   guardDelete?: (id: number, actor: Actor, db: Db) => void | Promise<void>;
   /** Deletes the record's dependent rows, in the transaction of the delete. */
@@ -203,11 +204,17 @@ export function defineStatusResource<
 
     async remove(db, id, actor) {
       await spec.guardDelete?.(id, actor, db);
-      await db.transaction(async (tx) => {
-        await spec.deleteDependents?.(tx as unknown as Db, id);
-        const deleted = await tx.delete(table as PgTable).where(eq(table.id, id)).returning({ id: table.id });
-        if (deleted.length === 0) throw notFound(spec.notFound);
-      });
+      try {
+        await db.transaction(async (tx) => {
+          await spec.deleteDependents?.(tx as unknown as Db, id);
+          const deleted = await tx.delete(table as PgTable).where(eq(table.id, id)).returning({ id: table.id });
+          if (deleted.length === 0) throw notFound(spec.notFound);
+        });
+      } catch (err) {
+        // A row using the record came after the guard: the guard, run again, now refuses with its count.
+        if (isForeignKeyViolation(err)) await spec.guardDelete?.(id, actor, db);
+        throw err;
+      }
     },
   };
 }

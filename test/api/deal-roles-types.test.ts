@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_ROLES, DEAL_TYPES } from '../../contract/resources';
 import { ensureCountries } from '../../server/modules/deals/countries';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
-import { createDeal, createRole, createType, nextNumber } from '../helpers/deals';
+import { createDeal, createRole, createType, dealPayload, nextNumber } from '../helpers/deals';
 import { validSiren } from '../helpers/sirens';
 
 const NOT_FOUND = { message: 'Item does not exist!' };
@@ -197,6 +197,60 @@ describe('a role or type in use cannot be deleted', () => {
     await root.post(`${BASE}/removedeal`, { id: d1.id });
     await root.post(`${BASE}/removedeal`, { id: d2.id });
     expect((await root.post(`${BASE}/removetype`, type)).json()).toEqual(DONE);
+  });
+});
+
+/**
+ * Races need two sessions (PostgreSQL only): the write under test waits on advisory lock 4711, held by the
+ * test's own connection, in a trigger that fires after the service's checks passed; meanwhile the test commits
+ * the conflicting change, then releases the lock.
+ */
+describe('a delete and a save racing on a role or a type answer 422, not 500', () => {
+  const onPg = process.env.VIGIE_TEST_DB === 'pg';
+  /** Runs `act` while statements reaching trigger `race_wait` (on `table`, `level`) wait; `meanwhile` runs then. */
+  async function racing<T>(table: string, level: 'row' | 'statement', event: 'insert' | 'delete', act: () => Promise<T>, meanwhile: (q: (text: string, values?: unknown[]) => Promise<unknown>) => Promise<void>): Promise<T> {
+    const holder = await t.ctx.database.pool!.connect();
+    const q = (text: string, values?: unknown[]) => holder.query(text, values);
+    await q(`create function race_wait() returns trigger language plpgsql as $$
+      begin perform pg_advisory_lock(4711); perform pg_advisory_unlock(4711); return ${level === 'row' ? (event === 'insert' ? 'new' : 'old') : 'null'}; end $$`);
+    await q(`create trigger race_wait before ${event} on ${table} for each ${level} execute function race_wait()`);
+    await q('select pg_advisory_lock(4711)');
+    try {
+      const pending = act();
+      for (let i = 0; i < 200; i++) {
+        const { rows } = (await q(`select 1 from pg_locks where locktype = 'advisory' and not granted`)) as { rows: unknown[] };
+        if (rows.length) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await meanwhile(q);
+      await q('select pg_advisory_unlock(4711)');
+      return await pending;
+    } finally {
+      await q('select pg_advisory_unlock_all()');
+      await q(`drop trigger if exists race_wait on ${table}`);
+      await q('drop function if exists race_wait()');
+      holder.release();
+    }
+  }
+
+  it.runIf(onPg)('on PostgreSQL, a role gaining an entity between the check and the delete: 422 errors.destroy with the count', async () => {
+    const role = await createRole(root);
+    const deal = await createDeal(root);
+    const res = await racing('deal_roles', 'statement', 'delete', () => root.post(`${BASE}/removerole`, role), async (q) => {
+      await q(`insert into deal_entities (deal_id, position, name, role_id, deal_identifier) values ($1, 9, 'Concurrente', $2, $3)`, [deal.id, role.id, deal.deal_identifier]);
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ destroy: [roleCase.inUse('1 transaction')] });
+    expect((await root.get(`${BASE}/${DEAL_ROLES.paths.get}/${role.id}`)).statusCode).toBe(200);
+  });
+
+  it.runIf(onPg)('on PostgreSQL, a type deleted between the checks of a new deal and its insert: 422 errors.dealtype1_id', async () => {
+    const type = await createType(root);
+    const res = await racing('deals', 'row', 'insert', () => root.post(`${BASE}/storedeal`, { ...dealPayload(), dealtype1_id: type.id }), async (q) => {
+      await q('delete from deal_types where id = $1', [type.id]);
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ dealtype1_id: ["Le type 1 choisi n'existe pas."] });
   });
 });
 

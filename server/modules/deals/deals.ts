@@ -35,6 +35,7 @@ import type { Db } from '../../db/client';
 import { countries, dealEntities, dealRoles, deals, dealTypes } from '../../db/schema';
 import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import { withUniqueFields } from '../../lib/status-resource';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { ActiveTotal } from '../module';
 import { countByStatus } from '../../lib/status-count';
 
@@ -229,6 +230,23 @@ function matchEntities(input: DealEntityInput[], current: EntityRow[]): Array<En
 const unique = { deals_identifier_uq: { field: 'deal_identifier', message: IDENTIFIER_TAKEN } };
 
 /**
+ * Runs `write`; when it fails on a foreign key (a type, country or role chosen was deleted after the checks),
+ * checks the references again and answers their 422 instead.
+ * @throws AppError 422 (the references now missing), or `write`'s own error
+ */
+async function withReferences<R>(db: Db, input: DealInput, id: number | null, write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) {
+      const errors = await checkReferences(db, input, id);
+      if (Object.keys(errors).length) throw validationError(errors);
+    }
+    throw err;
+  }
+}
+
+/**
  * Creates a deal with its entities (one transaction).
  * @returns the deal as `getDealRoles` answers it (revision 1)
  * @throws AppError 422 (payload, references, identifier taken)
@@ -239,14 +257,16 @@ export async function createDeal(db: Db, body: unknown): Promise<DealResponse> {
   if (Object.keys(errors).length) throw validationError(errors);
   const values = dealValues(input, 1);
   const entities = await entityValues(db, input.entities);
-  const id = await withUniqueFields(unique, () =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const [row] = await tx.insert(deals).values(values).returning({ id: deals.id });
-      const c = await copies(tx, values);
-      await tx.insert(dealEntities).values(entities.map((e) => entityRow(row.id, e, c)));
-      return row.id;
-    }),
+  const id = await withReferences(db, input, null, () =>
+    withUniqueFields(unique, () =>
+      db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [row] = await tx.insert(deals).values(values).returning({ id: deals.id });
+        const c = await copies(tx, values);
+        await tx.insert(dealEntities).values(entities.map((e) => entityRow(row.id, e, c)));
+        return row.id;
+      }),
+    ),
   );
   return getDeal(db, id);
 }
@@ -274,40 +294,42 @@ export async function updateDeal(db: Db, id: number, body: unknown): Promise<Dea
   const errors = await checkReferences(db, input, id);
   if (Object.keys(errors).length) throw validationError(errors);
   const entities = await entityValues(db, input.entities);
-  await withUniqueFields(unique, () =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
-      if (!current) throw notFound(DEAL_NOT_FOUND);
-      const values = dealValues(input, current.status as Status);
-      const stored = await tx.select().from(dealEntities).where(eq(dealEntities.dealId, id)).orderBy(asc(dealEntities.position), asc(dealEntities.id));
-      const matched = matchEntities(input.entities, stored);
-      const kept = new Set(matched.filter((m): m is EntityRow => m !== null).map((m) => m.id));
-      const removed = stored.filter((e) => !kept.has(e.id)).map((e) => e.id);
-      const changedEntities = entities.some((e, i) => matched[i] === null || entityChanged(matched[i] as EntityRow, e));
-      const changedDeal = dealChanged(current, values);
-      if (!changedDeal && !changedEntities && removed.length === 0) return;
+  await withReferences(db, input, id, () =>
+    withUniqueFields(unique, () =>
+      db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
+        if (!current) throw notFound(DEAL_NOT_FOUND);
+        const values = dealValues(input, current.status as Status);
+        const stored = await tx.select().from(dealEntities).where(eq(dealEntities.dealId, id)).orderBy(asc(dealEntities.position), asc(dealEntities.id));
+        const matched = matchEntities(input.entities, stored);
+        const kept = new Set(matched.filter((m): m is EntityRow => m !== null).map((m) => m.id));
+        const removed = stored.filter((e) => !kept.has(e.id)).map((e) => e.id);
+        const changedEntities = entities.some((e, i) => matched[i] === null || entityChanged(matched[i] as EntityRow, e));
+        const changedDeal = dealChanged(current, values);
+        if (!changedDeal && !changedEntities && removed.length === 0) return;
 
-      await tx
-        .update(deals)
-        .set({ ...values, revision: sql`${deals.revision} + 1`, updatedAt: new Date() })
-        .where(eq(deals.id, id));
-      if (removed.length) await tx.delete(dealEntities).where(inArray(dealEntities.id, removed));
-      const c = await copies(tx, values);
-      // The deal's copies on every kept entity in one statement; then each changed entity on its own.
-      if (changedDeal && kept.size) await tx.update(dealEntities).set(c.deal).where(eq(dealEntities.dealId, id));
-      const added: Array<typeof dealEntities.$inferInsert> = [];
-      for (const [i, e] of entities.entries()) {
-        const row = entityRow(id, e, c);
-        const was = matched[i];
-        if (!was) added.push(row);
-        else if (entityChanged(was, e) || was.roleName !== row.roleName) {
-          const { dealId: _dealId, ...set } = row;
-          await tx.update(dealEntities).set(set).where(eq(dealEntities.id, was.id));
+        await tx
+          .update(deals)
+          .set({ ...values, revision: sql`${deals.revision} + 1`, updatedAt: new Date() })
+          .where(eq(deals.id, id));
+        if (removed.length) await tx.delete(dealEntities).where(inArray(dealEntities.id, removed));
+        const c = await copies(tx, values);
+        // The deal's copies on every kept entity in one statement; then each changed entity on its own.
+        if (changedDeal && kept.size) await tx.update(dealEntities).set(c.deal).where(eq(dealEntities.dealId, id));
+        const added: Array<typeof dealEntities.$inferInsert> = [];
+        for (const [i, e] of entities.entries()) {
+          const row = entityRow(id, e, c);
+          const was = matched[i];
+          if (!was) added.push(row);
+          else if (entityChanged(was, e) || was.roleName !== row.roleName) {
+            const { dealId: _dealId, ...set } = row;
+            await tx.update(dealEntities).set(set).where(eq(dealEntities.id, was.id));
+          }
         }
-      }
-      if (added.length) await tx.insert(dealEntities).values(added);
-    }),
+        if (added.length) await tx.insert(dealEntities).values(added);
+      }),
+    ),
   );
   return getDeal(db, id);
 }
