@@ -338,6 +338,21 @@ describe('with the deals service (storedeal, updatedeal, toggledeal, removedeal,
     await expectCountersExact();
   });
 
+  it('a deleted deal whose identifier a new deal takes counts once in c1, as insert processes it once', async () => {
+    await insert(); // whatever waits from earlier cases
+    const before = await stats();
+    expect(before.c1).toBe(0);
+    const old = await createDeal('REUSED-1');
+    expect(await insert()).toBe(1);
+    await t.ctx.db.execute(sql`delete from deals where id = ${old}`);
+    expect(await stats()).toEqual({ c1: 1, c2: before.c2 + 1 });
+    await createDeal('REUSED-1', '2000.00');
+    expect(await stats()).toEqual({ c1: 1, c2: before.c2 + 1 });
+    expect(await insert()).toBe(1);
+    expect(await stats()).toEqual({ c1: 0, c2: before.c2 + 1 });
+    expect(await snapshotOf('REUSED-1')).toMatchObject({ snapshot: { amount: 2000 } });
+  });
+
   it('keeps the waiting count exact through bulk inserts, updates, upserts and deletes of deals', async () => {
     await t.ctx.db.execute(sql`insert into deals (deal_identifier) select 'BULK-' || i from generate_series(1, 50) as i`);
     await t.ctx.db.execute(sql`update deals set status = 0, revision = revision + 1 where deal_identifier in ('BULK-1', 'BULK-2')`);

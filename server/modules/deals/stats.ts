@@ -2,8 +2,9 @@
  * `GET /api/transactions/stats` (SPEC sections 3 "Stats", 7; issue 10 section 1 "Publication"): `{c1, c2}`.
  * - c1, the deals waiting for publication: active deals new or changed since their last publication and published
  *   deals since deactivated (`deal_publication_counts`, kept by triggers on `deals`, migration 0013), plus the
- *   published snapshots of deleted deals (their `deal_id` is null: a few rows of `published_deals_deal_idx`);
- *   the next `insert` publishes or withdraws each of them;
+ *   published snapshots of deleted deals (their `deal_id` is null: a few rows of `published_deals_deal_idx`)
+ *   unless an active deal has taken their identifier (its publication replaces them: counted once); the next
+ *   `insert` publishes or withdraws each of them;
  * - c2, the deals published: `published_total` of the last batch (each batch records the number of snapshots once
  *   written, and a purge returns to the batch before), so no count of `published_deals` is made.
  * Each part reads one row or a few index entries: fast at 1M deals whatever the state.
@@ -16,7 +17,10 @@ import type { Db } from '../../db/client';
 export interface PendingWork {
   /** Active deals new or changed since their last publication, and deactivated deals still published. */
   waiting: number;
-  /** Published snapshots whose deal was deleted. */
+  /**
+   * Published snapshots whose deal was deleted, less those whose identifier an active deal now has: that deal
+   * waits, and its publication replaces the snapshot (one deal processed, counted once).
+   */
   orphans: number;
   /** Snapshots published (`published_total` of the last batch, 0 before any). */
   published: number;
@@ -26,7 +30,8 @@ export interface PendingWork {
 export async function pendingWork(db: Db): Promise<PendingWork> {
   const res = (await db.execute(sql`
     select (select waiting from deal_publication_counts where id = 1)::int as waiting,
-           (select count(*) from published_deals where deal_id is null)::int as orphans,
+           (select count(*) from published_deals p where p.deal_id is null
+              and not exists (select 1 from deals d where d.deal_identifier = p.deal_identifier and d.status = 1))::int as orphans,
            coalesce((select published_total from deal_publish_batches order by id desc limit 1), 0)::int as published`)) as unknown as {
     rows: PendingWork[];
   };
