@@ -353,6 +353,19 @@ describe('with the deals service (storedeal, updatedeal, toggledeal, removedeal,
     expect(await snapshotOf('REUSED-1')).toMatchObject({ snapshot: { amount: 2000 } });
   });
 
+  it('purge gives back its published revision to a deactivated deal whose identifier a new deal took in the batch', async () => {
+    await insert(); // whatever waits from earlier cases
+    const a = await createDeal('TAKEN-1');
+    expect(await insert()).toBe(1);
+    await changeDeal(a, sql`deal_identifier = 'TAKEN-1-OLD', status = 0`);
+    await createDeal('TAKEN-1', '3000.00');
+    const before = await state();
+    expect(await insert()).toBeGreaterThan(0);
+    expect(await snapshotOf('TAKEN-1')).toMatchObject({ snapshot: { amount: 3000 } });
+    expect(await purge()).toBeGreaterThan(0);
+    expect(await state()).toEqual(before);
+  });
+
   it('keeps the waiting count exact through bulk inserts, updates, upserts and deletes of deals', async () => {
     await t.ctx.db.execute(sql`insert into deals (deal_identifier) select 'BULK-' || i from generate_series(1, 50) as i`);
     await t.ctx.db.execute(sql`update deals set status = 0, revision = revision + 1 where deal_identifier in ('BULK-1', 'BULK-2')`);

@@ -182,6 +182,13 @@ export async function purgeLastBatch(db: Db): Promise<number> {
     await q.execute(sql`
       update deals d set published_revision = h.previous_deal_revision
       from published_deal_history h where h.batch_id = ${last.id} and d.id = h.deal_id`);
+    // A restored snapshot of another deal than the one the batch published under its identifier (a deactivated
+    // deal whose identifier a new deal took): that deal is published again at the snapshot's revision.
+    await q.execute(sql`
+      update deals d set published_revision = h.previous_revision
+      from published_deal_history h
+      where h.batch_id = ${last.id} and h.previous_snapshot is not null
+        and d.id = (h.previous_snapshot->>'id')::bigint and d.id is distinct from h.deal_id`);
     await q.execute(sql`delete from deal_publish_batches where id = ${last.id}`);
     return Number(last.deals);
   });
