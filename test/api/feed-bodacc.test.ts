@@ -24,6 +24,11 @@ const SALES = path.join(FIXTURES, 'RCS-A_BXA20210005_ventes.xml');
 const OTHERS = path.join(FIXTURES, 'RCS-A_BXA20210005_first30_other_avis.xml');
 const ODS_V1 = path.join(FIXTURES, 'ods_api_v1_search_registre_880878145.json');
 const ODS_V21 = path.join(FIXTURES, 'ods_api_v21_records_registre_880878145.json');
+/**
+ * Sales of the sample whose seller is given with its SIREN: 16 previous owners that are companies
+ * (`precedentProprietairePM`) and 10 persons (`precedentProprietairePP`, `precedentExploitantPP`).
+ */
+const SELLER_SIRENS = 26;
 const ISSUE_A = 'BODACC A n°20210005 du 08/01/2021';
 
 let t: TestApp;
@@ -99,11 +104,11 @@ async function expectRollupsExact() {
 }
 
 describe('the DILA XML bulletin BODACC A n°20210005', () => {
-  it('imports the 29 sales: 29 notices, 29 transaction rows, one log entry per SIREN, the file record', async () => {
+  it('imports the 29 sales: 29 notices, 29 transaction rows, one log entry per SIREN named (buyers, and sellers with a SIREN), the file record', async () => {
     const before = await counts();
     const job = await importFile(SALES);
     expect(job.state, job.error ?? '').toBe('done');
-    expect(job.result).toMatchObject({ feed: 'bodacc', lines: 29, notices: 29, new: 29, duplicates: 0, sales: 29, log_entries: 29, created: 29, updated: 0, unchanged: 0 });
+    expect(job.result).toMatchObject({ feed: 'bodacc', lines: 29, notices: 29, new: 29, duplicates: 0, sales: 29, log_entries: 29 + SELLER_SIRENS, created: 29, updated: 0, unchanged: 0 });
     expect(Number(job.rowsRead)).toBe(29);
     expect(Number(job.bytesRead)).toBe(fs.statSync(SALES).size);
     expect(await fileRecord(job.id)).toEqual({
@@ -113,10 +118,10 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
       lines: 29,
       error: null,
       origin: 'cli',
-      summary: { notices: 29, new: 29, duplicates: 0, sales: 29, log_entries: 29 },
+      summary: { notices: 29, new: 29, duplicates: 0, sales: 29, log_entries: 29 + SELLER_SIRENS },
     });
     const after = await counts();
-    expect(after).toEqual({ a: before.a + 29, tx: before.tx + 29, log: before.log + 29, files: before.files + 1 });
+    expect(after).toEqual({ a: before.a + 29, tx: before.tx + 29, log: before.log + 29 + SELLER_SIRENS, files: before.files + 1 });
     const fam = await rows(sql`select family, family_label, bulletin, issue, to_char(issue_date, 'YYYY-MM-DD') as d, count(*)::int as n
       from announcements group by 1, 2, 3, 4, 5`);
     expect(fam).toEqual([{ family: 'vente', family_label: 'Ventes et cessions', bulletin: 'A', issue: '20210005', d: '2021-01-08', n: 29 }]);
@@ -185,13 +190,22 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
     });
   });
 
-  it('writes one update-log entry per SIREN of a new notice, code BODACC, with the exact description', async () => {
+  it('writes one update-log entry per SIREN a new notice names, code BODACC, with the exact description: its persons, then the seller', async () => {
     const log = await rows<{ code: string; siren: string; description: string }>(sql`select code, siren, description from update_log order by id`);
-    expect(log).toHaveLength(29);
+    expect(log).toHaveLength(29 + SELLER_SIRENS);
     expect(new Set(log.map((l) => l.description))).toEqual(new Set([`Vente et cession — ${ISSUE_A}`]));
     expect(log.every((l) => l.code === 'BODACC')).toBe(true);
-    const sirens = await rows<{ s: string }>(sql`select unnest(sirens) as s from announcements order by id`);
+    const sirens = await rows<{ s: string }>(sql`select s from (
+        select a.id, n.ord, n.s from announcements a, unnest(a.sirens) with ordinality as n(s, ord)
+        union all
+        select a.id, 1000, t.seller_siren from announcements a join bodacc_transactions t on t.announcement_id = a.id
+         where t.seller_siren is not null and not (t.seller_siren = any(a.sirens))) x
+      order by id, ord`);
     expect(log.map((l) => l.siren)).toEqual(sirens.map((s) => s.s));
+    // A previous owner given with its SIREN is logged with the notice.
+    const sellers = await rows<{ s: string }>(sql`select distinct seller_siren as s from bodacc_transactions where seller_siren is not null`);
+    expect(sellers.length).toBeGreaterThan(0);
+    for (const { s: siren } of sellers) expect(log.map((l) => l.siren)).toContain(siren);
     await expectRollupsExact();
   });
 

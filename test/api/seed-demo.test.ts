@@ -47,8 +47,9 @@ const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)
 
 /** The synthetic log entries (neutral demonstration descriptions), apart from the feeds' real ones. */
 const DEMO_ONLY = sql`description in (${sql.join(DEMO_DESCRIPTIONS.map((d) => sql`${d}`), sql`, `)})`;
-/** Log entries on a SIREN that a real feed file names: the register (INSEE) or a BODACC notice. */
-const FROM_FEEDS = sql`(siren in (select siren from companies) or exists (select 1 from announcements a where update_log.siren = any(a.sirens)))`;
+/** Log entries on a SIREN that a real feed file names: the register (INSEE) or a BODACC notice (its persons, or the seller of a sale). */
+const FROM_FEEDS = sql`(siren in (select siren from companies) or exists (select 1 from announcements a where update_log.siren = any(a.sirens))
+  or exists (select 1 from bodacc_transactions t where t.seller_siren = update_log.siren))`;
 
 describe('seedDemo', () => {
   it('fills every module with real data, then changes nothing on a second run', async () => {

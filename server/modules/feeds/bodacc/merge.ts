@@ -6,8 +6,9 @@
  * 2. the `feed_files` row (status 1) is written, so that the notices name it;
  * 3. the notices go into `announcements`, a notice already stored being skipped (`on conflict do nothing`);
  * 4. each newly stored sale becomes a `bodacc_transactions` row;
- * 5. each SIREN of a newly stored notice gets one update-log entry (code `BODACC`), by INSERT … SELECT so
- *    that the statement-level triggers keep the rollups exact;
+ * 5. each SIREN a newly stored notice names gets one update-log entry (code `BODACC`): its registered persons,
+ *    and for a sale the seller's SIREN when it is given (previous owner or operator, company or person); by
+ *    INSERT … SELECT so that the statement-level triggers keep the rollups exact;
  * 6. each SIREN of a newly stored notice of bulletin C goes to the RNE `accounts` queue, of a bulletin B notice
  *    of a change of officers (`officers_change`, server/modules/rne/hooks.ts) to the `officers` queue (issue 11);
  * 7. the file record gets its summary.
@@ -149,7 +150,12 @@ export async function mergeStage(
   const log = await exec(
     `insert into update_log (code, siren, description)
      select $1, u.siren, s.log_description
-       from ${table} s cross join lateral unnest(s.sirens) with ordinality as u(siren, ord)
+       from ${table} s cross join lateral (
+              select n.siren, n.ord from unnest(s.sirens) with ordinality as n(siren, ord)
+              union all
+              select v.siren, cardinality(s.sirens) + 1 from (select (s.sale->>'seller_siren')::bpchar(9) as siren) v
+               where v.siren is not null and not (v.siren = any(s.sirens))
+            ) u
       where s.announcement_id is not null
       order by s.seq, u.ord`,
     [FEED_CODE],
