@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { sireneFixture, sireneHarness, type SireneHarness } from '../helpers/feed-sirene';
 
@@ -19,11 +20,18 @@ afterAll(async () => h?.close());
 
 const count = async (table: 'companies' | 'establishments' | 'update_log') => Number((await h.rows<{ n: string }>(sql.raw(`select count(*) as n from ${table}`)))[0].n);
 
-/** A zip archive of `entries` (name, bytes), built with yazl (deflate). */
-function zip(entries: Array<[string, Buffer]>): Promise<Buffer> {
+/**
+ * A zip archive of `entries` (name, bytes), built with yazl (deflate). `zip64`: Zip64 records forced, each entry
+ * written as a stream (its sizes in a Zip64 data descriptor after the data), as a writer of a multi-GB archive
+ * such as INSEE's monthly stock has to.
+ */
+function zip(entries: Array<[string, Buffer]>, opts: { zip64?: boolean } = {}): Promise<Buffer> {
   const archive = new yazl.ZipFile();
-  for (const [name, data] of entries) archive.addBuffer(data, name);
-  archive.end();
+  for (const [name, data] of entries) {
+    if (opts.zip64) archive.addReadStream(Readable.from([data]), name, { forceZip64Format: true });
+    else archive.addBuffer(data, name);
+  }
+  archive.end({ forceZip64Format: Boolean(opts.zip64), comment: '' });
   const parts: Buffer[] = [];
   return new Promise((resolve, reject) => {
     archive.outputStream.on('data', (c: Buffer) => parts.push(c));
@@ -139,6 +147,16 @@ describe('feed-sirene: the INSEE zip', () => {
     expect(job.error).toBeNull();
     expect(job.result).toMatchObject({ feed: 'sirene-establishments', lines: 72, created: 0, updated: 0, unchanged: 72, zip_entry: 'StockEtablissement_utf8.csv' });
     expect(Number(job.bytesRead)).toBe(data.length);
+  });
+
+  it('reads a Zip64 archive whose entry was written as a stream (sizes in a Zip64 data descriptor)', async () => {
+    const data = await zip([['StockUniteLegale_utf8.csv', sireneFixture('StockUniteLegale_sample.csv')]], { zip64: true });
+    // Sizes deferred to a data descriptor (flag bit 3 of the local header), and a Zip64 end of central directory.
+    expect(data.readUInt16LE(6) & 0x08).toBe(0x08);
+    expect(data.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+    const job = await h.importFile('StockUniteLegale_utf8.zip', data);
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ feed: 'sirene-companies', lines: 97, zip_entry: 'StockUniteLegale_utf8.csv' });
   });
 
   it('a corrupt zip fails with a French error and writes nothing', async () => {

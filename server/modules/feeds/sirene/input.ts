@@ -203,15 +203,26 @@ function firstChunk(stream: Readable): Promise<Buffer | undefined> {
 function firstCsvEntry(input: Readable, onFailure: (err: AppError) => void): Promise<unzipper.Entry> {
   return new Promise((resolve, reject) => {
     let taken: unzipper.Entry | undefined;
+    /** All of the entry's data has been inflated into it (its readers may still be reading). */
+    let complete = false;
     const parser = input.pipe(unzipper.Parse());
     input.on('error', (err) => parser.emit('error', err));
     parser.on('entry', (entry: unzipper.Entry) => {
       if (!taken && entry.type === 'File' && /\.csv$/i.test(entry.path)) {
         taken = entry;
+        entry.on('finish', () => (complete = true));
         resolve(entry);
       } else entry.autodrain();
     });
     parser.on('error', (err: Error) => {
+      if (taken && complete) {
+        // The .csv entry is whole: what follows it is not needed. (This streaming reader misreads a Zip64 data
+        // descriptor, 24 bytes where it expects 16: a Zip64 archive written as a stream ends that way.) The
+        // rest of the file is read through, counted and dropped.
+        input.unpipe(parser);
+        input.resume();
+        return;
+      }
       const failure = zipError(zipReason(err));
       if (taken) {
         onFailure(failure);
