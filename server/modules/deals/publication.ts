@@ -115,10 +115,16 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
       ), removed as (
         delete from published_deals p using gone g where p.deal_identifier = g.deal_identifier returning 1
       )
-      select (select count(*) from removed)::int as rows, (select count(*) from gone where not renamed)::int as deals,
-             (select count(*) from history)::int as history`)) as unknown as Rows<{ rows: number; deals: number }>
+      select (select count(*) from removed)::int as rows, (select count(*) from gone where deal_id is null)::int as orphans,
+             (select count(*) from history)::int as history`)) as unknown as Rows<{ rows: number; orphans: number }>
     ).rows[0];
-    await q.execute(sql`update deals set published_revision = null where status <> 1 and published_revision is not null`);
+    // Each deactivated deal still published ends its publication here: withdrawn above, or replaced under its
+    // identifier by a deal published below. Counted once each, as c1 counts them.
+    const ended = (
+      (await q.execute(sql`with ended as (
+         update deals set published_revision = null where status <> 1 and published_revision is not null returning 1)
+       select count(*)::int as deals from ended`)) as unknown as Rows<{ deals: number }>
+    ).rows[0];
 
     // 2. Publications: snapshot, history of what it replaces, upsert, and the revision published on the deal
     //    (the revision read with the snapshot: a deal changed meanwhile stays pending).
@@ -146,7 +152,7 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
              (select count(*) from marked)::int as marked`)) as unknown as Rows<{ deals: number; added: number }>
     ).rows[0];
 
-    const count = Number(withdrawn.deals) + Number(published.deals);
+    const count = Number(withdrawn.orphans) + Number(ended.deals) + Number(published.deals);
     if (count === 0 && Number(withdrawn.rows) === 0) {
       await q.execute(sql`delete from deal_publish_batches where id = ${batch}`);
       return 0;
