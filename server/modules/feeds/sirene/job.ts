@@ -78,13 +78,13 @@ function mergeError(err: { code?: string }, kind: SireneLayout['kind'] | undefin
 }
 
 /**
- * Checks the staged rows; throws the French error of the first faulty line. `full`: the dates too (after a
- * merge failed on a cast; the merge's casts check them otherwise).
+ * Finds the first faulty line of the stage (identifiers and dates), after a merge failed on a row, and throws
+ * its French error; returns when no row is at fault.
  * @throws AppError 422 `Ligne N : … invalide …`
  */
-async function validate(exec: Exec, stage: string, layout: SireneLayout, full = false): Promise<void> {
-  if (full) await exec(castOkSql());
-  const { rows } = await exec(validateSql(stage, layout.kind, full));
+async function explainFaultyRow(exec: Exec, stage: string, layout: SireneLayout): Promise<void> {
+  await exec(castOkSql());
+  const { rows } = await exec(validateSql(stage, layout.kind));
   if (!rows.length) return;
   const bad = rows[0] as { at: string; reason: string; value: string | null };
   const { rows: at } = await exec(lineOfSql(stage), [bad.at]);
@@ -146,7 +146,7 @@ async function explainMergeFailure(exec: Exec, stage: string, layout: SireneLayo
   const code = (err as { code?: string }).code ?? '';
   try {
     if (['21000', '23505'].includes(code)) await checkDuplicates(exec, stage, layout);
-    else if (['22007', '22008', '22P02', BAD_ROW_CODE].includes(code)) await validate(exec, stage, layout, true);
+    else if (['22007', '22008', '22P02', BAD_ROW_CODE].includes(code)) await explainFaultyRow(exec, stage, layout);
     else return undefined;
   } catch (found) {
     if (found instanceof AppError) return found;

@@ -2,7 +2,7 @@
  * The SQL that turns a staged Sirene stock (./stage.ts: raw INSEE text columns) into the register
  * (server/db/schema/register.ts) and the update log (issue 9 section 1 "Tables", "Upsert", "The update log
  * becomes real"), run on PostgreSQL and PGlite alike:
- * - `validateSql`: the first line whose identifiers (or, after a merge failed on a cast, dates) are malformed;
+ * - `validateSql`: the first row whose identifiers or dates are malformed, searched once a merge failed on a row;
  * - `mergeCompaniesSql`: one statement that maps the rows (name built as INSEE does), compares their business
  *   columns with the stored ones (`changedSql`), inserts the new SIRENs, rewrites only the changed ones, and writes one update-log entry (code `INSEE`) per company created, ceased, reactivated,
  *   renamed, or whose NAF code or legal form changed, several changes joined by ` ; `. The log rows are
@@ -97,10 +97,11 @@ end $$`;
 
 /**
  * A query answering the first faulty row of `stage` (`{at: ctid, reason, value}`), or no row; then
- * `lineOfSql` gives its line in the file. `full` (after `castOkSql`) also checks the dates.
+ * `lineOfSql` gives its line in the file. Run after `castOkSql`, once a merge failed on a row: it checks the
+ * identifiers and the dates.
  */
-export function validateSql(stage: string, kind: SireneKind, full = false): string {
-  const list = checks(kind, full);
+export function validateSql(stage: string, kind: SireneKind): string {
+  const list = checks(kind, true);
   const reason = `case ${list.map(([cond, , text]) => `when ${cond} then ${lit(text)}`).join(' ')} end`;
   const value = `case ${list.map(([cond, column]) => `when ${cond} then s.${ident(column)}`).join(' ')} end`;
   return `select s.ctid::text as at, ${reason} as reason, left(${value}, 40) as value from ${stage} s where ${list.map(([cond]) => `(${cond})`).join(' or ')} limit 1`;
