@@ -256,6 +256,25 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
   });
 });
 
+describe('SIRENs by the shared rule', () => {
+  it('a mistyped SIREN (wrong check digit) names no company: the notice is stored without it, and it gets no log entry', async () => {
+    const xml = fs.readFileSync(OTHERS, 'utf8');
+    const first = /<avis>[\s\S]*?<\/avis>/.exec(xml)![0];
+    expect(first).toContain('<numeroIdentification>539 217 455</numeroIdentification>');
+    const mistyped = first
+      .replace(/<numeroAnnonce>\d+<\/numeroAnnonce>/, '<numeroAnnonce>900002</numeroAnnonce>')
+      .replace('539 217 455', '539 217 456');
+    const file = temp('mistyped.xml', xml.replace(/<listeAvis>[\s\S]*<\/listeAvis>/, `<listeAvis>${mistyped}</listeAvis>`));
+    const before = await counts();
+    const job = await importFile(file);
+    expect(job.state, job.error ?? '').toBe('done');
+    expect(job.result).toMatchObject({ notices: 1, new: 1, log_entries: 0 });
+    expect(await rows(sql`select sirens from announcements where notice_number = 900002`)).toEqual([{ sirens: [] }]);
+    expect((await counts()).log).toBe(before.log);
+    expect(await rows(sql`select 1 from update_log where siren = '539217456'`)).toEqual([]);
+  });
+});
+
 describe('the Opendatasoft exports of annonces-commerciales', () => {
   it('imports the 3 records of the v1 export (registre a comma-joined string, JSON in strings)', async () => {
     const before = await counts();

@@ -114,6 +114,19 @@ describe('feed-sirene: merge and update log', () => {
     expect((await h.importFile(UL, t.bytes())).result).toMatchObject({ created: 0, updated: 0, unchanged: 98, log_entries: 0 });
   });
 
+  it('a company created already ceased (an old unit of a stock) reads its creation and its cessation', async () => {
+    const t = table(UL);
+    const old = [...t.cells[7]];
+    old[0] = '542107651';
+    old[t.header.indexOf('denominationUniteLegale')] = 'ANCIENNE SOCIETE';
+    old[t.header.indexOf('etatAdministratifUniteLegale')] = 'C';
+    t.cells.push(old);
+    const job = await h.importFile(UL, t.bytes());
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ created: 1, first_load: false });
+    expect(await entriesOf('542107651')).toEqual([`Création\u00a0: ${q('ANCIENNE SOCIETE')}\u00a0; Cessation (état administratif C)`]);
+  });
+
   it('the statistics rollups match the log exactly', async () => {
     const [daily] = await h.rows<{ rollup: string; log: string }>(sql`select (select coalesce(sum(entries), 0) from update_log_daily) as rollup, (select count(*) from update_log) as log`);
     expect(Number(daily.rollup)).toBe(Number(daily.log));

@@ -65,6 +65,28 @@ describe('feed-sirene: first load of an empty register', () => {
     expect(await lastRecord()).toMatchObject({ feed: 'sirene-companies', status: 0, error: job.error });
   });
 
+  it('a SIREN whose check digit is wrong names its line (the shared SIREN rule), and nothing is written', async () => {
+    const t = sireneTable(UL);
+    expect(t.cells[8][0]).toBe('076920685');
+    t.cells[8][0] = '076920686';
+    const job = await h.importFile(UL, t.bytes());
+    expect(job.error).toBe(`Ligne 10\u00a0: SIREN invalide (clé de contrôle incorrecte), valeur «\u00a0076920686\u00a0». ${NOTHING}`);
+    expect(await count('companies')).toBe(0);
+  });
+
+  it('an administrative state other than A or C (F for establishments) names its line', async () => {
+    const t = sireneTable(UL);
+    t.cells[4][t.header.indexOf('etatAdministratifUniteLegale')] = 'X';
+    const job = await h.importFile(UL, t.bytes());
+    expect(job.error).toBe(`Ligne 6\u00a0: état administratif invalide (A ou C attendu), valeur «\u00a0X\u00a0». ${NOTHING}`);
+    expect(await count('companies')).toBe(0);
+    const e = sireneTable(ET);
+    e.cells[2][e.header.indexOf('etatAdministratifEtablissement')] = 'C';
+    const refused = await h.importFile(ET, e.bytes());
+    expect(refused.error).toBe(`Ligne 4\u00a0: état administratif invalide (A ou F attendu), valeur «\u00a0C\u00a0». ${NOTHING}`);
+    expect(await count('establishments')).toBe(0);
+  });
+
   it('a SIREN met again names both lines', async () => {
     const t = sireneTable(UL);
     t.cells.push([...t.cells[3]]);

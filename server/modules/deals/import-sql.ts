@@ -19,6 +19,7 @@
 import { AMOUNT_LIMIT, CURRENCIES, DEAL_DESCRIPTION_MAX, DEAL_ENTITIES_MAX, DEAL_IDENTIFIER_MAX, DEAL_URL_MAX } from '../../../contract/deals';
 import { DEAL_CSV_COLUMNS, type DealCsvColumn } from '../../../contract/deal-import';
 import { SIREN_MESSAGE } from '../../../contract/siren';
+import { sirenLuhnSql } from '../../lib/siren-sql';
 
 /** Names of the temporary tables of one import. */
 export interface ImportTables {
@@ -56,14 +57,6 @@ export function foldSql(expr: string): string {
 
 /** `«\u00a0value\u00a0»` of a cell, cut at 40 characters. */
 const quoted = (expr: string) => `'«\u00a0' || left(${expr}, 40) || '\u00a0»'`;
-
-/** The Luhn check of a 9-digit string `d` (shared SIREN rule, contract/siren.ts). */
-function luhnSql(d: string): string {
-  const digit = (i: number) => `(ascii(substr(${d}, ${i}, 1)) - 48)`;
-  const doubled = (i: number) => `('{0,2,4,6,8,1,3,5,7,9}'::int[])[ascii(substr(${d}, ${i}, 1)) - 47]`;
-  const terms = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => (i % 2 === 0 ? doubled(i) : digit(i)));
-  return `(${terms.join(' + ')}) % 10 = 0`;
-}
 
 /** The deal-level columns, as the file names them, with the value each one is compared on (row alias `a`). */
 export const DEAL_LEVEL: Array<[DealCsvColumn, (a: string) => string]> = [
@@ -154,7 +147,7 @@ export function typedSql(t: ImportTables, columns: Partial<Record<DealCsvColumn,
 select p.*, array_remove(array[${errors.join(',\n         ')}], null) as errors
   from (
     select r.*,
-           case when r.n_siren ~ '^[0-9]{9}$' then case when ${luhnSql('r.n_siren')} then r.n_siren end end::char(9) as siren,
+           case when r.n_siren ~ '^[0-9]{9}$' then case when ${sirenLuhnSql('r.n_siren')} then r.n_siren end end::char(9) as siren,
            ${date} as deal_date,
            ro.id as role_id, ro.name as role_name,
            ty1.id as type1_id, ty1.name as type1_name, ty2.id as type2_id, ty2.name as type2_name,

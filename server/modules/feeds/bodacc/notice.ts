@@ -4,6 +4,7 @@
  * (`A202100051` = bulletin letter + issue number + notice number, as the dataset's `id`), its URL, its
  * source label (`BODACC A n°20210005 du 08/01/2021`) and its update-log description.
  */
+import { isValidSiren, stripSpaces } from '../../../../contract/siren';
 import { AppError } from '../../../http/errors';
 import { FAMILIES, type FamilyCode } from './families';
 
@@ -78,15 +79,17 @@ export function logDescription(n: Pick<Notice, 'family' | 'bulletin' | 'issue' |
 }
 
 /**
- * The 9-digit SIRENs among `values` (spaces, including non-breaking ones, removed), without duplicates, in
- * order; other values (RNA numbers, foreign registrations, empty) are dropped.
+ * The SIRENs among `values` (spaces, including non-breaking ones, removed), by the shared rule (9 digits and
+ * a valid check digit, contract/siren.ts), without duplicates, in order. Other values are dropped: RNA
+ * numbers, foreign registrations, empty values, and a mistyped number, which names no company (the notice is
+ * still stored; only that number gets no update-log entry and no SIREN column).
  */
 export function sirensOf(values: Iterable<unknown>): string[] {
   const out: string[] = [];
   for (const v of values) {
     if (typeof v !== 'string' && typeof v !== 'number') continue;
-    const digits = String(v).replace(/[\s\u00a0\u202f]/g, '');
-    if (/^\d{9}$/.test(digits) && !out.includes(digits)) out.push(digits);
+    const digits = stripSpaces(String(v));
+    if (isValidSiren(digits) && !out.includes(digits)) out.push(digits);
   }
   return out;
 }

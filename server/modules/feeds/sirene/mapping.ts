@@ -5,7 +5,8 @@
  * - `validateSql`: the first row whose identifiers or dates are malformed, searched once a merge failed on a row;
  * - `mergeCompaniesSql`: one statement that maps the rows (name built as INSEE does), compares their business
  *   columns with the stored ones (`changedSql`), inserts the new SIRENs, rewrites only the changed ones, and writes one update-log entry (code `INSEE`) per company created, ceased, reactivated,
- *   renamed, or whose NAF code or legal form changed, several changes joined by ` ; `. The log rows are
+ *   renamed, or whose NAF code or legal form changed, several changes joined by ` ; ` (a company created
+ *   already ceased, as old units of a stock are, reads `Création : « … » ; Cessation (état administratif C)`). The log rows are
  *   written by INSERT … SELECT, so the statement-level rollup triggers see them all at once;
  *   Each company created is also queued in the RNE `officers` queue (issue 11, server/modules/rne/hooks.ts);
  * - `mergeEstablishmentsSql`: the same for the establishments, without log entries;
@@ -14,6 +15,7 @@
  *   register, not the 29 million companies of the first stock loaded (see ./job.ts).
  * The merges answer one row `{created, updated, log_entries}` (the companies merge also `rne_queued`).
  */
+import { sirenLuhnSql } from '../../../lib/siren-sql';
 import { inseeEnqueueCte } from '../../rne/hooks';
 import { ident } from './stage';
 import type { SireneKind } from './layouts';
@@ -68,16 +70,18 @@ function checks(kind: SireneKind, full: boolean): Array<[string, string, string]
   if (kind === 'companies') {
     return [
       [notDigits(`coalesce(s.siren, '')`, 9), 'siren', 'SIREN invalide (9 chiffres attendus)'],
+      [`not ${sirenLuhnSql('s.siren')}`, 'siren', 'SIREN invalide (clé de contrôle incorrecte)'],
       [notDigits(v('nicSiegeUniteLegale'), 5), 'nicSiegeUniteLegale', 'NIC du siège invalide (5 chiffres attendus)'],
-      [`length(s.${ident('etatAdministratifUniteLegale')}) > 1`, 'etatAdministratifUniteLegale', 'état administratif invalide (A ou C attendu)'],
+      [`${v('etatAdministratifUniteLegale')} not in ('A', 'C')`, 'etatAdministratifUniteLegale', 'état administratif invalide (A ou C attendu)'],
       ...(full ? [date('dateCreationUniteLegale', 'date'), date('dateDernierTraitementUniteLegale', 'timestamp')] : []),
     ];
   }
   return [
     [notDigits(`coalesce(s.siren, '')`, 9), 'siren', 'SIREN invalide (9 chiffres attendus)'],
+    [`not ${sirenLuhnSql('s.siren')}`, 'siren', 'SIREN invalide (clé de contrôle incorrecte)'],
     [notDigits(`coalesce(s.nic, '')`, 5), 'nic', 'NIC invalide (5 chiffres attendus)'],
     [`coalesce(s.siret, '') <> s.siren || s.nic`, 'siret', 'SIRET différent de SIREN + NIC'],
-    [`length(s.${ident('etatAdministratifEtablissement')}) > 1`, 'etatAdministratifEtablissement', 'état administratif invalide (A ou F attendu)'],
+    [`${v('etatAdministratifEtablissement')} not in ('A', 'F')`, 'etatAdministratifEtablissement', 'état administratif invalide (A ou F attendu)'],
     ...(full ? [date('dateCreationEtablissement', 'date'), date('dateDernierTraitementEtablissement', 'timestamp')] : []),
   ];
 }
@@ -178,6 +182,7 @@ export function mergeCompaniesSql(stage: string): string {
   const t = LOG_TEXT;
   const description = `concat_ws(${lit(t.separator)},
       case when d.is_new then ${lit(t.created)} || d.name || ${lit(t.close)} end,
+      case when d.is_new and d.state = 'C' then ${lit(t.ceased)} end,
       case when not d.is_new and d.old_state is distinct from d.state and d.state = 'C' then ${lit(t.ceased)} end,
       case when not d.is_new and d.old_state is distinct from d.state and d.state = 'A' then ${lit(t.reactivated)} end,
       case when not d.is_new and d.old_name is distinct from d.name then ${lit(t.renamed)} || coalesce(d.old_name, '') || ${lit(t.arrow)} || d.name || ${lit(t.close)} end,
