@@ -118,7 +118,7 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
       lines: 29,
       error: null,
       origin: 'cli',
-      summary: { notices: 29, new: 29, duplicates: 0, sales: 29, log_entries: 29 + SELLER_SIRENS },
+      summary: { notices: 29, new: 29, duplicates: 0, sales: 29, sales_withdrawn: 0, log_entries: 29 + SELLER_SIRENS },
     });
     const after = await counts();
     expect(after).toEqual({ a: before.a + 29, tx: before.tx + 29, log: before.log + 29 + SELLER_SIRENS, files: before.files + 1 });
@@ -193,7 +193,15 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
   it('writes one update-log entry per SIREN a new notice names, code BODACC, with the exact description: its persons, then the seller', async () => {
     const log = await rows<{ code: string; siren: string; description: string }>(sql`select code, siren, description from update_log order by id`);
     expect(log).toHaveLength(29 + SELLER_SIRENS);
-    expect(new Set(log.map((l) => l.description))).toEqual(new Set([`Vente et cession — ${ISSUE_A}`]));
+    // Notice 188 is a correction (typeAnnonce rectificatif) of notice 682 of BODACC A n°20200253, not stored here.
+    const corrected = await rows<{ siren: string }>(sql`
+      select unnest(sirens) as siren from announcements where notice_number = 188
+      union select t.seller_siren from bodacc_transactions t join announcements a on a.id = t.announcement_id where a.notice_number = 188 and t.seller_siren is not null`);
+    expect(corrected.length).toBeGreaterThan(0);
+    const correctedSirens = new Set(corrected.map((c) => c.siren));
+    for (const l of log) {
+      expect(l.description).toBe(correctedSirens.has(l.siren) ? `Vente et cession (avis rectificatif) — ${ISSUE_A}` : `Vente et cession — ${ISSUE_A}`);
+    }
     expect(log.every((l) => l.code === 'BODACC')).toBe(true);
     const sirens = await rows<{ s: string }>(sql`select s from (
         select a.id, n.ord, n.s from announcements a, unnest(a.sirens) with ordinality as n(s, ord)
@@ -253,6 +261,53 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
     expect(job.state, job.error ?? '').toBe('done');
     expect(job.result).toMatchObject({ notices: 32, new: 1, duplicates: 31, log_entries: 1 });
     expect((await counts()).a).toBe(before.a + 1);
+  });
+});
+
+describe('corrections and cancellations (typeAnnonce rectificatif, annulation)', () => {
+  /** The `index`-th sale of the sample as a notice of kind `kind` numbered `numero`, naming the original. */
+  function follower(index: number, kind: 'rectificatif' | 'annulation', numero: number, change: (avis: string) => string = (a) => a) {
+    const xml = fs.readFileSync(SALES, 'utf8');
+    const avis = [...xml.matchAll(/<avis>[\s\S]*?<\/avis>/g)][index][0];
+    const original = Number(/<numeroAnnonce>(\d+)<\/numeroAnnonce>/.exec(avis)![1]);
+    const previous = `<parutionAvisPrecedent><nomPublication>BODACC A</nomPublication><numeroParution>20210005</numeroParution><dateParution>2021-01-08</dateParution><numeroAnnonce>${original}</numeroAnnonce></parutionAvisPrecedent>`;
+    const next = change(avis)
+      .replace(/<typeAnnonce>[\s\S]*?<\/typeAnnonce>/, `<typeAnnonce><${kind}/></typeAnnonce>`)
+      .replace(/<numeroAnnonce>\d+<\/numeroAnnonce>/, `<numeroAnnonce>${numero}</numeroAnnonce>`)
+      .replace(/<parutionAvisPrecedent>[\s\S]*?<\/parutionAvisPrecedent>/, '')
+      .replace('<acte>', `${previous}<acte>`);
+    return { original, file: temp(`${kind}-${numero}.xml`, xml.replace(/<listeAvis>[\s\S]*<\/listeAvis>/, `<listeAvis>${next}</listeAvis>`)) };
+  }
+  const saleOf = (numero: number) =>
+    rows<{ amount: string | null }>(sql`select t.amount::text as amount from bodacc_transactions t join announcements a on a.id = t.announcement_id where a.issue = '20210005' and a.notice_number = ${numero}`);
+
+  it('a cancellation withdraws the sale’s transaction row, writes none, and is logged as a cancellation', async () => {
+    const { original, file } = follower(8, 'annulation', 9001);
+    expect(await saleOf(original)).toHaveLength(1);
+    const before = await counts();
+    const job = await importFile(file);
+    expect(job.state, job.error ?? '').toBe('done');
+    expect(job.result).toMatchObject({ notices: 1, new: 1, sales: 0, sales_withdrawn: 1 });
+    expect(await saleOf(original)).toEqual([]);
+    expect(await saleOf(9001)).toEqual([]);
+    const after = await counts();
+    expect(after.tx).toBe(before.tx - 1);
+    expect(after.a).toBe(before.a + 1);
+    const [{ sirens }] = await rows<{ sirens: string[] }>(sql`select sirens from announcements where issue = '20210005' and notice_number = 9001`);
+    const log = await rows<{ siren: string; description: string }>(sql`select siren, description from update_log order by id desc limit ${after.log - before.log}`);
+    expect(log.map((l) => l.description)).toEqual(sirens.map(() => `Vente et cession (avis d’annulation) — ${ISSUE_A}`));
+    await expectRollupsExact();
+  });
+
+  it('a correction replaces the sale’s transaction row by its own', async () => {
+    const { original, file } = follower(9, 'rectificatif', 9002, (a) => a.replace(/<origineFonds>[\s\S]*?<\/origineFonds>/, '<origineFonds>Prix : 123 456 euros</origineFonds>'));
+    expect(await saleOf(original)).toHaveLength(1);
+    const job = await importFile(file);
+    expect(job.state, job.error ?? '').toBe('done');
+    expect(job.result).toMatchObject({ notices: 1, new: 1, sales: 1, sales_withdrawn: 1 });
+    expect(await saleOf(original)).toEqual([]);
+    expect(await saleOf(9002)).toEqual([{ amount: '123456.00' }]);
+    expect(await rows(sql`select description from update_log order by id desc limit 1`)).toEqual([{ description: `Vente et cession (avis rectificatif) — ${ISSUE_A}` }]);
   });
 });
 

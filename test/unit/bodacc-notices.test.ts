@@ -103,7 +103,21 @@ describe('the Opendatasoft exports', () => {
       raw: null,
       url: 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:B20220227446',
       sale: null,
+      kind: 'annonce',
+      previous: null,
     });
+  });
+
+  it('reads a cancellation (typeavis annulation) and the notice it names (parutionavisprecedent, JSON in a string)', async () => {
+    const v1 = JSON.parse(file('ods_api_v1_search_registre_880878145.json').toString('utf8')) as { records: Array<{ fields: Record<string, unknown> }> };
+    Object.assign(v1.records[0].fields, {
+      typeavis: 'annulation',
+      typeavis_lib: 'Avis d’annulation',
+      parutionavisprecedent: JSON.stringify({ nomPublication: 'BODACC B', numeroParution: '20220200', dateParution: '2022-10-14', numeroAnnonce: 1234 }),
+    });
+    const [cancel] = await notices(Buffer.from(JSON.stringify(v1)));
+    expect(cancel).toMatchObject({ kind: 'annulation', previous: { bulletin: 'B', issue: '20220200', noticeNumber: 1234 } });
+    expect(logDescription(cancel)).toBe('Radiation (avis d’annulation) — BODACC B n°20220227 du 23/11/2022');
   });
 
   it('reads a bare array (the v2.1 exports endpoint)', async () => {

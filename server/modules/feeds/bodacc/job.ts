@@ -3,7 +3,7 @@
  * It reads the job's file (`openFeedFile`) as a stream of notices (read.ts: DILA XML bulletin or
  * Opendatasoft JSON export, detected from the content), COPYs them into a staging table of its own, then
  * merges them (merge.ts) and records the file (`feed_files`, feed `bodacc`, status 1, lines = notices read,
- * summary `{notices, new, duplicates, sales, log_entries}`) in ONE transaction: on PostgreSQL everything runs
+ * summary `{notices, new, duplicates, sales, sales_withdrawn, log_entries}`) in ONE transaction: on PostgreSQL everything runs
  * on the job's connection between `begin` and `commit`; on PGlite the rows are staged in a temporary table,
  * then merged inside one `pglite.transaction` (no other statement interleaves).
  *
@@ -11,7 +11,8 @@
  * error is written, and the error is thrown again (the job ends failed with that message). `cleanup` (a job
  * interrupted by a dead process) records the status 0 row with the interrupted message when none exists.
  * Result (jobs.result): `{feed, format, lines, created, updated, unchanged, log_entries, notices, new,
- * duplicates, sales}` (`created` = new notices, `unchanged` = notices already stored).
+ * duplicates, sales, sales_withdrawn}` (`created` = new notices, `unchanged` = notices already stored;
+ * `sales_withdrawn` = transaction rows of notices corrected or cancelled by the file).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
@@ -145,6 +146,7 @@ async function run(ctx: JobContext) {
         new: s.new,
         duplicates: s.duplicates,
         sales: s.sales,
+        sales_withdrawn: s.sales_withdrawn,
         feed_file_id: out.feedFileId,
         rne_queued: out.rneQueued,
       },

@@ -5,7 +5,9 @@
  * 1. in-file duplicates (same bulletin, issue, notice number) are dropped, the first kept;
  * 2. the `feed_files` row (status 1) is written, so that the notices name it;
  * 3. the notices go into `announcements`, a notice already stored being skipped (`on conflict do nothing`);
- * 4. each newly stored sale becomes a `bodacc_transactions` row;
+ * 4. a newly stored correction or cancellation (`rectificatif`, `annulation`) removes the transaction row of
+ *    the notice it names; then each newly stored sale, a correction included, becomes a `bodacc_transactions`
+ *    row (a cancelled sale gives none);
  * 5. each SIREN a newly stored notice names gets one update-log entry (code `BODACC`): its registered persons,
  *    and for a sale the seller's SIREN when it is given (previous owner or operator, company or person); by
  *    INSERT … SELECT so that the statement-level triggers keep the rollups exact;
@@ -25,7 +27,25 @@ import { bodaccEnqueueSql, officersChanged } from '../../rne/hooks';
 export type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; count: number }>;
 
 /** The columns COPYed into the staging table, in order. */
-export const STAGE_COLUMNS = ['seq', 'bulletin', 'issue', 'issue_date', 'notice_number', 'family', 'family_label', 'sirens', 'company_name', 'court', 'raw', 'log_description', 'sale', 'officers_change'] as const;
+export const STAGE_COLUMNS = [
+  'seq',
+  'bulletin',
+  'issue',
+  'issue_date',
+  'notice_number',
+  'family',
+  'family_label',
+  'sirens',
+  'company_name',
+  'court',
+  'raw',
+  'log_description',
+  'sale',
+  'officers_change',
+  'previous_bulletin',
+  'previous_issue',
+  'previous_number',
+] as const;
 
 /** Name of the staging table of job `jobId` (a UUID). */
 export function stageTable(jobId: string): string {
@@ -38,7 +58,8 @@ export function createStage(table: string, onCommitDrop: boolean): string {
     seq integer not null, bulletin char(1) not null, issue varchar(16) not null, issue_date date not null,
     notice_number integer not null, family varchar(32) not null, family_label varchar(64) not null,
     sirens bpchar(9)[] not null, company_name text, court text, raw jsonb not null, log_description text not null,
-    sale jsonb, officers_change boolean not null, announcement_id bigint
+    sale jsonb, officers_change boolean not null,
+    previous_bulletin char(1), previous_issue varchar(16), previous_number integer, announcement_id bigint
   )${onCommitDrop ? ' on commit drop' : ''}`;
 }
 
@@ -59,6 +80,9 @@ export function stageRow(notice: Notice, position: number): unknown[] {
     logDescription(notice),
     notice.sale ? saleRow(notice, notice.sale) : null,
     officersChanged(notice),
+    notice.previous?.bulletin ?? null,
+    notice.previous?.issue ?? null,
+    notice.previous?.noticeNumber ?? null,
   ];
 }
 
@@ -78,6 +102,8 @@ export interface MergeSummary {
   duplicates: number;
   /** Transaction rows written (new sales). */
   sales: number;
+  /** Transaction rows removed: their notice was corrected or cancelled by a new notice of the file. */
+  sales_withdrawn: number;
   log_entries: number;
 }
 
@@ -140,6 +166,15 @@ export async function mergeStage(
       where s.bulletin = ins.bulletin and s.issue = ins.issue and s.notice_number = ins.notice_number`,
     [feedFileId],
   );
+  // A correction or a cancellation withdraws the transaction row of the notice it names (a correction's own
+  // sale row, written next, replaces it).
+  const withdrawn = await exec(
+    `delete from bodacc_transactions t
+      using announcements a, ${table} s
+      where s.announcement_id is not null and s.previous_number is not null
+        and a.bulletin = s.previous_bulletin and a.issue = s.previous_issue and a.notice_number = s.previous_number
+        and t.announcement_id = a.id`,
+  );
   const sales = await exec(
     `insert into bodacc_transactions (announcement_id, ${SALE_COLUMNS.join(', ')})
      select s.announcement_id, ${SALE_COLUMNS.map((c) => `r.${c}`).join(', ')}
@@ -162,7 +197,7 @@ export async function mergeStage(
   );
   const rneQueued: RneQueued = { accounts: 0, officers: 0 };
   for (const row of (await exec(bodaccEnqueueSql(table))).rows) rneQueued[row.queue as keyof RneQueued] = Number(row.n);
-  const summary: MergeSummary = { notices, new: stored.count, duplicates: notices - stored.count, sales: sales.count, log_entries: log.count };
+  const summary: MergeSummary = { notices, new: stored.count, duplicates: notices - stored.count, sales: sales.count, sales_withdrawn: withdrawn.count, log_entries: log.count };
   await exec(`update feed_files set summary = $2::jsonb where id = $1`, [feedFileId, JSON.stringify(summary)]);
   return { summary, feedFileId, rneQueued };
 }

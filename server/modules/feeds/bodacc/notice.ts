@@ -28,8 +28,24 @@ export interface SaleParts {
   origin: string | null;
 }
 
+/**
+ * Whether a notice is an initial one, corrects an earlier one, or cancels it (DILA XML `typeAnnonce`:
+ * `annonce`, `rectificatif`, `annulation`; Opendatasoft `typeavis`, the same words).
+ */
+export type NoticeKind = 'annonce' | 'rectificatif' | 'annulation';
+
+/** The earlier notice that a correction or a cancellation names (`parutionAvisPrecedent`). */
+export interface PreviousNotice {
+  bulletin: 'A' | 'B' | 'C';
+  issue: string;
+  noticeNumber: number;
+}
+
 /** A notice ready to be stored. */
 export interface Notice {
+  kind: NoticeKind;
+  /** For a correction or a cancellation: the notice it corrects or cancels, when it names one. */
+  previous: PreviousNotice | null;
   bulletin: 'A' | 'B' | 'C';
   /** Issue number (`parution`), 8 digits `YYYYNNNN`. */
   issue: string;
@@ -73,9 +89,32 @@ export function issueLabel(n: Pick<Notice, 'bulletin' | 'issue' | 'issueDate'>):
   return `BODACC ${n.bulletin} n°${n.issue} du ${frenchDate(n.issueDate)}`;
 }
 
-/** Update-log description of a notice, e.g. `Vente et cession — BODACC A n°20210005 du 08/01/2021`. */
-export function logDescription(n: Pick<Notice, 'family' | 'bulletin' | 'issue' | 'issueDate'>): string {
-  return `${FAMILIES[n.family].singular} — ${issueLabel(n)}`;
+/** What the description says of a correction or a cancellation (as bodacc.fr's `typeavis_lib`). */
+const KIND_LABEL: Record<NoticeKind, string> = { annonce: '', rectificatif: ' (avis rectificatif)', annulation: ' (avis d’annulation)' };
+
+/**
+ * Update-log description of a notice, e.g. `Vente et cession — BODACC A n°20210005 du 08/01/2021`, or
+ * `Vente et cession (avis d’annulation) — BODACC A n°…` for a cancellation.
+ */
+export function logDescription(n: Pick<Notice, 'family' | 'bulletin' | 'issue' | 'issueDate'> & { kind?: NoticeKind }): string {
+  return `${FAMILIES[n.family].singular}${KIND_LABEL[n.kind ?? 'annonce']} — ${issueLabel(n)}`;
+}
+
+/** The kind of a notice from its XML `typeAnnonce` child name or its Opendatasoft `typeavis` (initial when unknown). */
+export function noticeKind(value: unknown): NoticeKind {
+  return value === 'rectificatif' || value === 'annulation' ? value : 'annonce';
+}
+
+/**
+ * The earlier notice named by `parutionAvisPrecedent` (`nomPublication` `BODACC A`, `numeroParution`,
+ * `numeroAnnonce`), or null when it is missing or unreadable.
+ */
+export function previousNotice(p: { nomPublication?: unknown; numeroParution?: unknown; numeroAnnonce?: unknown }): PreviousNotice | null {
+  const bulletin = /^BODACC\s*([ABC])$/i.exec(text(p.nomPublication) ?? '')?.[1]?.toUpperCase();
+  const issue = text(p.numeroParution);
+  const number = text(p.numeroAnnonce);
+  if (!bulletin || !issue || !/^\d{8}$/.test(issue) || !number || !/^\d{1,9}$/.test(number)) return null;
+  return { bulletin: bulletin as PreviousNotice['bulletin'], issue, noticeNumber: Number(number) };
 }
 
 /**

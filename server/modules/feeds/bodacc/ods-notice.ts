@@ -5,11 +5,13 @@
  * `"880878145,880 878 145"`; v2.1: a list), `commercant`, `tribunal`, `url_complete`; for a sale,
  * `listepersonnes` (the buyer), `listeprecedentproprietaire` / `listeprecedentexploitant` (the seller),
  * `acte` -> `vente.categorieVente` and `listeetablissements` -> `etablissement.origineFonds`. Those
- * structured fields are JSON encoded as strings in v1, strings or objects in v2.1.
+ * structured fields are JSON encoded as strings in v1, strings or objects in v2.1. `typeavis` (`annonce`,
+ * `rectificatif`, `annulation`) and, for the last two, `parutionavisprecedent` (the notice corrected or
+ * cancelled); a cancelled sale gives no transaction row.
  */
 import { AppError } from '../../../http/errors';
 import { familyCode } from './families';
-import { checkIdentity, noticeError, noticeUrl, sirenOf, sirensOf, text, type Notice, type SaleParty } from './notice';
+import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirenOf, sirensOf, text, type Notice, type SaleParty } from './notice';
 import type { OdsItem } from './json';
 import { UNKNOWN_JSON_SHAPE } from './json';
 
@@ -70,8 +72,9 @@ export function odsNotice(item: OdsItem, position: number): Notice {
   const registre = Array.isArray(f.registre) ? f.registre : typeof f.registre === 'string' ? f.registre.split(',') : [];
   const sirens = sirensOf(registre);
   const url = text(f.url_complete);
+  const kind = noticeKind(text(f.typeavis));
   let sale: Notice['sale'] = null;
-  if (family === 'vente') {
+  if (family === 'vente' && kind !== 'annulation') {
     const buyer = party(first(structured(f.listepersonnes).personne)) ?? { name: null, siren: null, french: true };
     buyer.name ??= text(f.commercant);
     buyer.siren ??= sirens[0] ?? null;
@@ -83,6 +86,8 @@ export function odsNotice(item: OdsItem, position: number): Notice {
   }
   return {
     ...id,
+    kind,
+    previous: kind === 'annonce' ? null : previousNotice(structured(f.parutionavisprecedent)),
     family,
     sirens,
     companyName: text(f.commercant),

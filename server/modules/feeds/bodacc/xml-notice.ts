@@ -4,10 +4,12 @@
  * `personneMorale` with `denomination`, or a `personnePhysique` with `nom`/`prenom`, each with
  * `numeroImmatriculation/numeroIdentification` = the SIREN written `892 606 575`), `etablissement/origineFonds`,
  * `precedentProprietairePM` / `precedentProprietairePP` / `precedentExploitantPP`, and the family from the
- * child of `acte` (`vente`, `creation`, `immatriculation`) with, for a sale, `acte/vente/categorieVente`.
+ * child of `acte` (`vente`, `creation`, `immatriculation`) with, for a sale, `acte/vente/categorieVente`,
+ * and `typeAnnonce` (`annonce`, `rectificatif`, `annulation`) with, for the last two, `parutionAvisPrecedent`.
+ * A cancelled sale gives no transaction row.
  */
 import { familyCode, type FamilyCode } from './families';
-import { checkIdentity, noticeError, noticeUrl, sirenOf, sirensOf, text, type Notice, type SaleParty } from './notice';
+import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirenOf, sirensOf, text, type Notice, type SaleParty } from './notice';
 import type { XmlAvis, XmlObject, XmlValue } from './xml';
 
 /** The values of `v` as a list (an element repeated is an array, once it is a single value). */
@@ -88,8 +90,11 @@ export function xmlNotice(read: XmlAvis, position: number): Notice {
   const identity = { bulletin: read.bulletin, issue: read.issue, issueDate: read.issueDate!, noticeNumber: noticeNumber as number };
   const etablissement = obj(avis.etablissement);
   const buyer = people[0] ?? { name: null, siren: null, french: true };
+  const kind = noticeKind(Object.keys(obj(avis.typeAnnonce))[0]);
   return {
     ...identity,
+    kind,
+    previous: kind === 'annonce' ? null : previousNotice(obj(avis.parutionAvisPrecedent)),
     family: fam,
     sirens: sirensOf(people.map((p) => p.siren)),
     companyName: buyer.name,
@@ -97,7 +102,7 @@ export function xmlNotice(read: XmlAvis, position: number): Notice {
     raw: avis,
     url: noticeUrl(identity),
     sale:
-      fam === 'vente'
+      fam === 'vente' && kind !== 'annulation'
         ? { buyer, seller: seller(avis), category: text(obj(obj(avis.acte).vente).categorieVente), origin: text(etablissement.origineFonds) }
         : null,
   };
