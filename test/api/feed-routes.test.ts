@@ -223,6 +223,20 @@ describe('GET /api/supervisions/health', () => {
     const after = (await health()).sirene;
     expect(after).toMatchObject({ consecutive_failures: 1, level: 'red', age_hours: 63 * 24 });
   });
+
+  it('INSEE: failing companies files are not hidden by an establishments file that succeeds after them', async () => {
+    const failed = await imported('sirene', 'StockUniteLegale_tronque.csv', fixture('sirene/StockUniteLegale_sample.csv').subarray(0, 4000));
+    expect(failed.state).toBe('failed');
+    const failures = (await health()).sirene.consecutive_failures;
+    expect(failures).toBeGreaterThanOrEqual(2);
+    expect((await imported('sirene', 'StockEtablissement.csv', fixture('sirene/StockEtablissement_sample.csv'))).state).toBe('done');
+    const h = (await health()).sirene;
+    expect(h.consecutive_failures).toBe(failures);
+    expect(h.level).toBe('green');
+    // A companies file that succeeds clears them.
+    expect((await imported('sirene', 'StockUniteLegale.csv', fixture('sirene/StockUniteLegale_sample.csv'))).state).toBe('done');
+    expect((await health()).sirene.consecutive_failures).toBe(0);
+  });
 });
 
 describe('GET /api/companies/{siren}', () => {

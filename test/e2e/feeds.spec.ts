@@ -129,6 +129,7 @@ test('a broken BODACC file shows a red cross with its French error, and counts a
   await expect(health.getByTestId('feed-health-failures')).toHaveText(
     `${before.consecutive_failures + 1} ${before.consecutive_failures + 1 > 1 ? 'échecs consécutifs' : 'échec consécutif'}`,
   );
+  await expect(health.getByTestId('feed-health-failing')).toHaveText('Dernier import en échec');
 });
 
 test('a file of the wrong type is refused with the server’s French message', async ({ page }) => {

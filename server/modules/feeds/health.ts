@@ -41,7 +41,8 @@ export function fetchScheduled(config: Pick<AppConfig, 'feedBodaccUrl' | 'feedSi
 }
 
 /**
- * The health of every feed, at `now`. Three indexed reads per feed (`feed_files (feed, status, id)`).
+ * The health of every feed, at `now`. A few indexed reads per feed (`feed_files (feed, status, id)`);
+ * `consecutive_failures` sums, over the kinds of file of the feed, the failures since that kind's last success.
  */
 export async function feedHealth(db: Db, config: Pick<AppConfig, 'feedBodaccUrl' | 'feedSireneUrls'>, now = new Date()): Promise<FeedHealth[]> {
   const out: FeedHealth[] = [];
@@ -50,12 +51,20 @@ export async function feedHealth(db: Db, config: Pick<AppConfig, 'feedBodaccUrl'
       rule.files.map((f) => sql`${f}`),
       sql`, `,
     );
+    // Failures are counted per kind of file (INSEE: companies and establishments apart), each since that
+    // kind's own last success: a companies file that keeps failing is not hidden by an establishments success.
+    const failures = sql.join(
+      rule.files.map(
+        (f) => sql`(select count(*)::int from feed_files x where x.feed = ${f} and x.status = 0
+                     and x.id > coalesce((select id from feed_files y where y.feed = ${f} and y.status = 1 order by id desc limit 1), 0))`,
+      ),
+      sql` + `,
+    );
     const res = (await db.execute(sql`
       with last as (
         select id, created_at from feed_files where feed in (${feeds}) and status = 1 order by id desc limit 1)
       select (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from last) as last_success,
-             (select count(*)::int from feed_files f
-               where f.feed in (${feeds}) and f.status = 0 and f.id > coalesce((select id from last), 0)) as failures,
+             ${failures} as failures,
              exists (select 1 from feed_files where feed in (${feeds})) as any_file`)) as unknown as {
       rows: Array<{ last_success: string | null; failures: number; any_file: boolean }>;
     };

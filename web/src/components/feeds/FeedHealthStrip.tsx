@@ -1,7 +1,8 @@
 /**
  * The feed-health strip (issue 9 section 4), shown on /supervisions and on /home: one card per feed
  * (BODACC, INSEE Sirene) with its last success, its age against the expected period in green / orange /
- * red, its consecutive failures and whether its scheduled fetch is on. Read from
+ * red, its consecutive failures (with a red « Dernier import en échec » tag beside the age's, so that a fresh
+ * feed whose latest imports fail does not read as merely « À jour ») and whether its scheduled fetch is on. Read from
  * `GET /api/supervisions/health`, again every minute (the age moves) and whenever an import ends.
  */
 import { Badge, Card, Col, Flex, Row, Tag, Typography } from 'antd';
@@ -10,7 +11,7 @@ import { GENERIC_ERROR } from '../../api/errors';
 import { formatDateTimeSeconds } from '../../lib/dates';
 import { RetryAlert } from '../feedback/RetryAlert';
 import { FEED_HEALTH_KEY, fetchFeedHealth, type FeedHealth } from './api';
-import { ageText, failuresText, LEVEL_COLORS, LEVEL_LABELS, scheduledText } from './healthText';
+import { ageText, FAILING_LABEL, failuresText, LEVEL_COLORS, LEVEL_LABELS, scheduledText } from './healthText';
 
 /** How often the strip is read again while shown (its ages move with time). */
 export const HEALTH_POLL_MS = 60_000;
@@ -32,9 +33,17 @@ function FeedHealthCard({ health, headingLevel }: { health: FeedHealth; headingL
         </Typography.Title>
       }
       extra={
-        <Tag color={color} variant="outlined" data-testid="feed-health-level">
-          {LEVEL_LABELS[health.level]}
-        </Tag>
+        <Flex gap={4}>
+          <Tag color={color} variant="outlined" data-testid="feed-health-level">
+            {LEVEL_LABELS[health.level]}
+          </Tag>
+          {health.consecutive_failures > 0 ? (
+            // The age says how fresh the data is; this says that the imports since then failed (both are true).
+            <Tag color="error" data-testid="feed-health-failing">
+              {FAILING_LABEL}
+            </Tag>
+          ) : null}
+        </Flex>
       }
     >
       <Flex vertical gap={4}>

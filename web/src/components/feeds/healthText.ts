@@ -14,6 +14,9 @@ export const LEVEL_LABELS: Record<Level, string> = {
   none: 'Aucun fichier',
 };
 
+/** The tag shown beside the level while the imports since the last success failed. */
+export const FAILING_LABEL = 'Dernier import en échec';
+
 /** antd colour (Tag / Badge status) of each level. */
 export const LEVEL_COLORS: Record<Level, 'success' | 'warning' | 'error' | 'default'> = {
   green: 'success',
