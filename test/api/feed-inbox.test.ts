@@ -89,6 +89,29 @@ describe('inbox', () => {
     expect(names('bodacc', 'processing')).toEqual([]);
   });
 
+  it('a copy that pauses longer than the quiet time is taken early, then taken again once it is whole: imported whole', async () => {
+    await watcher();
+    const lines = fixture('sirene/StockUniteLegale_sample.csv').toString('utf8').split('\n');
+    const file = path.join(dir('sirene'), 'lent.csv');
+    const fh = await fs.promises.open(file, 'w');
+    await fh.write(lines.slice(0, 41).join('\n') + '\n');
+    await fh.sync();
+    // The first 40 companies are imported (the file was quiet for longer than the quiet time)...
+    await until('a first record of lent.csv', async () => (await rows(sql`select 1 from feed_files where filename = 'lent.csv'`)).length > 0);
+    // ... then the copy goes on, into the file the watcher took.
+    await fh.write(lines.slice(41).join('\n'));
+    await fh.close();
+    await until('lent.csv in done/', () => names('sirene', 'done').includes('lent.csv'));
+    expect(await rows(sql`select status, lines::int from feed_files where filename = 'lent.csv' order by id`)).toEqual([
+      { status: 1, lines: 40 },
+      { status: 1, lines: 97 },
+    ]);
+    expect(names('sirene', 'done').filter((n) => n === 'lent.csv')).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dir('sirene', 'done'), fs.readdirSync(dir('sirene', 'done')).find((n) => n.endsWith('lent.csv'))!))).toEqual(
+      fixture('sirene/StockUniteLegale_sample.csv'),
+    );
+  });
+
   it('moves a broken file to failed/ with its French error beside it, recorded with status 0', async () => {
     const broken = fixture('bodacc/RCS-A_BXA20210005_first30_other_avis.xml').subarray(0, 4000);
     fs.writeFileSync(path.join(dir('bodacc'), 'tronque.xml'), broken);

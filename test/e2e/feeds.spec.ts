@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Api, expectToast, rowWith, signInViaApi, unique, walkSidebarGroup } from './helpers';
 
@@ -130,6 +131,21 @@ test('a broken BODACC file shows a red cross with its French error, and counts a
     `${before.consecutive_failures + 1} ${before.consecutive_failures + 1 > 1 ? 'échecs consécutifs' : 'échec consécutif'}`,
   );
   await expect(health.getByTestId('feed-health-failing')).toHaveText('Dernier import en échec');
+});
+
+test('a bulletin dropped in the inbox while the page is open appears in the table, without a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/supervisions');
+  await expect(bodaccFiles(page)).toBeVisible();
+  const filename = `depot-${unique()}.xml`;
+  const inbox = path.join(process.env.VIGIE_E2E_DATA_DIR!, 'inbox', 'bodacc');
+  fs.mkdirSync(inbox, { recursive: true });
+  // Written under a name the watcher skips, then renamed: the file is whole when it is seen.
+  fs.writeFileSync(path.join(inbox, `${filename}.part`), bulletinWithIssue(freshIssue()));
+  fs.renameSync(path.join(inbox, `${filename}.part`), path.join(inbox, filename));
+  const row = rowWith(bodaccFiles(page), filename);
+  await expect(row).toHaveCount(1, { timeout: 60_000 });
+  await expect(statusOf(row)).toHaveAccessibleName('Réussi');
 });
 
 test('a file of the wrong type is refused with the server’s French message', async ({ page }) => {

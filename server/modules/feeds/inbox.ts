@@ -6,6 +6,9 @@
  * then moved to `done/` or `failed/` (with `<name>.erreur.txt` holding the French error).
  *
  * - Ignored: hidden files (`.name`, as rsync and scp write while copying) and `*.part` / `*.tmp` / `*.crdownload`.
+ * - A file that changed while it was imported (a copy that paused longer than the quiet time) goes back into
+ *   the inbox and is taken again once stable (see `follow`); a copy under a skipped name, renamed at its end,
+ *   never needs it.
  * - A file of the wrong type (not `.csv`/`.zip` for sirene, not `.xml`/`.json` for bodacc) goes to `failed/`
  *   with a `feed_files` row saying so, so that the supervision page shows it.
  * - Names in `processing/`, `done/`, `failed/` get a `<milliseconds>-` prefix: the same name dropped twice never
@@ -119,6 +122,7 @@ export class FeedInbox {
       await recordFeedFile(this.opts.db, { feed: recordFeedOf(feed, name), filename: name, status: 0, lines: 0, error: wrongType, origin: 'inbox' });
       return this.settle(taken, 'failed', wrongType);
     }
+    const asTaken = fs.statSync(taken);
     let job: JobRow;
     try {
       job = await startFeedJob(this.opts.queue, this.opts.db, { feed, filename: name, origin: 'inbox', input: { path: taken } });
@@ -126,15 +130,31 @@ export class FeedInbox {
       if (this.stopped) return; // settled at the next start
       throw err;
     }
-    await this.follow(job);
+    await this.follow(job, { size: asTaken.size, mtimeMs: asTaken.mtimeMs });
   }
 
-  /** Waits for the import of a file in processing/, then moves it by the outcome. */
-  private async follow(job: JobRow): Promise<void> {
+  /**
+   * Waits for the import of a file in processing/, then moves it by the outcome. With `asTaken` (the file's
+   * size and time when it was taken), the file is watched for one more quiet time after the import: a file
+   * that changed since it was taken (a copy that paused longer than the quiet time, then went on) was read
+   * in part, so it goes back into the inbox, to be taken again once stable and imported whole (both imports
+   * are idempotent: what the first one wrote is found unchanged).
+   */
+  private async follow(job: JobRow, asTaken?: { size: number; mtimeMs: number }): Promise<void> {
     const taken = (job.payload as { source?: { path?: string } }).source?.path;
     if (!taken) return;
     const end = await waitForFeedJob(this.opts.db, job.id, { pollMs: 200 });
     if (this.stopped && end.state === 'failed' && RETAKE.has(end.error ?? '')) return; // the stop's, not the file's
+    if (asTaken) {
+      await new Promise((resolve) => setTimeout(resolve, this.opts.stableMs ?? INBOX_STABLE_MS));
+      const now = fs.statSync(taken);
+      if (now.size !== asTaken.size || now.mtimeMs !== asTaken.mtimeMs) {
+        const name = path.basename(taken).replace(/^\d+-/, '');
+        this.log.info({ file: name, size_taken: asTaken.size, size_now: now.size }, 'inbox file changed while imported: taken again');
+        fs.renameSync(taken, path.join(path.dirname(path.dirname(taken)), name));
+        return;
+      }
+    }
     await this.settle(taken, end.state === 'done' ? 'done' : 'failed', end.error);
   }
 

@@ -1,16 +1,19 @@
 /**
  * A table of feed file records (SPEC section 2 "Supervision"; issue 9 section 4) on the shared list:
  * Fichier, status icon, Date (DD/MM/YYYY HH:mm:ss, Europe/Paris), Lignes for the INSEE tables, Erreur
- * (text only when present); sortable, page sizes, footer, « Aucun résultat trouvé ».
+ * (text only when present); sortable, page sizes, footer, « Aucun résultat trouvé ». Read again every
+ * IDLE_POLL_MS, so that files imported by the inbox, the CLI or the scheduled fetch appear without a reload.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { FEED_HEALTH_KEY } from '../../components/feeds/api';
 import { DataList, type DataColumn } from '../../components/list/DataList';
 import type { ClientListSource } from '../../components/list/useDataList';
 import { formatDateTimeSeconds } from '../../lib/dates';
 import { fetchFeedFiles, type FeedFileList, type FeedFileRecord } from './api';
 import { FileStatusIcon } from './FileStatusIcon';
 import { feedFilesKey } from './queries';
+import { IDLE_POLL_MS } from './texts';
 
 /** Props of `FeedFilesTable`. */
 export interface FeedFilesTableProps {
@@ -68,7 +71,18 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
  * newest first by default, searchable by file name or error.
  */
 export function FeedFilesTable({ list, withLines = false, urlNamespace, testId }: FeedFilesTableProps) {
-  const query = useQuery({ queryKey: feedFilesKey(list), queryFn: ({ signal }) => fetchFeedFiles(list, signal) });
+  const queryClient = useQueryClient();
+  // Read again every IDLE_POLL_MS: a file that came by the inbox, the CLI or the scheduled fetch may have been
+  // imported whole between two reads of the jobs under way, and is then seen only here.
+  const query = useQuery({ queryKey: feedFilesKey(list), queryFn: ({ signal }) => fetchFeedFiles(list, signal), refetchInterval: IDLE_POLL_MS });
+  const newest = query.data?.reduce((max, row) => Math.max(max, row.id), 0);
+  const seenNewest = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (newest === undefined) return;
+    // A new record (success or failure) moves the feed's health: read it again at once.
+    if (seenNewest.current !== undefined && newest !== seenNewest.current) void queryClient.invalidateQueries({ queryKey: FEED_HEALTH_KEY });
+    seenNewest.current = newest;
+  }, [newest, queryClient]);
   const source: ClientListSource<FeedFileRecord> = {
     mode: 'client',
     rows: query.data,

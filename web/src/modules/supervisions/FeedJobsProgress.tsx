@@ -1,20 +1,30 @@
 /**
  * The feed jobs under way, at the top of a supervision page (issue 9 section 4): per job its file, its
- * state, a progress bar of the bytes read (percent) and the rows read so far.
+ * state, a progress bar of the bytes read (percent), the rows and bytes read so far, and, once the file is
+ * read whole, that the rows are being written (the merge can take as long as the reading).
  */
 import { Card, Flex, Progress, Typography } from 'antd';
 import type { Job } from '../../api/types';
 import { frenchNumber } from '../../components/feeds/healthText';
+import { bytesText } from '../../lib/bytes';
 
-/** What the job is doing, in words. */
-function stepText(job: Job): string {
-  const file = job.filename ? `«\u00a0${job.filename}\u00a0»` : 'un fichier';
-  return job.state === 'queued' ? `Import de ${file} en attente…` : `Import de ${file} en cours…`;
+/** Whether the whole file has been read and the job is writing it (the merge, one transaction). */
+function merging(job: Job): boolean {
+  return job.state === 'running' && job.bytes_total !== null && job.bytes_total > 0 && job.bytes_read >= job.bytes_total;
 }
 
-/** « 1 234 lignes lues ». */
-function rowsText(n: number): string {
-  return `${frenchNumber(n)} ${n > 1 ? 'lignes lues' : 'ligne lue'}`;
+/** What the job is doing, in words: waiting, reading, or (file read whole) writing into the database. */
+function stepText(job: Job): string {
+  const file = job.filename ? `«\u00a0${job.filename}\u00a0»` : 'un fichier';
+  if (job.state === 'queued') return `Import de ${file} en attente…`;
+  if (merging(job)) return `Import de ${file}\u00a0: fichier lu, enregistrement en cours…`;
+  return `Import de ${file} en cours…`;
+}
+
+/** « 1 234 lignes lues — 12,3 Mo sur 48,1 Mo » (the bytes when the size is known). */
+function readText(job: Job): string {
+  const rows = `${frenchNumber(job.rows_read)} ${job.rows_read > 1 ? 'lignes lues' : 'ligne lue'}`;
+  return job.bytes_total ? `${rows} — ${bytesText(job.bytes_read)} sur ${bytesText(job.bytes_total)}` : rows;
 }
 
 /** One job (`data-testid="feed-job"`, `aria-busy`): its step, the bar (percent of bytes) and the rows read. */
@@ -33,7 +43,7 @@ function JobCard({ job }: { job: Job }) {
           data-testid="feed-job-progress"
         />
         <Typography.Text type="secondary" data-testid="feed-job-rows">
-          {rowsText(job.rows_read)}
+          {readText(job)}
         </Typography.Text>
       </Flex>
     </Card>
