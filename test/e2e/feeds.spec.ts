@@ -82,6 +82,8 @@ test('a BODACC bulletin uploaded on /supervisions shows its progress, then a gre
   await chooseFile(page, { name: filename, mimeType: 'application/xml', buffer: bulletinWithIssue(issue) });
   // The job appears at the top while it runs, or the toast says it ended (a small file may be quicker than a poll).
   await expect(page.getByTestId('feed-job').or(page.getByTestId('toast').filter({ hasText: filename })).first()).toBeVisible();
+  // What the import did: its 29 sales are new, each a transaction row, and each names 1 or 2 SIRENs (buyer, seller).
+  await expect(page.getByTestId('toast').filter({ hasText: filename })).toContainText('29 avis nouveaux, 0 déjà connu, 29 transactions\u00a0; 55 entrées ajoutées au journal.');
   await expectToast(page, `Import de «\u00a0${filename}\u00a0» terminé\u00a0: 29 lignes lues.`);
   await expect(page.getByTestId('feed-jobs')).toHaveCount(0);
 

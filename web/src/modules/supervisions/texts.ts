@@ -32,8 +32,31 @@ export const STATUS_LABELS = { ok: 'Réussi', failed: 'Échoué' } as const;
 
 /** Toast when a job ends well: « Import de « f » terminé : 29 lignes lues. » */
 export function importDoneText(filename: string | null, lines: number): string {
-  const name = filename ? `«\u00a0${filename}\u00a0»` : 'du fichier';
-  return `Import de ${name} terminé\u00a0: ${lines.toLocaleString('fr-FR')} ${lines > 1 ? 'lignes lues' : 'ligne lue'}.`;
+  const name = filename ? `de «\u00a0${filename}\u00a0»` : 'du fichier';
+  return `Import ${name} terminé\u00a0: ${lines.toLocaleString('fr-FR')} ${lines > 1 ? 'lignes lues' : 'ligne lue'}.`;
+}
+
+/** `n` and its noun, singular or plural by French rule (0 and 1 singular): « 1 avis nouveau », « 2 modifiées ». */
+function count(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+}
+
+/**
+ * Detail line of the toast when a job ends well: what the import did, from its result
+ * (`{created, updated, unchanged, log_entries, sales}`), or undefined when the result does not say.
+ * - INSEE: « 3 nouvelles lignes, 1 modifiée, 93 inchangées ; 4 entrées ajoutées au journal. »
+ * - BODACC: « 29 avis nouveaux, 0 déjà connu, 29 transactions ; 55 entrées ajoutées au journal. »
+ */
+export function importOutcomeText(feed: UploadFeed, result: Record<string, unknown> | null | undefined): string | undefined {
+  const n = (key: string) => (typeof result?.[key] === 'number' ? (result[key] as number) : undefined);
+  const [created, updated, unchanged, log] = [n('created'), n('updated'), n('unchanged'), n('log_entries')];
+  if (created === undefined || unchanged === undefined || log === undefined) return undefined;
+  const logText = `${count(log, 'entrée ajoutée', 'entrées ajoutées')} au journal.`;
+  if (feed === 'bodacc') {
+    const sales = n('sales') ?? 0;
+    return `${count(created, 'avis nouveau', 'avis nouveaux')}, ${count(unchanged, 'déjà connu', 'déjà connus')}, ${count(sales, 'transaction', 'transactions')}\u00a0; ${logText}`;
+  }
+  return `${count(created, 'nouvelle ligne', 'nouvelles lignes')}, ${count(updated ?? 0, 'modifiée', 'modifiées')}, ${count(unchanged, 'inchangée', 'inchangées')}\u00a0; ${logText}`;
 }
 
 /** Title of the toast when a job fails (its French error is the detail line). */

@@ -2,7 +2,8 @@
  * `useFeedJobs`: the jobs under way of one feed (GET /api/supervisions/jobs?feed=…; issue 9 section 4),
  * read every second while one is queued or running and every 10 seconds otherwise (a file may arrive by
  * the CLI, the inbox or the scheduled fetch). When a job seen under way leaves that list, its outcome is
- * read (GET /api/jobs/{id}), the tables and the health are reloaded, and a toast says how it ended.
+ * read (GET /api/jobs/{id}), the tables and the health are reloaded, and a toast says how it ended (lines read,
+ * and what the import did: new, changed and unchanged rows or notices, update-log entries added).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -10,7 +11,7 @@ import type { Job } from '../../api/types';
 import { useNotify } from '../../components/feedback/useNotify';
 import { fetchFeedJobs, fetchJob, type UploadFeed } from './api';
 import { feedJobsKey, SUPERVISIONS_KEY } from './queries';
-import { IDLE_POLL_MS, importDoneText, importFailedText, JOB_POLL_MS } from './texts';
+import { IDLE_POLL_MS, importDoneText, importFailedText, importOutcomeText, JOB_POLL_MS } from './texts';
 
 /** What the page gets: the jobs under way, and `follow` to watch a job just uploaded. */
 export interface FeedJobs {
@@ -56,11 +57,11 @@ export function useFeedJobs(feed: UploadFeed): FeedJobs {
             return;
           }
           await queryClient.invalidateQueries({ queryKey: SUPERVISIONS_KEY });
-          if (final?.state === 'done') notify.success(importDoneText(final.filename, linesOf(final)));
+          if (final?.state === 'done') notify.success(importDoneText(final.filename, linesOf(final)), importOutcomeText(feed, final.result));
           else if (final?.state === 'failed') notify.error(importFailedText(final.filename), final.error ?? undefined);
         });
     }
-  }, [jobs, readAt, notify, queryClient]);
+  }, [jobs, readAt, notify, queryClient, feed]);
 
   const follow = useCallback(
     (job: Job) => {
