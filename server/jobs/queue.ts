@@ -337,7 +337,11 @@ export class JobQueue {
         this.log.info({ job: jobId, kind }, 'job done');
       } catch (err) {
         const message = abort.signal.aborted ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
-        if (!(err instanceof AppError) && !abort.signal.aborted) if (!(err instanceof AppError) && !abort.signal.aborted) this.log.error({ err, job: jobId, kind }, 'job failed');
+        // A refused input (AppError: its French reason, shown to the operator too) or a stop is a normal end,
+        // logged as info; anything else is a fault, logged with its error.
+        if (abort.signal.aborted) this.log.info({ job: jobId, kind }, 'job interrupted');
+        else if (err instanceof AppError) this.log.info({ job: jobId, kind, reason: message }, 'job failed');
+        else this.log.error({ err, job: jobId, kind }, 'job failed');
         await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
         await finishJob(db, jobId, { state: 'failed', error: message });
       }

@@ -39,16 +39,22 @@ describe('GET /api/jobs/{id}', () => {
     expect(job).toMatchObject({ kind: 'news-import', state: 'done', rows_read: 2, filename: 'a.csv', error: null });
   });
 
-  it('gives a failed job with its French error', async () => {
+  it('gives a failed job with its French error, which the server log records too', async () => {
     const a = await t.newAdmin();
-    const job = await importFile(a.client, 'mal.csv', utf8('siren;titre;categorie;source;lien;date\n400000006;"jamais fermé;Economy;;https://www.example.com/x;01/01/2026\n'));
-    expect(await readJob(root, job.id)).toEqual({
-      ...job,
-      state: 'failed',
-      error: 'Le fichier CSV est mal formé à la ligne 2 (guillemet ouvert jamais fermé). Rien n’a été importé.',
-      result: null,
-      finished_at: expect.any(String),
-    });
+    const logged: Array<{ level: string; obj: Record<string, unknown>; msg?: string }> = [];
+    const appLog = t.ctx.jobs.logger;
+    t.ctx.jobs.setLogger({ info: (obj, msg) => logged.push({ level: 'info', obj: obj as Record<string, unknown>, msg }), error: (obj, msg) => logged.push({ level: 'error', obj: obj as Record<string, unknown>, msg }) });
+    try {
+      const job = await importFile(a.client, 'mal.csv', utf8('siren;titre;categorie;source;lien;date\n400000006;"jamais fermé;Economy;;https://www.example.com/x;01/01/2026\n'));
+      const error = 'Le fichier CSV est mal formé à la ligne 2 (guillemet ouvert jamais fermé). Rien n’a été importé.';
+      expect(await readJob(root, job.id)).toEqual({ ...job, state: 'failed', error, result: null, finished_at: expect.any(String) });
+      expect(logged.filter((l) => l.obj.job === job.id).map((l) => [l.level, l.msg, l.obj.reason])).toEqual([
+        ['info', 'job started', undefined],
+        ['info', 'job failed', error],
+      ]);
+    } finally {
+      t.ctx.jobs.setLogger(appLog);
+    }
   });
 
   it('answers 404 for an unknown job', async () => {
