@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { sireneFixture, sireneHarness, type SireneHarness } from '../helpers/feed-sirene';
+import { sireneFixture, sireneHarness, sireneTable, type SireneHarness } from '../helpers/feed-sirene';
 
 let h: SireneHarness;
 beforeAll(async () => {
@@ -192,9 +192,18 @@ describe('feed-sirene: files refused, nothing written', () => {
     const before = await snapshot();
     const job = await h.importFile('StockUniteLegale_tronque.csv', Buffer.from(cut));
     expect(job.state).toBe('failed');
-    expect(job.error).toMatch(/^Fichier mal formé à la ligne 98\u00a0: la ligne s’arrête avant la colonne \w+ \(35 colonnes attendues\)\u00a0: fichier tronqué\u202f\?\. Rien n’a été importé\.$/);
+    expect(job.error).toMatch(/^Fichier mal formé à la ligne 98\u00a0: la ligne s’arrête avant la colonne \w+ \(35 colonnes attendues\)\u00a0: fichier tronqué\u202f\? Rien n’a été importé\.$/);
     expect(await lastFeedFile()).toMatchObject({ feed: 'sirene-companies', status: 0, error: job.error });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('a quote never closed says that the end of the file is reached inside the quoted field', async () => {
+    const t = sireneTable('StockUniteLegale_sample.csv');
+    t.cells[29][t.header.indexOf('denominationUniteLegale')] = '"OUVERT';
+    const job = await h.importFile('StockUniteLegale.csv', t.bytes());
+    expect(job.error).toBe(
+      'Fichier mal formé\u00a0: un champ entre guillemets n’est jamais refermé, la fin du fichier (ligne 99) est atteinte à l’intérieur. Fichier tronqué ou guillemet en trop\u202f? Rien n’a été importé.',
+    );
   });
 
   it('a line with too many fields names its line', async () => {

@@ -46,15 +46,23 @@ export function copyError(err: PgError, lineOffset: number, expected: number): A
   const line = found ? Number(found[1]) + lineOffset + 1 : undefined;
   const at = line === undefined ? '' : ` à la ligne ${line}`;
   const msg = err.message;
+  if (/unterminated CSV quoted field/.test(msg)) {
+    // PostgreSQL meets it at the end of the input: the line it gives is the last one, not the quote's.
+    const end = line === undefined ? 'la fin du fichier' : `la fin du fichier (ligne ${line})`;
+    return new AppError(
+      422,
+      `Fichier mal formé\u00a0: un champ entre guillemets n’est jamais refermé, ${end} est atteinte à l’intérieur. Fichier tronqué ou guillemet en trop\u202f? Rien n’a été importé.`,
+    );
+  }
   let reason: string;
   const missing = /missing data for column "([^"]+)"/.exec(msg);
   if (missing) reason = `la ligne s’arrête avant la colonne ${missing[1]} (${expected} colonnes attendues)\u00a0: fichier tronqué\u202f?`;
   else if (/extra data after last expected column/.test(msg)) reason = `plus de ${expected} colonnes`;
-  else if (/unterminated CSV quoted field/.test(msg)) reason = 'guillemet ouvert jamais fermé (fichier tronqué\u202f?)';
   else if (err.code === '22021') reason = 'octets qui ne sont pas de l’UTF-8';
   else if (/carriage return|newline/.test(msg)) reason = 'fins de ligne incohérentes';
   else reason = 'ligne illisible';
-  return new AppError(422, `Fichier mal formé${at}\u00a0: ${reason}. Rien n’a été importé.`);
+  // A reason that is a question ends its sentence itself.
+  return new AppError(422, `Fichier mal formé${at}\u00a0: ${reason}${reason.endsWith('?') ? '' : '.'} Rien n’a été importé.`);
 }
 
 /**
