@@ -141,6 +141,17 @@ describe('search and sort', () => {
     expect(page.data[0]).toMatchObject({ b1: '891341901', b2: 'AUTO SERVICES CROSNIER', b19: 'TBO PNEUS' });
   });
 
+  it('finds a whole SIREN among the sellers too (TENORD, seller in three sales of the bulletin)', async () => {
+    const sold = await rows<{ id: number }>(sql`select id::int as id from bodacc_transactions where seller_siren = '447861741' order by id desc`);
+    expect(sold).toHaveLength(3);
+    const page = await filter({ search: '447 861 741' });
+    expect(page.total).toBe(3);
+    expect(page.data.map((r) => r.id)).toEqual(sold.map((r) => r.id));
+    expect(page.data.every((r) => r.b20 === '447861741')).toBe(true);
+    // The index that serves it is there (an online index, built after the migrations).
+    expect(await rows(sql`select 1 from pg_indexes where indexname = 'bodacc_transactions_seller_siren_idx'`)).toHaveLength(1);
+  });
+
   it('finds the SIRENs starting with some digits', async () => {
     const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from bodacc_transactions where siren like '89%'`);
     const page = await filter({ search: '89' });

@@ -3,8 +3,10 @@
  * "Legal-announcement transaction row", 7 `filterbodacc`, `removebodacc`; issue 10 section 4): the rows of
  * `bodacc_transactions` written by the BODACC importer (server/modules/feeds/bodacc), answered as `{id, b1..b37}`
  * in the spec's order (contract/deal-lists.ts BODACC_FIELDS).
- * - search by SIREN: 1 to 9 digits (spaces ignored) give the SIRENs starting with them, through
- *   `bodacc_transactions_siren_idx`; a term with anything but digits matches nothing (the page searches by SIREN only);
+ * - search by SIREN: a whole SIREN (9 digits, spaces ignored) finds the rows of that company (b1, through
+ *   `bodacc_transactions_siren_idx`) and the sales where it is the seller (b20, through the online index
+ *   `bodacc_transactions_seller_siren_idx`); 1 to 8 digits give the rows whose b1 SIREN starts with them; a term
+ *   with anything but digits matches nothing (the page searches by SIREN only);
  * - sort `id` (default, desc) or `b1` (SIREN), the two indexed columns;
  * - the unfiltered total is read from `bodacc_transaction_counts` (kept by triggers, migration 0012).
  */
@@ -33,7 +35,7 @@ const select = sql.raw(
 function sirenCondition(term: string): SQL {
   const digits = stripSpaces(term);
   if (!/^\d{1,9}$/.test(digits)) return sql`false`;
-  return digits.length === 9 ? sql`t.siren = ${digits}` : sql`t.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
+  return digits.length === 9 ? sql`(t.siren = ${digits} or t.seller_siren = ${digits})` : sql`t.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
 }
 
 /**
