@@ -28,7 +28,15 @@ export interface FeedFilesTableProps {
 /** The columns; Lignes only when asked. */
 function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
   return [
-    { key: 'filename', title: 'Fichier', sortable: true, identifying: true, minWidth: 200 },
+    {
+      key: 'filename',
+      title: 'Fichier',
+      sortable: true,
+      identifying: true,
+      minWidth: 200,
+      // A long name without spaces wraps in its cell instead of widening the column and pushing Erreur out of view.
+      render: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.filename}</span>,
+    },
     {
       key: 'status',
       title: 'Statut',
