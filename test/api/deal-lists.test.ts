@@ -246,6 +246,19 @@ describe('search', () => {
     expect(ids(await filter({ search: 'adviser (affiché)' }))).toEqual(matching((r) => r.role?.name === 'Adviser'));
   });
 
+  it('by Company Role or Deal Type, accents and case aside', async () => {
+    const targets = matching((r) => r.role?.name === 'Target');
+    await t.ctx.db.execute(sql`update deal_roles set display_name = 'Société cédée' where name = 'Target'`);
+    try {
+      expect(ids(await filter({ search: 'societe cedee' }))).toEqual(targets);
+      expect(ids(await filter({ search: 'SOCIÉTÉ CÉDÉE' }))).toEqual(targets);
+    } finally {
+      await t.ctx.db.execute(sql`update deal_roles set display_name = 'Target (affiché)' where name = 'Target'`);
+    }
+    expect(ids(await filter({ search: 'tàrget' }))).toEqual(targets);
+    expect(ids(await filter({ search: 'BÜYOUT' }))).toEqual(matching((r) => r.deal.type1?.name === 'Buyout' || r.deal.type2?.name === 'Buyout'));
+  });
+
   it('by Deal ID', async () => {
     const page = await filter({ search: 'deal0' });
     expect(ids(page)).toEqual(matching((r) => r.deal.deal_identifier.startsWith('DEAL0')));

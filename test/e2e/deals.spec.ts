@@ -221,7 +221,8 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   await page.getByRole('button', { name: "Retirer l'entité 1" }).click();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(textbox(page, 'Deal ID')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByTestId('deal-entities')).toContainText('Une transaction doit comporter au moins une entité.');
+  await expect(page.getByTestId('entities-error')).toHaveText('Une transaction doit comporter au moins une entité.');
+  await expect(page.getByTestId('entities-error').getByText('Une transaction doit comporter au moins une entité.')).toHaveClass(/ant-typography-danger/);
 
   await textbox(page, 'Deal ID').fill(identifier);
   await page.getByLabel('Deal date').fill('2026-03-15');
@@ -241,7 +242,22 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   await page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 1)' }).fill('60');
   await textbox(page, 'Siren (entité 2)').fill(otherSiren);
   await textbox(page, 'Company Name (entité 2)').fill('Cible Manuelle SAS');
+  // A stake over 100 and a negative amount are kept as typed, and the server's messages go under them.
+  await page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' }).fill('150');
+  await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('-5');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('spinbutton', { name: 'Deal Amount' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Le champ Montant doit être supérieur ou égal à 0.')).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' })).toHaveValue('150,00');
+  await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('2500000');
   await page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' }).fill('40');
+  // A name of one's own for the known SIREN: the hint gives the register's name instead of "repris du répertoire".
+  await expect(page.getByText('Nom repris du répertoire')).toHaveCount(1);
+  await textbox(page, 'Company Name (entité 1)').fill('Nom à moi');
+  await expect(page.getByText(`Nom au répertoire\u00a0: ${company.name}`)).toBeVisible();
+  await expect(page.getByText('Nom repris du répertoire')).toHaveCount(0);
+  await textbox(page, 'Company Name (entité 1)').fill(company.name);
   // A wrong SIREN on the second entity: its error under that field.
   await textbox(page, 'Siren (entité 2)').fill('123');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -382,6 +398,8 @@ test('insert publishes the waiting deals and purge undoes it, with their toasts 
   await page.getByRole('button', { name: 'Publier les transactions' }).click();
   await expect(page.getByTestId('deals-insert-spinner')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publier les transactions' })).toHaveCount(0);
+  // Meanwhile the purge cannot be started.
+  await expect(page.getByRole('button', { name: 'Annuler la dernière écriture' })).toBeDisabled();
   await expectToast(page, `${stats.c1} insertions effectuées avec succès!`);
   await expect(page.getByRole('button', { name: 'Publier les transactions' })).toBeVisible();
   await expect.poll(() => figure(page, 'stats-c1')).toBe(0);
@@ -392,8 +410,16 @@ test('insert publishes the waiting deals and purge undoes it, with their toasts 
   await page.getByRole('button', { name: 'Publier les transactions' }).click();
   await expectToast(page, 'Aucune insertion effectuée!', 'info');
 
-  // The purge undoes exactly that batch.
+  // The purge asks first (it withdraws the batch from the customer API): 'Annuler' leaves everything as it is.
   await page.getByRole('button', { name: 'Annuler la dernière écriture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+  await expect(dialog).toContainText('Voulez-vous vraiment annuler la dernière écriture\u00a0?');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await figure(page, 'stats-c2')).toBe(c2Published);
+  // Confirmed, the purge undoes exactly that batch.
+  await page.getByRole('button', { name: 'Annuler la dernière écriture' }).click();
+  await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Oui' }).click();
   await expectToast(page, `${stats.c1} purges effectuées avec succès!`);
   await expect.poll(() => figure(page, 'stats-c1')).toBe(stats.c1);
   await expect.poll(() => figure(page, 'stats-c2')).toBe(c2Before);

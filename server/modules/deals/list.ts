@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { runList, type ListSpec } from '../../http/listing';
 import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
 import { escapeLike } from '../news/imports';
+import { foldSql } from './import-sql';
 
 /** Indexed expression of each sort key (contract/deal-lists.ts DEAL_SORT_COLUMNS), aliases included. */
 const COLUMNS: Record<(typeof DEAL_SORT_COLUMNS)[number], SQL> = {
@@ -77,6 +78,11 @@ function toRow(r: RawRow): DealListRow {
   };
 }
 
+/** `term` as `foldSql` folds a name: lower case, no accents, œ/æ as oe/ae, ’ as '. */
+function foldTerm(term: string): string {
+  return term.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/œ/g, 'oe').replace(/æ/g, 'ae').replace(/’/g, "'");
+}
+
 /** A parsed search term: its condition, and whether its plan depends on how common it is (all but a whole SIREN). */
 type DealSearch = { cond: SQL; sampled: boolean };
 
@@ -88,7 +94,8 @@ const SEARCHED = sql`e.siren, e.name, e.deal_identifier, e.role_id, e.type1_name
  * - 1 to 9 digits (spaces ignored): the SIRENs starting with them (through the (siren, id) index), or a Deal ID
  *   equal to them (the (deal_identifier, id) index);
  * - any other text: Company Name or Deal ID containing it (trigram indexes), or an entity whose role, or a deal
- *   whose type 1 or 2, has a name containing it (roles and types are looked up first in their small tables).
+ *   whose type 1 or 2, has a name containing it, accents and case aside (roles and types are looked up first
+ *   in their small tables).
  */
 async function dealSearch(db: Db, term: string): Promise<DealSearch> {
   const digits = stripSpaces(term);
@@ -97,9 +104,12 @@ async function dealSearch(db: Db, term: string): Promise<DealSearch> {
     return { cond: sql`(${siren} or e.deal_identifier = ${digits})`, sampled: digits.length < 9 };
   }
   const like = '%' + escapeLike(term) + '%';
+  // Roles and types (small tables) are matched with accents and case folded on both sides: `cedant` finds Cédant.
+  const folded = '%' + escapeLike(foldTerm(term)) + '%';
+  const fold = (column: string) => sql.raw(foldSql(column));
   const found = (await db.execute(sql`
-    select (select coalesce(array_agg(id), '{}') from deal_roles where name ilike ${like} or display_name ilike ${like}) as roles,
-           (select coalesce(array_agg(name), '{}') from deal_types where name ilike ${like}) as types`)) as unknown as {
+    select (select coalesce(array_agg(id), '{}') from deal_roles where ${fold('name')} like ${folded} or ${fold('display_name')} like ${folded}) as roles,
+           (select coalesce(array_agg(name), '{}') from deal_types where ${fold('name')} like ${folded}) as types`)) as unknown as {
     rows: Array<{ roles: number[]; types: string[] }>;
   };
   const { roles, types } = found.rows[0];

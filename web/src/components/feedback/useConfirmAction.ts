@@ -25,19 +25,27 @@ export interface ConfirmActionOptions {
   okText?: string;
 }
 
-/**
- * Confirm-then-act: returns `confirmAction(options)`, which opens a themed Modal.confirm
- * ('Oui' / 'Annuler', the focus on 'Annuler'), runs the call while the OK button spins, then reloads the given
- * queries and toasts 'Opération effectuée avec succès!'; on a 422 it toasts the first message
- * of `errors[errorField]`, otherwise 'Une erreur est survenue!'.
- */
-export function useConfirmAction(): (options: ConfirmActionOptions) => void {
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const notify = useNotify();
+/** What `confirm` asks, and what it does once the answer is yes. */
+export interface ConfirmOptions {
+  /** Question shown in the dialog. */
+  content: string;
+  /** Runs once confirmed; the OK button spins while a returned promise runs. */
+  onOk: () => unknown;
+  /** Red OK button. */
+  danger?: boolean;
+  /** OK button label, 'Oui' by default. */
+  okText?: string;
+}
 
+/**
+ * The confirmation dialog alone: returns `confirm(options)`, which opens a themed Modal.confirm titled
+ * 'Confirmation' ('Oui' / 'Annuler', the focus on 'Annuler') and runs `onOk` once confirmed. For an action
+ * whose outcome has its own toasts (the deals' publication); `useConfirmAction` builds on it.
+ */
+export function useConfirm(): (options: ConfirmOptions) => void {
+  const { modal } = App.useApp();
   return useCallback(
-    (options: ConfirmActionOptions) => {
+    (options: ConfirmOptions) => {
       modal.confirm({
         title: 'Confirmation',
         content: options.content,
@@ -47,6 +55,29 @@ export function useConfirmAction(): (options: ConfirmActionOptions) => void {
         autoFocusButton: 'cancel',
         okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' },
         cancelButtonProps: { 'data-testid': 'confirm-cancel' },
+        onOk: options.onOk as () => Promise<void> | void,
+      });
+    },
+    [modal],
+  );
+}
+
+/**
+ * Confirm-then-act: returns `confirmAction(options)`, which opens the confirmation dialog (`useConfirm`), runs
+ * the call while the OK button spins, then reloads the given queries and toasts 'Opération effectuée avec
+ * succès!'; on a 422 it toasts the first message of `errors[errorField]`, otherwise 'Une erreur est survenue!'.
+ */
+export function useConfirmAction(): (options: ConfirmActionOptions) => void {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+
+  return useCallback(
+    (options: ConfirmActionOptions) => {
+      confirm({
+        content: options.content,
+        okText: options.okText,
+        danger: options.danger,
         onOk: async () => {
           try {
             await options.action();
@@ -62,6 +93,6 @@ export function useConfirmAction(): (options: ConfirmActionOptions) => void {
         },
       });
     },
-    [modal, queryClient, notify],
+    [confirm, queryClient, notify],
   );
 }

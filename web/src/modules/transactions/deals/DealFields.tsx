@@ -5,6 +5,7 @@
  */
 import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { StatusField } from '../../../components/form/StatusField';
+import { optionMatches } from '../../../lib/searchFold';
 import { CURRENCIES, YES_NO_OPTIONS } from '../texts';
 import type { Option } from './useDealOptions';
 
@@ -33,7 +34,7 @@ export function DealFields({ types, countries }: DealFieldsProps) {
     <Select
       options={countries}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={{ filterOption: optionMatches }}
       data-testid="country-select"
     />
   );
@@ -52,17 +53,18 @@ export function DealFields({ types, countries }: DealFieldsProps) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Deal Type 1" name="dealtype1_id">
-            <Select options={types} showSearch={{ optionFilterProp: 'label' }} />
+            <Select options={types} showSearch={{ filterOption: optionMatches }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Deal Type 2" name="dealtype2_id">
-            <Select options={types} showSearch={{ optionFilterProp: 'label' }} />
+            <Select options={types} showSearch={{ filterOption: optionMatches }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Deal Amount" name="amount">
-            <InputNumber min={0} step={1000} decimalSeparator="," stringMode style={{ width: '100%' }} />
+            {/* No min: the server checks the amount (SPEC section 5) and its message goes under the field; a clamp here would change what was typed. */}
+            <InputNumber step={1000} decimalSeparator="," stringMode style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -7,10 +7,16 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
+import { optionMatches } from '../../../lib/searchFold';
 import { useScreenUp } from '../../../lib/useMediaQuery';
 import { UNKNOWN_TO_REGISTER } from '../../groups/texts';
 import { NEW_ENTITY } from './dealValues';
 import { useCompanyLookup } from './useCompanyLookup';
+
+/** Hint under a company name that is the register's. */
+export const REGISTER_NAME_USED = 'Nom repris du répertoire';
+/** Hint under a company name typed by hand, when the register knows the SIREN: followed by the register's name. */
+export const REGISTER_NAME_IS = 'Nom au répertoire\u00a0: ';
 import type { Option } from './useDealOptions';
 
 /** Props of one entity row. */
@@ -37,8 +43,16 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
       filled.current = knownName;
     }
   }, [knownName, form, index]);
+  const name = Form.useWatch(['entities', index, 'name'], form) as string | undefined;
+  // "Taken from the register" only while the name is the register's; a name of one's own shows the register's beside it.
   const hint =
-    lookup.state === 'known' ? 'Nom repris du répertoire' : lookup.state === 'unknown' ? UNKNOWN_TO_REGISTER : undefined;
+    lookup.state === 'known'
+      ? (name ?? '').trim() === lookup.name
+        ? REGISTER_NAME_USED
+        : `${REGISTER_NAME_IS}${lookup.name}`
+      : lookup.state === 'unknown'
+        ? UNKNOWN_TO_REGISTER
+        : undefined;
   const n = index + 1;
   // On a wide screen the first row's labels head the columns (rows stacked on a narrow one keep theirs);
   // every input is named with its row for assistive tech and tests.
@@ -66,12 +80,13 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
       </Col>
       <Col xs={24} sm={12} lg={5}>
         <Form.Item label={label('Company Role')} name={[index, 'entityrole_id']}>
-          <Select options={roles} showSearch={{ optionFilterProp: 'label' }} data-testid="entity-role" {...named('Company Role')} />
+          <Select options={roles} showSearch={{ filterOption: optionMatches }} data-testid="entity-role" {...named('Company Role')} />
         </Form.Item>
       </Col>
       <Col xs={16} sm={8} lg={4}>
         <Form.Item label={label('Stake (%)')} name={[index, 'stake_percent']}>
-          <InputNumber min={0} max={100} step={0.01} decimalSeparator="," stringMode style={{ width: '100%' }} data-testid="entity-stake" {...named('Stake Percent (%)')} />
+          {/* No min / max: the server checks the stake (0 to 100, SPEC section 5) and says so under the field. */}
+          <InputNumber step={0.01} decimalSeparator="," stringMode style={{ width: '100%' }} data-testid="entity-stake" {...named('Stake Percent (%)')} />
         </Form.Item>
       </Col>
       <Col xs={8} sm={4} lg={2} style={{ display: 'flex', alignItems: 'flex-end', paddingBottom: 24, minHeight: index === 0 || !wide ? 86 : 56 }}>
@@ -94,7 +109,16 @@ export function EntitiesField({ form, roles }: { form: FormInstance; roles: Opti
           {fields.map((field) => (
             <EntityRow key={field.key} form={form} index={field.name} roles={roles} onRemove={() => remove(field.name)} />
           ))}
-          <Form.ErrorList errors={errors} />
+          {errors.length ? (
+            // The list's own error (no entity): red and announced, as a field's error is (SPEC section 5).
+            <div role="alert" data-testid="entities-error" style={{ marginBottom: 8 }}>
+              {errors.map((error, i) => (
+                <Typography.Text type="danger" key={i} style={{ display: 'block' }}>
+                  {error}
+                </Typography.Text>
+              ))}
+            </div>
+          ) : null}
           <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ ...NEW_ENTITY })} data-testid="entity-add" style={{ marginBlock: 8 }}>
             Ajouter une entité
           </Button>

@@ -9,10 +9,11 @@ import { useResourceList } from '../../../components/resource/useResourceQueries
 import { rolesResource, typesResource } from '../records/resources';
 import { fetchCountries } from './api';
 
-/** One option of a select. */
+/** One option of a select (a country's also carries its ISO alpha-2 code, searched too). */
 export interface Option {
   value: number;
   label: string;
+  iso?: string;
 }
 
 const withNone = (items: { id: number; name: string; status: number }[] | undefined, none: string): Option[] => [
@@ -29,7 +30,7 @@ export function useDealOptions() {
     () => ({
       types: withNone(types.data, 'Aucun'),
       roles: withNone(roles.data, 'Aucun'),
-      countries: (countries.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+      countries: (countries.data ?? []).map((c) => ({ value: c.id, label: c.name, iso: c.iso_alpha2 })),
       loading: types.isPending || roles.isPending || countries.isPending,
     }),
     [types.data, roles.data, countries.data, types.isPending, roles.isPending, countries.isPending],

@@ -1,10 +1,11 @@
 /**
  * The publication bar of /transactions (SPEC section 2; issue 10 section 1): the two figures (c1 waiting for
  * publication, c2 published) and the buttons 'Publier les transactions' (insert all) and 'Annuler la dernière
- * écriture' (purge), each replaced by a spinner while it runs.
+ * écriture' (purge, confirmed first), each replaced by a spinner while it runs, the other disabled meanwhile.
  */
 import { CloudUploadOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Flex, Spin, Statistic } from 'antd';
+import { useConfirm } from '../../../components/feedback/useConfirmAction';
 import { usePublication } from './usePublication';
 
 /** Label of the insert-all button (the spec: "a button to write all into the deals database"). */
@@ -12,8 +13,19 @@ export const INSERT_LABEL = 'Publier les transactions';
 /** Label of the purge button (SPEC section 2). */
 export const PURGE_LABEL = 'Annuler la dernière écriture';
 
-/** A button, or a spinner in its place while its action runs. */
-function ActionOrSpinner(props: { running: boolean; label: string; icon: React.ReactNode; testId: string; onClick: () => void; danger?: boolean }) {
+/** The question asked before a purge: it withdraws the last batch from the customer API. */
+export const PURGE_CONFIRM = 'Voulez-vous vraiment annuler la dernière écriture\u00a0? Les transactions qu’elle a publiées ne seront plus servies par l’API.';
+
+/** A button (disabled while the other action runs), or a spinner in its place while its own action runs. */
+function ActionOrSpinner(props: {
+  running: boolean;
+  disabled: boolean;
+  label: string;
+  icon: React.ReactNode;
+  testId: string;
+  onClick: () => void;
+  danger?: boolean;
+}) {
   if (props.running) {
     return (
       <Flex align="center" style={{ minHeight: 32, paddingInline: 24 }} data-testid={`${props.testId}-spinner`}>
@@ -22,15 +34,19 @@ function ActionOrSpinner(props: { running: boolean; label: string; icon: React.R
     );
   }
   return (
-    <Button icon={props.icon} onClick={props.onClick} danger={props.danger} data-testid={props.testId}>
+    <Button icon={props.icon} onClick={props.onClick} danger={props.danger} disabled={props.disabled} data-testid={props.testId}>
       {props.label}
     </Button>
   );
 }
 
-/** The figures and the two actions; a second click while one runs is not possible (its button is gone). */
+/**
+ * The figures and the two actions; a second click while one runs is not possible (its button is gone, the
+ * other is disabled); the purge is confirmed first.
+ */
 export function PublicationBar() {
   const { stats, insert, purge } = usePublication();
+  const confirm = useConfirm();
   const busy = insert.isPending || purge.isPending;
   const figure = (value: number | undefined) => (value === undefined ? '-' : value.toLocaleString('fr-FR'));
   return (
@@ -42,6 +58,7 @@ export function PublicationBar() {
       <Flex gap={8} wrap align="center">
         <ActionOrSpinner
           running={insert.isPending}
+          disabled={busy}
           label={INSERT_LABEL}
           icon={<CloudUploadOutlined aria-hidden />}
           testId="deals-insert"
@@ -51,12 +68,13 @@ export function PublicationBar() {
         />
         <ActionOrSpinner
           running={purge.isPending}
+          disabled={busy}
           label={PURGE_LABEL}
           icon={<UndoOutlined aria-hidden />}
           testId="deals-purge"
           danger
           onClick={() => {
-            if (!busy) purge.mutate();
+            if (!busy) confirm({ content: PURGE_CONFIRM, danger: true, onOk: () => purge.mutate() });
           }}
         />
       </Flex>
