@@ -125,6 +125,28 @@ describe('npm start (scripts/start.mjs)', () => {
     });
   }
 
+  it('through npm itself: SIGTERM to the `npm start` process stops the server (the script execs start.mjs, so npm’s forwarded signal reaches it)', async () => {
+    const port = await getPort({ host: '127.0.0.1' });
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: root,
+      detached: true,
+      env: { ...process.env, PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info' },
+    });
+    started.push(npm);
+    let output = '';
+    npm.stdout!.on('data', (d) => (output += d));
+    npm.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<unknown>((resolve) => npm.on('exit', resolve));
+    await waitHealthy(port, () => output);
+    // npm -> start.mjs (exec'd in place of the shell) -> the server.
+    const [startPid] = childrenOf(npm.pid!);
+    const server = await serverPid(startPid);
+    process.kill(npm.pid!, 'SIGTERM');
+    await exited;
+    expect(await waitGone(server), `server still running after SIGTERM to npm\n${output}`).toBe(true);
+    expect(await waitGone(startPid), 'start.mjs still running').toBe(true);
+  });
+
   it('a terminal Ctrl-C (SIGINT to the whole process group) stops the server once, cleanly (exit 0)', async () => {
     const s = await start();
     await waitHealthy(s.port, s.output);
