@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEAL_SORT_ALIASES, DEAL_SORT_COLUMNS, type DealListRow } from '../../../contract/deal-lists';
 import { DEFAULT_PAGE_SIZE, type FilterBody, type Page } from '../../../contract/listing';
+import { foldText } from '../../../contract/fold';
 import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
 import { runList, type ListSpec } from '../../http/listing';
@@ -78,11 +79,6 @@ function toRow(r: RawRow): DealListRow {
   };
 }
 
-/** `term` as `foldSql` folds a name: lower case, no accents, œ/æ as oe/ae, ’ as '. */
-function foldTerm(term: string): string {
-  return term.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/œ/g, 'oe').replace(/æ/g, 'ae').replace(/’/g, "'");
-}
-
 /** A parsed search term: its condition, and whether its plan depends on how common it is (all but a whole SIREN). */
 type DealSearch = { cond: SQL; sampled: boolean };
 
@@ -105,7 +101,7 @@ async function dealSearch(db: Db, term: string): Promise<DealSearch> {
   }
   const like = '%' + escapeLike(term) + '%';
   // Roles and types (small tables) are matched with accents and case folded on both sides: `cedant` finds Cédant.
-  const folded = '%' + escapeLike(foldTerm(term)) + '%';
+  const folded = '%' + escapeLike(foldText(term)) + '%';
   const fold = (column: string) => sql.raw(foldSql(column));
   const found = (await db.execute(sql`
     select (select coalesce(array_agg(id), '{}') from deal_roles where ${fold('name')} like ${folded} or ${fold('display_name')} like ${folded}) as roles,

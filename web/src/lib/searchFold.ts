@@ -1,19 +1,11 @@
 /**
  * Search in a select's options as people type: case, accents and ligatures ignored (`etats` finds
  * « États-Unis d'Amérique », `oe` finds « Œ »), and a country also found by its ISO 3166 alpha-2 code
- * (`DE` finds Allemagne).
+ * (`DE` finds Allemagne). The folding is the shared one (contract/fold.ts).
  */
+import { foldText } from '../../../contract/fold';
 
-/** `text` in lower case, without accents (Unicode decomposition), œ/æ written oe/ae, ’ written '. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/’/g, "'");
-}
+export { foldText };
 
 /** An option of a searchable select: its label, and for a country its ISO alpha-2 code. */
 export interface SearchableOption {
