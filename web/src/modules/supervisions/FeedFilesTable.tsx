@@ -28,15 +28,8 @@ export interface FeedFilesTableProps {
 /** The columns; Lignes only when asked. */
 function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
   return [
-    {
-      key: 'filename',
-      title: 'Fichier',
-      sortable: true,
-      identifying: true,
-      minWidth: 200,
-      // A long name without spaces wraps in its cell instead of widening the column and pushing Erreur out of view.
-      render: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.filename}</span>,
-    },
+    // The identifying column keeps its words whole (a file name is read whole); the table scrolls in its card.
+    { key: 'filename', title: 'Fichier', sortable: true, identifying: true, minWidth: 200 },
     {
       key: 'status',
       title: 'Statut',
