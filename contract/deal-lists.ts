@@ -123,7 +123,8 @@ export type PublishedDealSnapshot = z.output<typeof publishedDealSnapshot>;
 
 /**
  * The 37 fields of a legal-announcement transaction row, in the spec's order (b1..b37), with their French headers.
- * `column` is the `bodacc_transactions` column it is read from.
+ * `column` is the `bodacc_transactions` column it is read from; a `list` column (b20, the SIRENs of every seller
+ * the notice names) is answered as its values joined by `, `, null when empty.
  */
 export const BODACC_FIELDS = [
   { key: 'b1', column: 'siren', label: 'SIREN' },
@@ -145,7 +146,7 @@ export const BODACC_FIELDS = [
   { key: 'b17', column: 'acquirer_country', label: 'Pays acquéreur' },
   { key: 'b18', column: 'acquirer_naf', label: 'NAF acquéreur' },
   { key: 'b19', column: 'seller_name', label: 'Cédant' },
-  { key: 'b20', column: 'seller_siren', label: 'SIREN cédant' },
+  { key: 'b20', column: 'seller_sirens', label: 'SIREN cédant', list: true },
   { key: 'b21', column: 'seller_country', label: 'Pays cédant' },
   { key: 'b22', column: 'seller_naf', label: 'NAF cédant' },
   { key: 'b23', column: 'adviser_name', label: 'Conseil' },

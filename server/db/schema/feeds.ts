@@ -7,6 +7,9 @@
  * - `announcements`: every BODACC notice once, deduplicated on (bulletin, issue, notice number).
  * - `bodacc_transactions`: one row per sale notice (`vente`), the 37 columns of the spec's
  *   legal-announcement transaction row under meaningful names (b1..b37 only in the API layer).
+ * - `naf_labels`, `legal_category_labels`: the official nomenclatures (NAF rév. 2, INSEE catégories
+ *   juridiques niveau III), code -> French label, written at start from their sources
+ *   (server/modules/feeds/nomenclatures.ts), so that SQL (the Sirene merge) can name a code.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, char, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
@@ -108,9 +111,9 @@ export const bodaccTransactions = pgTable(
     acquirerSiren: char('acquirer_siren', { length: 9 }),
     acquirerCountry: varchar('acquirer_country', { length: 64 }),
     acquirerNaf: varchar('acquirer_naf', { length: 8 }),
-    /** b19..b22 */
+    /** b19..b22: every seller the notice names (b19 joined by `, `), and the SIRENs it gives for them. */
     sellerName: text('seller_name'),
-    sellerSiren: char('seller_siren', { length: 9 }),
+    sellerSirens: char('seller_sirens', { length: 9 }).array().notNull().default(sql`'{}'::bpchar[]`),
     sellerCountry: varchar('seller_country', { length: 64 }),
     sellerNaf: varchar('seller_naf', { length: 8 }),
     /** b23..b25 */
@@ -136,3 +139,15 @@ export const bodaccTransactions = pgTable(
   },
   (t) => [uniqueIndex('bodacc_transactions_announcement_uq').on(t.announcementId), index('bodacc_transactions_siren_idx').on(t.siren, t.id)],
 );
+
+export const nafLabels = pgTable('naf_labels', {
+  /** NAF rév. 2 code as INSEE writes it, e.g. `64.19Z` (sub-classes; sections, divisions and groups too). */
+  code: varchar('code', { length: 8 }).primaryKey(),
+  label: text('label').notNull(),
+});
+
+export const legalCategoryLabels = pgTable('legal_category_labels', {
+  /** INSEE catégorie juridique, niveau III (4 digits), e.g. `5710`. */
+  code: varchar('code', { length: 4 }).primaryKey(),
+  label: text('label').notNull(),
+});

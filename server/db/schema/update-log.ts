@@ -5,6 +5,7 @@
  * and list totals never scan the log:
  * - `update_log_daily`: entries per calendar day in Europe/Paris;
  * - `update_log_siren_counts`: entries per SIREN (totals of the VIP / Favoris filters).
+ * An entry written by a feed keeps a reference to its source (`source_label`, `source_url`, `source_file_id`).
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, char, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
@@ -17,6 +18,16 @@ export const updateLog = pgTable(
     code: varchar('code', { length: 64 }).notNull(),
     siren: char('siren', { length: 9 }).notNull(),
     description: text('description').notNull(),
+    /**
+     * Where a feed read what the entry says (CONVENTIONS.md section 7), null for an entry typed by hand:
+     * `BODACC A n°20210005 du 08/01/2021, avis n°1`, `Fichier INSEE StockUniteLegale_utf8.zip, ligne 12`,
+     * `RNE (INPI), fiche de l’entreprise`.
+     */
+    sourceLabel: text('source_label'),
+    /** The source's own page when it has one (the notice on bodacc.fr), else null. */
+    sourceUrl: text('source_url'),
+    /** The `feed_files` row of the file the entry came from (INSEE, BODACC), else null. */
+    sourceFileId: bigint('source_file_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,8 +4,8 @@
  * `bodacc_transactions` written by the BODACC importer (server/modules/feeds/bodacc), answered as `{id, b1..b37}`
  * in the spec's order (contract/deal-lists.ts BODACC_FIELDS).
  * - search by SIREN: a whole SIREN (9 digits, spaces ignored) finds the rows of that company (b1, through
- *   `bodacc_transactions_siren_idx`) and the sales where it is the seller (b20, through the online index
- *   `bodacc_transactions_seller_siren_idx`); 1 to 8 digits give the rows whose b1 SIREN starts with them; a term
+ *   `bodacc_transactions_siren_idx`) and the sales where it is one of the sellers (b20, through the online GIN
+ *   index `bodacc_transactions_seller_sirens_idx`); 1 to 8 digits give the rows whose b1 SIREN starts with them; a term
  *   with anything but digits matches nothing (the page searches by SIREN only);
  * - sort `id` (default, desc) or `b1` (SIREN), the two indexed columns;
  * - the unfiltered total is read from `bodacc_transaction_counts` (kept by triggers, migration 0012).
@@ -24,6 +24,7 @@ const select = sql.raw(
     .concat(
       BODACC_FIELDS.map((f) => {
         if ('numeric' in f) return `t.${f.column}::float8 as ${f.key}`;
+        if ('list' in f) return `nullif(array_to_string(t.${f.column}, ', '), '') as ${f.key}`;
         if (f.column === 'announced_on') return `t.${f.column}::text as ${f.key}`;
         return `t.${f.column} as ${f.key}`;
       }),
@@ -35,7 +36,7 @@ const select = sql.raw(
 function sirenCondition(term: string): SQL {
   const digits = stripSpaces(term);
   if (!/^\d{1,9}$/.test(digits)) return sql`false`;
-  return digits.length === 9 ? sql`(t.siren = ${digits} or t.seller_siren = ${digits})` : sql`t.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
+  return digits.length === 9 ? sql`(t.siren = ${digits} or t.seller_sirens @> array[${digits}]::bpchar[])` : sql`t.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
 }
 
 /**

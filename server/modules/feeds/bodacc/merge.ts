@@ -120,7 +120,7 @@ const SALE_COLUMNS = [
   'acquirer_siren',
   'acquirer_country',
   'seller_name',
-  'seller_siren',
+  'seller_sirens',
   'seller_country',
   'french_investment_abroad',
   'foreign_investment_in_france',
@@ -188,8 +188,9 @@ export async function mergeStage(
        from ${table} s cross join lateral (
               select n.siren, n.ord from unnest(s.sirens) with ordinality as n(siren, ord)
               union all
-              select v.siren, cardinality(s.sirens) + 1 from (select (s.sale->>'seller_siren')::bpchar(9) as siren) v
-               where v.siren is not null and not (v.siren = any(s.sirens))
+              select v.siren::bpchar(9), cardinality(s.sirens) + v.ord
+                from jsonb_array_elements_text(coalesce(s.sale->'seller_sirens', '[]'::jsonb)) with ordinality as v(siren, ord)
+               where not (v.siren::bpchar(9) = any(s.sirens))
             ) u
       where s.announcement_id is not null
       order by s.seq, u.ord`,

@@ -26,7 +26,7 @@ export interface SaleRow {
   acquirer_siren: string | null;
   acquirer_country: string | null;
   seller_name: string | null;
-  seller_siren: string | null;
+  seller_sirens: string[];
   seller_country: string | null;
   french_investment_abroad: number | null;
   foreign_investment_in_france: number | null;
@@ -57,7 +57,7 @@ export function saleRow(notice: Notice, sale: SaleParts): SaleRow {
     acquirer_siren: buyer.siren,
     acquirer_country: buyer.french ? 'France' : null,
     seller_name: seller?.name ?? null,
-    seller_siren: seller?.siren ?? null,
+    seller_sirens: seller?.siren ? [seller.siren] : [],
     seller_country: seller?.french ? 'France' : null,
     french_investment_abroad: bothFrench ? 2 : null,
     foreign_investment_in_france: bothFrench ? 2 : null,
