@@ -1,7 +1,8 @@
 /**
- * Start-up steps shared by the server, the CLI and the tests: open and migrate the database, load the
- * APP_KEY, and create the first super administrator (id 1) on an empty database. Each step is safe when
- * several processes start at once on one database (migrations and super admin under advisory locks).
+ * Start-up steps shared by the server, the CLI and the tests: open and migrate the database, write the official
+ * nomenclatures' labels (NAF rév. 2, catégories juridiques), load the APP_KEY, and create the first super
+ * administrator (id 1) on an empty database. Each step is safe when several processes start at once on one
+ * database (migrations and super admin under advisory locks, the labels by an upsert keyed on the code).
  */
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
@@ -11,8 +12,9 @@ import { admins } from './db/schema';
 import { JobQueue } from './jobs/queue';
 import { loadOrCreateAppKey, SecretBox } from './lib/app-key';
 import { hashPassword, randomPassword } from './lib/password';
+import { ensureNomenclatures } from './modules/feeds/nomenclatures';
 
-/** Opens the configured database, applies migrations and returns the context. */
+/** Opens the configured database, applies migrations, writes the nomenclatures' labels and returns the context. */
 export async function createContext(config: AppConfig): Promise<AppContext> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -20,6 +22,7 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   await migrateDatabase(database);
+  await ensureNomenclatures(database.db);
   const box = new SecretBox(loadOrCreateAppKey(config.appKey, config.dataDir));
   return { config, database, db: database.db, box, jobs: new JobQueue(database) };
 }

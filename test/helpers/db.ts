@@ -1,5 +1,6 @@
 /**
- * A fresh, migrated database per test file (CONVENTIONS.md section 4.7).
+ * A fresh, migrated database per test file (CONVENTIONS.md section 4.7), holding the nomenclatures' labels as a
+ * started server's does (server/bootstrap.ts):
  * - default: an in-memory PGlite loaded from the migrated template of `pglite-template.ts`;
  * - `VIGIE_TEST_DB=pg` (the `api-pg` Vitest project, when TEST_DATABASE_URL is set): a new PostgreSQL
  *   database copied from the migrated template `<prefix>_template` that `pg-global-setup.ts` builds.
@@ -7,6 +8,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
 import { loadTemplate } from './pglite-template';
 
 /**
@@ -31,6 +33,7 @@ export async function freshDatabase(opts: { statementTimeoutMs?: number } = {}):
   if (process.env.VIGIE_TEST_DB !== 'pg') {
     const database = await openDatabase({ pgliteTemplate: await loadTemplate() });
     await migrateDatabase(database); // a no-op on the template; keeps the file honest if it were stale
+    await ensureNomenclatures(database.db); // likewise (the template holds them)
     return database;
   }
   const base = process.env.TEST_DATABASE_URL!;
@@ -52,6 +55,7 @@ export async function freshDatabase(opts: { statementTimeoutMs?: number } = {}):
   }
   const url = withDatabase(base, name);
   const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: opts.statementTimeoutMs });
+  await ensureNomenclatures(database.db); // a check: the template holds them
   return {
     ...database,
     url,

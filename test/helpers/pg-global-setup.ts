@@ -1,9 +1,11 @@
 /**
- * Vitest global setup of the `api-pg` project: builds the migrated template database once, and removes
- * test databases left by an interrupted earlier run.
+ * Vitest global setup of the `api-pg` project: builds the migrated template database once (with the
+ * nomenclatures' labels, as a started server writes them), and removes test databases left by an interrupted
+ * earlier run.
  */
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
 import { PG_PREFIX, TEMPLATE_DB, withDatabase } from './db';
 
 /** Drops leftover test databases, then creates and migrates the template. */
@@ -22,5 +24,6 @@ export default async function setup(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: withDatabase(base, TEMPLATE_DB) });
   await migrateDatabase(database);
+  await ensureNomenclatures(database.db);
   await database.close();
 }

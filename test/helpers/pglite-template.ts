@@ -1,7 +1,7 @@
 /**
- * A migrated PGlite data directory (migrations, then online indexes), dumped once per run and per content of
- * server/db/migrations and server/db/online-indexes, so that each test file loads it (about 1 s) instead of
- * running initdb and the migrations (several seconds).
+ * A migrated PGlite data directory (migrations, then online indexes, then the nomenclatures' labels), dumped once
+ * per run and per content of server/db/migrations, server/db/online-indexes and the nomenclatures' sources, so
+ * that each test file loads it (about 1 s) instead of running initdb and the migrations (several seconds).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase, migrationsFolder, openDatabase } from '../../server/db/client';
 import { onlineIndexesFolder } from '../../server/db/online-indexes';
+import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
+import { LEGAL_CATEGORIES_FILE } from '../../server/modules/feeds/nomenclatures/legal-categories';
+import { NAF_REV2_FILE } from '../../server/modules/feeds/nomenclatures/naf';
 
 /** Path of the template for the current migrations and online indexes. */
 export function templatePath(): string {
@@ -20,6 +23,7 @@ export function templatePath(): string {
       if (fs.statSync(p).isFile()) hash.update(f).update(fs.readFileSync(p));
     }
   }
+  for (const source of [LEGAL_CATEGORIES_FILE, NAF_REV2_FILE]) hash.update(fs.readFileSync(source));
   return path.join(os.tmpdir(), `vigie-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }
 
@@ -29,6 +33,7 @@ export async function ensureTemplate(): Promise<string> {
   if (fs.existsSync(file)) return file;
   const database = await openDatabase({});
   await migrateDatabase(database);
+  await ensureNomenclatures(database.db);
   const dump = await database.pglite!.dumpDataDir('gzip');
   await database.close();
   const tmp = `${file}.${process.pid}.tmp`;
