@@ -56,17 +56,17 @@ beforeAll(async () => {
     values ('A', '20990001', '2099-01-02', 1, 'vente', 'Ventes et cessions', '{}'::jsonb) returning id::int as id`);
   const [r] = await rows<{ id: number }>(sql`insert into bodacc_transactions (announcement_id, siren, company_name, role, transaction_number, announced_on,
       deal_type1, deal_type2, amount, currency, stake, target_name, target_siren, target_country, target_naf, acquirer_name, acquirer_siren,
-      acquirer_country, acquirer_naf, seller_name, seller_siren, seller_country, seller_naf, adviser_name, adviser_siren, adviser_country,
+      acquirer_country, acquirer_naf, seller_name, seller_sirens, seller_country, seller_naf, adviser_name, adviser_siren, adviser_country,
       french_investment_abroad, foreign_investment_in_france, buyer_iso1, buyer_iso2, buyer_iso3, target_iso1, target_iso2, target_iso3,
       description, description_complement, url, source)
     values (${a.id}, '999999990', 'b2', 'b3', 'b4', '2099-01-02', 'b6', 'b7', 1234567.89, 'EUR', 12.5, 'b11', '999999991', 'b13', '64.20Z',
-      'b15', '999999992', 'b17', '70.10Z', 'b19', '999999993', 'b21', '66.30Z', 'b23', '999999994', 'b25', 1, 2,
+      'b15', '999999992', 'b17', '70.10Z', 'b19', '{999999993,999999995}', 'b21', '66.30Z', 'b23', '999999994', 'b25', 1, 2,
       'FR', 'BE', 'DE', 'US', 'GB', 'IT', 'b34', 'b35', 'https://example.com/b36', 'b37') returning id::int as id`);
   full = {
     id: r.id,
     b1: '999999990', b2: 'b2', b3: 'b3', b4: 'b4', b5: '2099-01-02', b6: 'b6', b7: 'b7', b8: 1234567.89, b9: 'EUR', b10: 12.5,
     b11: 'b11', b12: '999999991', b13: 'b13', b14: '64.20Z', b15: 'b15', b16: '999999992', b17: 'b17', b18: '70.10Z',
-    b19: 'b19', b20: '999999993', b21: 'b21', b22: '66.30Z', b23: 'b23', b24: '999999994', b25: 'b25', b26: 1, b27: 2,
+    b19: 'b19', b20: '999999993, 999999995', b21: 'b21', b22: '66.30Z', b23: 'b23', b24: '999999994', b25: 'b25', b26: 1, b27: 2,
     b28: 'FR', b29: 'BE', b30: 'DE', b31: 'US', b32: 'GB', b33: 'IT', b34: 'b34', b35: 'b35', b36: 'https://example.com/b36', b37: 'b37',
   }; // prettier-ignore
 });
@@ -89,7 +89,7 @@ describe('the rows', () => {
     expect(BODACC_FIELDS.map((f) => f.key)).toEqual(Array.from({ length: 37 }, (_, i) => `b${i + 1}`));
   });
 
-  it('maps a real imported sale (notice 1: BELLEVUE buys from Jérémie Laminette)', async () => {
+  it('maps a real imported sale (notice 1: Jérémie Laminette contributes his business to BELLEVUE, valued at 192 691 €)', async () => {
     const [row] = (await filter({ search: '892606575' })).data;
     expect(row).toEqual({
       id: expect.any(Number),
@@ -98,14 +98,14 @@ describe('the rows', () => {
       b3: 'Acquéreur',
       b4: 'A202100051',
       b5: '2021-01-08',
-      b6: "Achat d'un établissement principal par une personne morale lors de l'immatriculation",
-      b7: null,
+      b6: 'Apport de fonds en société',
+      b7: "Achat d'un établissement principal par une personne morale lors de l'immatriculation",
       b8: 192691,
       b9: 'EUR',
       b10: null,
       b11: null,
       b12: null,
-      b13: null,
+      b13: 'France',
       b14: null,
       b15: 'BELLEVUE',
       b16: '892606575',
@@ -118,18 +118,29 @@ describe('the rows', () => {
       b23: null,
       b24: null,
       b25: null,
-      b26: 2,
-      b27: 2,
-      b28: 'FR',
+      // The notice states no investment direction: empty, not NO.
+      b26: null,
+      b27: null,
+      b28: null,
       b29: null,
       b30: null,
       b31: null,
       b32: null,
       b33: null,
-      b34: 'BELLEVUE acquiert un fonds de commerce de Jérémie Laminette pour 192\u202f691\u00a0€.',
+      b34: 'Jérémie Laminette apporte un fonds de commerce à BELLEVUE, évalué à 192\u202f691\u00a0€.',
       b35: null,
       b36: 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:A202100051',
-      b37: ISSUE_A,
+      b37: `${ISSUE_A}, avis n°1`,
+    });
+  });
+
+  it('gives every seller of notice 515 and the SIREN the notice gives (b19, b20)', async () => {
+    const [row] = (await filter({ search: '342012002' })).data;
+    expect(row).toMatchObject({
+      b6: 'Achat de fonds par le locataire-gérant',
+      b19: "Jean Léon Elie ROQUES, Thierry Bernard ROQUES, Pascale Dominique Sylvie ROQUES (nom d'usage ROLLAND)",
+      b20: '312118755',
+      b21: null,
     });
   });
 });
@@ -142,14 +153,17 @@ describe('search and sort', () => {
   });
 
   it('finds a whole SIREN among the sellers too (TENORD, seller in three sales of the bulletin)', async () => {
-    const sold = await rows<{ id: number }>(sql`select id::int as id from bodacc_transactions where seller_siren = '447861741' order by id desc`);
+    const sold = await rows<{ id: number }>(sql`select id::int as id from bodacc_transactions where '447861741' = any(seller_sirens) order by id desc`);
     expect(sold).toHaveLength(3);
     const page = await filter({ search: '447 861 741' });
     expect(page.total).toBe(3);
     expect(page.data.map((r) => r.id)).toEqual(sold.map((r) => r.id));
     expect(page.data.every((r) => r.b20 === '447861741')).toBe(true);
     // The index that serves it is there (an online index, built after the migrations).
-    expect(await rows(sql`select 1 from pg_indexes where indexname = 'bodacc_transactions_seller_siren_idx'`)).toHaveLength(1);
+    expect(await rows(sql`select 1 from pg_indexes where indexname = 'bodacc_transactions_seller_sirens_idx'`)).toHaveLength(1);
+    // Any of the sellers, not only the first.
+    const second = await filter({ search: '999999995' });
+    expect(second.data.map((r) => r.id)).toEqual([full.id]);
   });
 
   it('finds the SIRENs starting with some digits', async () => {

@@ -136,50 +136,53 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
     expect(bad).toBe(0);
   });
 
-  it('turns every sale into a transaction row: buyer, seller, category, price, date, link, source', async () => {
-    type Tx = Record<string, string | number | null>;
+  it('turns every sale into a transaction row: buyer, sellers, nature, category, price, date, link, source', async () => {
+    type Tx = Record<string, string | number | string[] | null>;
     const all = await rows<Tx>(sql`select t.*, to_char(t.announced_on, 'YYYY-MM-DD') as day, a.notice_number
       from bodacc_transactions t join announcements a on a.id = t.announcement_id where a.issue = '20210005' order by a.notice_number`);
     expect(all).toHaveLength(29);
     for (const r of all) {
-      expect(r).toMatchObject({ role: 'Acquéreur', day: '2021-01-08', source: ISSUE_A, acquirer_country: 'France', buyer_iso1: 'FR' });
+      // Every buyer of the bulletin is registered at a French RCS: France is stated; the investment direction is not.
+      expect(r).toMatchObject({ role: 'Acquéreur', day: '2021-01-08', source: `${ISSUE_A}, avis n°${r.notice_number}`, acquirer_country: 'France' });
+      expect(r).toMatchObject({ french_investment_abroad: null, foreign_investment_in_france: null, buyer_iso1: null, target_country: 'France' });
       expect(r.siren).toMatch(/^\d{9}$/);
       expect(r.acquirer_siren).toBe(r.siren);
       expect(r.acquirer_name).toBe(r.company_name);
       expect(r.seller_name).toBeTruthy();
       expect(r.deal_type1).toBeTruthy();
-      // Every one of the 29 real notices states its price in origineFonds.
+      expect(r.deal_type2).toBeTruthy();
+      // Every one of the 29 real notices states its amount in origineFonds.
       expect(r.currency).toBe('EUR');
       expect(Number(r.amount)).toBeGreaterThan(0);
-      expect(r.description_complement).toBeNull();
       expect(r.url).toBe(`https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:A20210005${r.notice_number}`);
       expect(r.transaction_number).toBe(`A20210005${r.notice_number}`);
     }
     const by = (n: number) => all.find((r) => r.notice_number === n)!;
-    // Precedent owner: a person with a SIREN; the price of an apport ("montant évalué à 192691,00 euros").
+    // A contribution at a valuation (« Apport en société au montant évalué à 192691,00 euros »), not a purchase.
     expect(by(1)).toMatchObject({
       siren: '892606575',
       company_name: 'BELLEVUE',
       seller_name: 'Jérémie Laminette',
-      seller_siren: '753166792',
+      seller_sirens: ['753166792'],
       seller_country: 'France',
-      deal_type1: "Achat d'un établissement principal par une personne morale lors de l'immatriculation",
+      deal_type1: 'Apport de fonds en société',
+      deal_type2: "Achat d'un établissement principal par une personne morale lors de l'immatriculation",
       amount: '192691.00',
-      description: 'BELLEVUE acquiert un fonds de commerce de Jérémie Laminette pour 192\u202f691\u00a0€.',
+      description: 'Jérémie Laminette apporte un fonds de commerce à BELLEVUE, évalué à 192\u202f691\u00a0€.',
     });
-    // A person without SIREN; "Achat au prix stipulé de 280000,00 euros."
-    expect(by(9)).toMatchObject({ siren: '888836236', company_name: 'GARAGE THOMAS', seller_name: 'Bernard Thomas', seller_siren: null, amount: '280000.00', deal_type1: "Achat d'un fonds par une personne morale (insertion provisoire)" });
+    // A person « RCS non inscrit » with no address: no SIREN, no country.
+    expect(by(9)).toMatchObject({ siren: '888836236', company_name: 'GARAGE THOMAS', seller_name: 'Bernard Thomas', seller_sirens: [], seller_country: null, amount: '280000.00', deal_type1: 'Achat de fonds' });
     // A company (precedentProprietairePM) with its SIREN.
-    expect(by(54)).toMatchObject({ siren: '891341901', company_name: 'AUTO SERVICES CROSNIER', seller_name: 'TBO PNEUS', seller_siren: '502262546', amount: '90000.00', deal_type1: "Mise en activité d'une société suite à achat" });
+    expect(by(54)).toMatchObject({ siren: '891341901', company_name: 'AUTO SERVICES CROSNIER', seller_name: 'TBO PNEUS', seller_sirens: ['502262546'], amount: '90000.00', deal_type2: "Mise en activité d'une société suite à achat" });
     // "… au prix stipulé de 30000.00 EUR" and "… de 102000 Euros."
     expect(all.filter((r) => r.amount === '30000.00').length).toBe(2);
     expect(all.some((r) => r.amount === '102000.00')).toBe(true);
-    const [{ pm, withSiren }] = await rows<{ pm: number; withSiren: number }>(sql`select count(*)::int as pm, count(seller_siren)::int as "withSiren"
+    const [{ pm, withSiren }] = await rows<{ pm: number; withSiren: number }>(sql`select count(*)::int as pm, count(*) filter (where cardinality(seller_sirens) > 0)::int as "withSiren"
       from bodacc_transactions where seller_name = upper(seller_name)`);
     expect(pm).toBeGreaterThanOrEqual(16);
     expect(withSiren).toBeGreaterThanOrEqual(16);
-    const categories = await rows<{ deal_type1: string; n: number }>(sql`select deal_type1, count(*)::int as n from bodacc_transactions group by 1 order by 2 desc, 1`);
-    expect(Object.fromEntries(categories.map((c) => [c.deal_type1, c.n]))).toEqual({
+    const categories = await rows<{ deal_type2: string; n: number }>(sql`select deal_type2, count(*)::int as n from bodacc_transactions group by 1 order by 2 desc, 1`);
+    expect(Object.fromEntries(categories.map((c) => [c.deal_type2, c.n]))).toEqual({
       "Mise en activité d'une société suite à achat": 10,
       "Achat d'un établissement principal par une personne morale lors de l'immatriculation": 6,
       "Achat d'un fonds par une personne morale (insertion provisoire)": 6,
@@ -187,6 +190,12 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
       "Autre achat, apport, attribution (immatriculation d'une personne morale, uniquement)": 2,
       "Achat d'un fonds par le locataire-gérant personne morale": 1,
       "Autre achat, apport, attribution (immatriculation d'une personne physique, uniquement)": 1,
+    });
+    const natures = await rows<{ deal_type1: string; n: number }>(sql`select deal_type1, count(*)::int as n from bodacc_transactions group by 1 order by 2 desc, 1`);
+    expect(Object.fromEntries(natures.map((c) => [c.deal_type1, c.n]))).toEqual({
+      'Achat de fonds': 27,
+      'Achat de fonds par le locataire-gérant': 1,
+      'Apport de fonds en société': 1,
     });
   });
 
@@ -196,7 +205,7 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
     // Notice 188 is a correction (typeAnnonce rectificatif) of notice 682 of BODACC A n°20200253, not stored here.
     const corrected = await rows<{ siren: string }>(sql`
       select unnest(sirens) as siren from announcements where notice_number = 188
-      union select t.seller_siren from bodacc_transactions t join announcements a on a.id = t.announcement_id where a.notice_number = 188 and t.seller_siren is not null`);
+      union select unnest(t.seller_sirens) from bodacc_transactions t join announcements a on a.id = t.announcement_id where a.notice_number = 188`);
     expect(corrected.length).toBeGreaterThan(0);
     const correctedSirens = new Set(corrected.map((c) => c.siren));
     for (const l of log) {
@@ -206,14 +215,25 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
     const sirens = await rows<{ s: string }>(sql`select s from (
         select a.id, n.ord, n.s from announcements a, unnest(a.sirens) with ordinality as n(s, ord)
         union all
-        select a.id, 1000, t.seller_siren from announcements a join bodacc_transactions t on t.announcement_id = a.id
-         where t.seller_siren is not null and not (t.seller_siren = any(a.sirens))) x
+        select a.id, 1000 + v.ord, v.s from announcements a join bodacc_transactions t on t.announcement_id = a.id,
+               unnest(t.seller_sirens) with ordinality as v(s, ord)
+         where not (v.s = any(a.sirens))) x
       order by id, ord`);
     expect(log.map((l) => l.siren)).toEqual(sirens.map((s) => s.s));
     // A previous owner given with its SIREN is logged with the notice.
-    const sellers = await rows<{ s: string }>(sql`select distinct seller_siren as s from bodacc_transactions where seller_siren is not null`);
+    const sellers = await rows<{ s: string }>(sql`select distinct unnest(seller_sirens) as s from bodacc_transactions`);
     expect(sellers.length).toBeGreaterThan(0);
     for (const { s: siren } of sellers) expect(log.map((l) => l.siren)).toContain(siren);
+    // Each entry keeps its source: the notice (issue, number, bodacc.fr page) and the file it was read from.
+    const sources = await rows<{ siren: string; source_label: string; source_url: string; file: string }>(sql`
+      select l.siren, l.source_label, l.source_url, f.filename as file from update_log l join feed_files f on f.id = l.source_file_id order by l.id`);
+    expect(sources).toHaveLength(log.length);
+    const [n515] = await rows<{ id: number }>(sql`select id::int from announcements where notice_number = 515`);
+    expect(n515).toBeTruthy();
+    expect(sources.filter((x) => x.siren === '312118755' || x.siren === '342012002')).toEqual([
+      { siren: '342012002', source_label: `${ISSUE_A}, avis n°515`, source_url: 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:A20210005515', file: 'RCS-A_BXA20210005_ventes.xml' },
+      { siren: '312118755', source_label: `${ISSUE_A}, avis n°515`, source_url: 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:A20210005515', file: 'RCS-A_BXA20210005_ventes.xml' },
+    ]);
     await expectRollupsExact();
   });
 

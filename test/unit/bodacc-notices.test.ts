@@ -51,35 +51,63 @@ describe('the DILA XML bulletins', () => {
     expect(read).toEqual(await notices(SALES));
   });
 
-  it('takes the seller from precedentProprietairePM, else precedentProprietairePP, else precedentExploitantPP', async () => {
+  it('takes every previous owner (precedentProprietairePM / PP) as a seller, and the previous operators apart', async () => {
     const sales = await notices(SALES);
     const pm = sales.find((n) => n.noticeNumber === 54)!;
-    expect(pm.sale!.seller).toEqual({ name: 'TBO PNEUS', siren: '502262546', french: true });
+    expect(pm.sale!.sellers).toEqual([{ name: 'TBO PNEUS', siren: '502262546', country: 'France', iso: 'FR' }]);
     const pp = sales.find((n) => n.noticeNumber === 1)!;
     expect(pp.sale).toEqual({
-      buyer: { name: 'BELLEVUE', siren: '892606575', french: true },
-      seller: { name: 'Jérémie Laminette', siren: '753166792', french: true },
+      buyer: { name: 'BELLEVUE', siren: '892606575', country: 'France', iso: 'FR' },
+      buyerAddress: { line: '22 rue de Bellevue, 02100 Saint-Quentin', number: '22', street: 'rue de Bellevue', postcode: '02100', town: 'Saint-Quentin' },
+      sellers: [{ name: 'Jérémie Laminette', siren: '753166792', country: 'France', iso: 'FR' }],
+      operators: [],
       category: "Achat d'un établissement principal par une personne morale lors de l'immatriculation",
       origin: 'Apport en société au montant évalué à 192691,00 euros.',
+      establishment: {
+        activity: 'Coiffure, Onglerie et vente de produits annexes.',
+        tradeName: null,
+        address: { line: '22 rue de Bellevue, 02100 Saint-Quentin', number: '22', street: 'rue de Bellevue', postcode: '02100', town: 'Saint-Quentin' },
+      },
     });
-    expect(sales.filter((n) => n.sale!.seller?.siren).length).toBeGreaterThanOrEqual(16);
-    // The one notice with a precedentExploitantPP also has a precedentProprietairePP (the same person, renamed here
-    // to tell them apart): the owner wins; without it, the operator.
+    expect(sales.filter((n) => n.sale!.sellers.some((s) => s.siren)).length).toBeGreaterThanOrEqual(16);
+    // Notice 515: three previous owners, one registered (RCS Albi), two « RCS non inscrit » without an address.
+    expect(sales.find((n) => n.noticeNumber === 515)!.sale!.sellers).toEqual([
+      { name: 'Jean Léon Elie ROQUES', siren: '312118755', country: 'France', iso: 'FR' },
+      { name: 'Thierry Bernard ROQUES', siren: null, country: null, iso: null },
+      { name: "Pascale Dominique Sylvie ROQUES (nom d'usage ROLLAND)", siren: null, country: null, iso: null },
+    ]);
+    // Notice 185: the previous owner is also named as the previous operator; both « RCS non inscrit », no address.
+    const n185 = sales.find((n) => n.noticeNumber === 185)!.sale!;
+    expect(n185.sellers).toEqual([{ name: 'Antonio Martins', siren: null, country: null, iso: null }]);
+    expect(n185.operators).toEqual([{ name: 'Antonio Martins', siren: null, country: null, iso: null }]);
+    // The buyer of 185 is a person registered at the RCS of Paris, with no address: France by its registration.
+    expect(n185.buyer).toEqual({ name: 'Xu Liu', siren: '849462668', country: 'France', iso: 'FR' });
+    expect(n185.buyerAddress).toBeNull();
+  });
+
+  it('states a country only from an address or a French registration: abroad gives that country', async () => {
     const xml = SALES.toString('utf8');
-    const exploitant = /<avis>(?:(?!<\/avis>)[\s\S])*<precedentExploitantPP>[\s\S]*?<\/avis>/.exec(xml)![0];
-    const alone = exploitant.replace(/<precedentProprietairePP>[\s\S]*?<\/precedentProprietairePP>/, '');
-    const renamed = exploitant.replace(/(<precedentProprietairePP>\s*<nom>)Martins/, '$1Proprio');
-    const [withOwner] = await notices(Buffer.from(xml.replace(/<avis>[\s\S]*<\/avis>/, () => renamed)));
-    const [onlyOperator] = await notices(Buffer.from(xml.replace(/<avis>[\s\S]*<\/avis>/, () => alone)));
-    expect(withOwner.sale!.seller).toEqual({ name: 'Antonio Proprio', siren: null, french: true });
-    expect(onlyOperator.sale!.seller).toEqual({ name: 'Antonio Martins', siren: null, french: true });
+    const first = /<avis>[\s\S]*?<\/avis>/.exec(xml)![0];
+    const abroad = first
+      .replace(/<adresse>\s*<france>[\s\S]*?<\/france>\s*<\/adresse>/, '<adresse><etranger><adresse>Rue de la Loi 16, 1000 Bruxelles</adresse><pays>BELGIQUE</pays></etranger></adresse>')
+      .replace(/<numeroImmatriculation>[\s\S]*?<\/numeroImmatriculation>\s*<denomination>/, '<denomination>');
+    const [sale] = await notices(Buffer.from(xml.replace(/<avis>[\s\S]*<\/avis>/, () => abroad)));
+    expect(sale.sale!.buyer).toEqual({ name: 'BELLEVUE', siren: null, country: 'Belgique', iso: 'BE' });
+    const row = saleRow(sale, sale.sale!);
+    // A buyer stated abroad buying a business in France: a foreign investment in France (b27 YES, b26 NO, b28 BE).
+    expect(row).toMatchObject({ acquirer_country: 'Belgique', foreign_investment_in_france: 1, french_investment_abroad: 2, buyer_iso1: 'BE', target_country: 'France' });
   });
 
   it('a sale without a stated price keeps its origineFonds text in the description complement', async () => {
     const xml = SALES.toString('utf8').replace('Achat au prix stipulé de 280000,00 euros.', 'Achat, prix non publié.');
     const sale = (await notices(Buffer.from(xml))).find((n) => n.noticeNumber === 9)!;
     const row = saleRow(sale, sale.sale!);
-    expect(row).toMatchObject({ amount: null, currency: null, description_complement: 'Achat, prix non publié.', description: 'GARAGE THOMAS acquiert un fonds de commerce de Bernard Thomas.' });
+    expect(row).toMatchObject({
+      amount: null,
+      currency: null,
+      description_complement: 'Origine du fonds\u00a0: Achat, prix non publié.',
+      description: 'GARAGE THOMAS acquiert un fonds de commerce de Bernard Thomas.',
+    });
     expect(logDescription(sale)).toBe('Vente et cession — BODACC A n°20210005 du 08/01/2021');
   });
 });
@@ -126,7 +154,7 @@ describe('the Opendatasoft exports', () => {
     expect(read.map((n) => n.family)).toEqual(['radiation', 'dpc', 'dpc']);
   });
 
-  it('reads a sale record: buyer from listepersonnes, seller from listeprecedentproprietaire, category, origin', async () => {
+  it('reads a sale record: buyer from listepersonnes, sellers from listeprecedentproprietaire, category, origin, business sold', async () => {
     const [xmlSale] = await notices(SALES);
     const fields = {
       id: 'A202100051',
@@ -140,10 +168,25 @@ describe('the Opendatasoft exports', () => {
       tribunal: 'GREFFE DU TRIBUNAL DE COMMERCE DE ST-QUENTIN',
       commercant: 'BELLEVUE',
       registre: '892606575,892 606 575',
-      listepersonnes: JSON.stringify({ personne: { typePersonne: 'pm', numeroImmatriculation: { numeroIdentification: '892 606 575', codeRCS: 'RCS', nomGreffeImmat: 'Saint-Quentin' }, denomination: 'BELLEVUE' } }),
-      listeprecedentproprietaire: JSON.stringify({ personne: { typePersonne: 'pp', nom: 'Laminette', prenom: 'Jérémie', numeroImmatriculation: { numeroIdentification: '753 166 792' } } }),
+      listepersonnes: JSON.stringify({
+        personne: {
+          typePersonne: 'pm',
+          numeroImmatriculation: { numeroIdentification: '892 606 575', codeRCS: 'RCS', nomGreffeImmat: 'Saint-Quentin' },
+          denomination: 'BELLEVUE',
+          adresseSiegeSocial: { numeroVoie: '22', typeVoie: 'rue', nomVoie: 'de Bellevue', codePostal: '02100', ville: 'Saint-Quentin', pays: 'France' },
+        },
+      }),
+      listeprecedentproprietaire: JSON.stringify({
+        personne: { typePersonne: 'pp', nom: 'Laminette', prenom: 'Jérémie', numeroImmatriculation: { numeroIdentification: '753 166 792', codeRCS: 'RCS', nomGreffeImmat: 'Saint-Quentin' } },
+      }),
       acte: JSON.stringify({ vente: { categorieVente: "Achat d'un établissement principal par une personne morale lors de l'immatriculation" } }),
-      listeetablissements: JSON.stringify({ etablissement: { origineFonds: 'Apport en société au montant évalué à 192691,00 euros.' } }),
+      listeetablissements: JSON.stringify({
+        etablissement: {
+          origineFonds: 'Apport en société au montant évalué à 192691,00 euros.',
+          activite: 'Coiffure, Onglerie et vente de produits annexes.',
+          adresse: { numeroVoie: '22', typeVoie: 'rue', nomVoie: 'de Bellevue', codePostal: '02100', ville: 'Saint-Quentin' },
+        },
+      }),
       url_complete: 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:A202100051',
     };
     const [v1] = await notices(Buffer.from(JSON.stringify({ nhits: 1, records: [{ datasetid: 'annonces-commerciales', recordid: 'x', fields }] })));

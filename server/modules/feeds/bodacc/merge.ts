@@ -9,7 +9,8 @@
  *    the notice it names; then each newly stored sale, a correction included, becomes a `bodacc_transactions`
  *    row (a cancelled sale gives none);
  * 5. each SIREN a newly stored notice names gets one update-log entry (code `BODACC`): its registered persons,
- *    and for a sale the seller's SIREN when it is given (previous owner or operator, company or person); by
+ *    and for a sale every SIREN the notice gives for its sellers and previous operators, with the
+ *    notice as its source (`BODACC A n°20210005 du 08/01/2021, avis n°1`, its bodacc.fr page, the file); by
  *    INSERT … SELECT so that the statement-level triggers keep the rollups exact;
  * 6. each SIREN of a newly stored notice of bulletin C goes to the RNE `accounts` queue, of a bulletin B notice
  *    of a change of officers (`officers_change`, server/modules/rne/hooks.ts) to the `officers` queue (issue 11);
@@ -19,7 +20,7 @@
  */
 import { FEED_CODE } from './codes';
 import { FAMILIES } from './families';
-import { logDescription, type Notice } from './notice';
+import { logDescription, sourceLabel, type Notice } from './notice';
 import { saleRow } from './sale';
 import { bodaccEnqueueSql, officersChanged } from '../../rne/hooks';
 
@@ -45,6 +46,9 @@ export const STAGE_COLUMNS = [
   'previous_bulletin',
   'previous_issue',
   'previous_number',
+  'source_label',
+  'url',
+  'party_sirens',
 ] as const;
 
 /** Name of the staging table of job `jobId` (a UUID). */
@@ -59,8 +63,15 @@ export function createStage(table: string, onCommitDrop: boolean): string {
     notice_number integer not null, family varchar(32) not null, family_label varchar(64) not null,
     sirens bpchar(9)[] not null, company_name text, court text, raw jsonb not null, log_description text not null,
     sale jsonb, officers_change boolean not null,
-    previous_bulletin char(1), previous_issue varchar(16), previous_number integer, announcement_id bigint
+    previous_bulletin char(1), previous_issue varchar(16), previous_number integer,
+    source_label text not null, url text not null, party_sirens bpchar(9)[] not null, announcement_id bigint
   )${onCommitDrop ? ' on commit drop' : ''}`;
+}
+
+/** The SIRENs a sale gives for its sellers and previous operators, once each, in the notice's order. */
+export function partySirens(notice: Notice): string[] {
+  const all = [...(notice.sale?.sellers ?? []), ...(notice.sale?.operators ?? [])].map((p) => p.siren);
+  return [...new Set(all.filter((s): s is string => s !== null))];
 }
 
 /** The staging row of a notice read `position`-th (values in the order of STAGE_COLUMNS). */
@@ -83,6 +94,9 @@ export function stageRow(notice: Notice, position: number): unknown[] {
     notice.previous?.bulletin ?? null,
     notice.previous?.issue ?? null,
     notice.previous?.noticeNumber ?? null,
+    sourceLabel(notice),
+    notice.url,
+    `{${partySirens(notice).join(',')}}`,
   ];
 }
 
@@ -114,8 +128,11 @@ const SALE_COLUMNS = [
   'transaction_number',
   'announced_on',
   'deal_type1',
+  'deal_type2',
   'amount',
   'currency',
+  'target_name',
+  'target_country',
   'acquirer_name',
   'acquirer_siren',
   'acquirer_country',
@@ -183,18 +200,17 @@ export async function mergeStage(
       order by s.seq`,
   );
   const log = await exec(
-    `insert into update_log (code, siren, description)
-     select $1, u.siren, s.log_description
+    `insert into update_log (code, siren, description, source_label, source_url, source_file_id)
+     select $1, u.siren, s.log_description, s.source_label, s.url, $2
        from ${table} s cross join lateral (
               select n.siren, n.ord from unnest(s.sirens) with ordinality as n(siren, ord)
               union all
-              select v.siren::bpchar(9), cardinality(s.sirens) + v.ord
-                from jsonb_array_elements_text(coalesce(s.sale->'seller_sirens', '[]'::jsonb)) with ordinality as v(siren, ord)
-               where not (v.siren::bpchar(9) = any(s.sirens))
+              select v.siren, cardinality(s.sirens) + v.ord from unnest(s.party_sirens) with ordinality as v(siren, ord)
+               where not (v.siren = any(s.sirens))
             ) u
       where s.announcement_id is not null
       order by s.seq, u.ord`,
-    [FEED_CODE],
+    [FEED_CODE, feedFileId],
   );
   const rneQueued: RneQueued = { accounts: 0, officers: 0 };
   for (const row of (await exec(bodaccEnqueueSql(table))).rows) rneQueued[row.queue as keyof RneQueued] = Number(row.n);

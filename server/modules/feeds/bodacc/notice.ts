@@ -5,27 +5,27 @@
  * source label (`BODACC A n°20210005 du 08/01/2021`) and its update-log description.
  */
 import { isValidSiren, stripSpaces } from '../../../../contract/siren';
+import type { SaleParty } from './party';
+import type { Address, Establishment } from './place';
 import { AppError } from '../../../http/errors';
 import { FAMILIES, type FamilyCode } from './families';
 
-/** A party of a sale: the buyer (the registering company) or the seller (previous owner or operator). */
-export interface SaleParty {
-  /** Company name (`denomination`) or `Prénom Nom` of a person. */
-  name: string | null;
-  /** 9 digits, or null (a person not registered, a foreign company). */
-  siren: string | null;
-  /** Whether the party is French (registered at a French court, or with an address in France). */
-  french: boolean;
-}
-
-/** What a sale notice (`vente`) says about the deal. */
+/** What a sale notice (`vente`) states about the deal (./party.ts, ./place.ts). */
 export interface SaleParts {
+  /** The registering person (the first `personne`). */
   buyer: SaleParty;
-  seller: SaleParty | null;
+  /** The buyer's own address, to compare with the business's. */
+  buyerAddress: Address | null;
+  /** Every previous owner (`precedentProprietairePM` / `PP`), in the notice's order. */
+  sellers: SaleParty[];
+  /** Every previous operator (`precedentExploitantPM` / `PP`), in the notice's order. */
+  operators: SaleParty[];
   /** `categorieVente`, e.g. `Achat d'un fonds par une personne morale`. */
   category: string | null;
-  /** `etablissement/origineFonds`: free text that may state the price. */
+  /** `etablissement/origineFonds`: free text that may state the nature of the operation and its amount. */
   origin: string | null;
+  /** The business sold (`etablissement`): activity, trade name, address. */
+  establishment: Establishment | null;
 }
 
 /**
@@ -39,6 +39,8 @@ export interface PreviousNotice {
   bulletin: 'A' | 'B' | 'C';
   issue: string;
   noticeNumber: number;
+  /** Its issue date `YYYY-MM-DD`, when the notice gives it (`dateParution`). */
+  issueDate: string | null;
 }
 
 /** A notice ready to be stored. */
@@ -89,6 +91,14 @@ export function issueLabel(n: Pick<Notice, 'bulletin' | 'issue' | 'issueDate'>):
   return `BODACC ${n.bulletin} n°${n.issue} du ${frenchDate(n.issueDate)}`;
 }
 
+/**
+ * Where a fact read from a notice comes from: its issue and number, e.g.
+ * `BODACC A n°20210005 du 08/01/2021, avis n°1` (transaction rows' b37, update-log entries' source).
+ */
+export function sourceLabel(n: Pick<Notice, 'bulletin' | 'issue' | 'issueDate' | 'noticeNumber'>): string {
+  return `${issueLabel(n)}, avis n°${n.noticeNumber}`;
+}
+
 /** What the description says of a correction or a cancellation (as bodacc.fr's `typeavis_lib`). */
 const KIND_LABEL: Record<NoticeKind, string> = { annonce: '', rectificatif: ' (avis rectificatif)', annulation: ' (avis d’annulation)' };
 
@@ -107,14 +117,15 @@ export function noticeKind(value: unknown): NoticeKind {
 
 /**
  * The earlier notice named by `parutionAvisPrecedent` (`nomPublication` `BODACC A`, `numeroParution`,
- * `numeroAnnonce`), or null when it is missing or unreadable.
+ * `numeroAnnonce`, `dateParution`), or null when it is missing or unreadable.
  */
-export function previousNotice(p: { nomPublication?: unknown; numeroParution?: unknown; numeroAnnonce?: unknown }): PreviousNotice | null {
+export function previousNotice(p: { nomPublication?: unknown; numeroParution?: unknown; numeroAnnonce?: unknown; dateParution?: unknown }): PreviousNotice | null {
   const bulletin = /^BODACC\s*([ABC])$/i.exec(text(p.nomPublication) ?? '')?.[1]?.toUpperCase();
   const issue = text(p.numeroParution);
   const number = text(p.numeroAnnonce);
   if (!bulletin || !issue || !/^\d{8}$/.test(issue) || !number || !/^\d{1,9}$/.test(number)) return null;
-  return { bulletin: bulletin as PreviousNotice['bulletin'], issue, noticeNumber: Number(number) };
+  const date = text(p.dateParution);
+  return { bulletin: bulletin as PreviousNotice['bulletin'], issue, noticeNumber: Number(number), issueDate: date && isCalendarDate(date) ? date : null };
 }
 
 /**

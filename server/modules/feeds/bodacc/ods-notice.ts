@@ -3,15 +3,18 @@
  * Notice (issue 9 section 2; field notes in ../shared/samples/README.md). Fields read: `publicationavis`
  * (A/B/C), `parution`, `dateparution`, `numeroannonce`, `familleavis`, `registre` (v1: comma-joined string
  * `"880878145,880 878 145"`; v2.1: a list), `commercant`, `tribunal`, `url_complete`; for a sale,
- * `listepersonnes` (the buyer), `listeprecedentproprietaire` / `listeprecedentexploitant` (the seller),
- * `acte` -> `vente.categorieVente` and `listeetablissements` -> `etablissement.origineFonds`. Those
+ * `listepersonnes` (the buyer), `listeprecedentproprietaire` (every seller) and `listeprecedentexploitant`
+ * (previous operators), `acte` -> `vente.categorieVente` and `listeetablissements` -> `etablissement`
+ * (`origineFonds`, `activite`, `adresse`). Those
  * structured fields are JSON encoded as strings in v1, strings or objects in v2.1. `typeavis` (`annonce`,
  * `rectificatif`, `annulation`) and, for the last two, `parutionavisprecedent` (the notice corrected or
  * cancelled); a cancelled sale gives no transaction row.
  */
 import { AppError } from '../../../http/errors';
 import { familyCode } from './families';
-import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirenOf, sirensOf, text, type Notice, type SaleParty } from './notice';
+import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirensOf, text, type Notice } from './notice';
+import { partyOf, personName, type SaleParty } from './party';
+import { addressOf, establishmentOf } from './place';
 import type { OdsItem } from './json';
 import { UNKNOWN_JSON_SHAPE } from './json';
 
@@ -41,18 +44,32 @@ function first(v: unknown): Obj {
   return isObj(one) ? one : {};
 }
 
-/** A person of a `liste…` field: company (`typePersonne` pm, `denomination`) or natural person (`nom`, `prenom`). */
+/** The objects of `v` (an object or a list of objects). */
+function all(v: unknown): Obj[] {
+  return (Array.isArray(v) ? v : [v]).filter(isObj);
+}
+
+/** The address block of a person of a `liste…` field (seat, address, or home). */
+function addressBlock(p: Obj): Obj {
+  return first(p.adresseSiegeSocial ?? p.adresse ?? p.adresseDomicile);
+}
+
+/** A person of a `liste…` field: company (`typePersonne` pm, `denomination`) or natural person (`nom`, `prenom`, `nomUsage`). */
 function party(p: Obj): SaleParty | null {
   if (!Object.keys(p).length) return null;
   const company = p.typePersonne === 'pm' || p.denomination !== undefined;
-  const name = company ? text(p.denomination) : text([text(p.prenom), text(p.nomUsage) ?? text(p.nom)].filter(Boolean).join(' '));
-  const address = first(p.adresseSiegeSocial ?? p.adresse ?? p.adresseDomicile);
-  const country = text(address.pays);
-  return {
-    name,
-    siren: sirenOf(first(p.numeroImmatriculation).numeroIdentification),
-    french: (country === null || /^france$/i.test(country)) && !('etranger' in address),
-  };
+  const registration = first(p.numeroImmatriculation);
+  return partyOf(company ? text(p.denomination) : personName(p), {
+    registration: Object.keys(registration).length ? registration : null,
+    address: addressBlock(p),
+  });
+}
+
+/** Every person of a `liste…` field (`{personne: object | object[]}`). */
+function parties(field: unknown): SaleParty[] {
+  return all(structured(field).personne)
+    .map(party)
+    .filter((p): p is SaleParty => p !== null);
 }
 
 /**
@@ -75,14 +92,22 @@ export function odsNotice(item: OdsItem, position: number): Notice {
   const kind = noticeKind(text(f.typeavis));
   let sale: Notice['sale'] = null;
   if (family === 'vente' && kind !== 'annulation') {
-    const buyer = party(first(structured(f.listepersonnes).personne)) ?? { name: null, siren: null, french: true };
+    const person = first(structured(f.listepersonnes).personne);
+    const buyer = party(person) ?? { name: null, siren: null, country: null, iso: null };
     buyer.name ??= text(f.commercant);
     buyer.siren ??= sirens[0] ?? null;
-    const seller = party(first(structured(f.listeprecedentproprietaire).personne)) ?? party(first(structured(f.listeprecedentexploitant).personne));
     const acte = structured(f.acte);
     const vente = isObj(acte.vente) ? acte.vente : acte;
     const etablissement = first(structured(f.listeetablissements).etablissement);
-    sale = { buyer, seller, category: text(vente.categorieVente), origin: text(etablissement.origineFonds) };
+    sale = {
+      buyer,
+      buyerAddress: addressOf(addressBlock(person)),
+      sellers: parties(f.listeprecedentproprietaire),
+      operators: parties(f.listeprecedentexploitant),
+      category: text(vente.categorieVente),
+      origin: text(etablissement.origineFonds),
+      establishment: establishmentOf(etablissement),
+    };
   }
   return {
     ...id,

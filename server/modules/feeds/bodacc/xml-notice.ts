@@ -2,14 +2,17 @@
  * A DILA XML `<avis>` (server/modules/feeds/bodacc/xml.ts) as a Notice (issue 9 section 2). Fields of the
  * schema `Bodacc_A_RCI_sor_v100.xsd` read: `numeroAnnonce`, `tribunal`, `personnes/personne` (a
  * `personneMorale` with `denomination`, or a `personnePhysique` with `nom`/`prenom`, each with
- * `numeroImmatriculation/numeroIdentification` = the SIREN written `892 606 575`), `etablissement/origineFonds`,
- * `precedentProprietairePM` / `precedentProprietairePP` / `precedentExploitantPP`, and the family from the
+ * `numeroImmatriculation/numeroIdentification` = the SIREN written `892 606 575`, and `adresse`),
+ * `etablissement` (`origineFonds`, `activite`, `adresse`), every `precedentProprietairePM` / `PP` (the sellers) and
+ * `precedentExploitantPM` / `PP` (previous operators) (./party.ts), and the family from the
  * child of `acte` (`vente`, `creation`, `immatriculation`) with, for a sale, `acte/vente/categorieVente`,
  * and `typeAnnonce` (`annonce`, `rectificatif`, `annulation`) with, for the last two, `parutionAvisPrecedent`.
  * A cancelled sale gives no transaction row.
  */
 import { familyCode, type FamilyCode } from './families';
-import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirenOf, sirensOf, text, type Notice, type SaleParty } from './notice';
+import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirensOf, text, type Notice } from './notice';
+import { partyOf, personName, type SaleParty } from './party';
+import { addressOf, establishmentOf, type Address } from './place';
 import type { XmlAvis, XmlObject, XmlValue } from './xml';
 
 /** The values of `v` as a list (an element repeated is an array, once it is a single value). */
@@ -23,47 +26,42 @@ function obj(v: XmlValue | undefined): XmlObject {
   return first && typeof first === 'object' && !Array.isArray(first) ? first : {};
 }
 
-/** `Prénom Nom` of a natural person (`nomUsage` preferred to `nom`). */
-function personName(p: XmlObject): string | null {
-  const name = text(p.nomUsage) ?? text(p.nom);
-  return text([text(p.prenom), name].filter(Boolean).join(' '));
+/** A registered person of the notice (`personne`): a company (`personneMorale`) or a natural person. */
+function registeredParty(p: XmlObject): SaleParty {
+  const pm = obj(p.personneMorale);
+  const company = Object.keys(pm).length > 0;
+  const who = company ? pm : obj(p.personnePhysique);
+  return partyOf(company ? text(pm.denomination) : personName(who), { registration: numbered(who), address: obj(p.adresse) });
 }
 
-/** Whether an address block is in France (an `adresse/france` block, or no foreign one). */
-function inFrance(address: XmlValue | undefined): boolean {
-  const a = obj(address);
-  return !('etranger' in a);
+/** The `numeroImmatriculation` block of a person, or null when it has none (`nonInscrit`). */
+function numbered(who: XmlObject): Record<string, unknown> | null {
+  const n = obj(who.numeroImmatriculation);
+  return Object.keys(n).length ? n : null;
 }
 
-/** The registered persons: name, SIREN, French or not. */
-function persons(avis: XmlObject): SaleParty[] {
-  const out: SaleParty[] = [];
+/** The registered persons (`personnes/personne`), in order. */
+function persons(avis: XmlObject): Array<{ party: SaleParty; address: Address | null }> {
+  const out: Array<{ party: SaleParty; address: Address | null }> = [];
   for (const p of list(obj(avis.personnes).personne)) {
     if (typeof p !== 'object' || Array.isArray(p)) continue;
-    const pm = obj(p.personneMorale);
-    const pp = obj(p.personnePhysique);
-    const who = Object.keys(pm).length ? pm : pp;
-    out.push({
-      name: Object.keys(pm).length ? text(pm.denomination) : personName(pp),
-      siren: sirenOf(obj(who.numeroImmatriculation).numeroIdentification),
-      french: inFrance(p.adresse),
-    });
+    out.push({ party: registeredParty(p), address: addressOf(p.adresse) });
   }
   return out;
 }
 
-/** The seller of a sale: previous owner (company, then person), else previous operator. */
-function seller(avis: XmlObject): SaleParty | null {
-  const pm = obj(avis.precedentProprietairePM);
-  if (Object.keys(pm).length) {
-    const siren = sirenOf(obj(pm.numeroImmatriculation).numeroIdentification);
-    return { name: text(pm.denomination), siren, french: siren !== null || inFrance(pm.adresse) };
+/** The parties of every `<key>PM` and `<key>PP` element of an avis (previous owners or operators), companies first. */
+function previousParties(avis: XmlObject, key: 'precedentProprietaire' | 'precedentExploitant'): SaleParty[] {
+  const out: SaleParty[] = [];
+  for (const pm of list(avis[`${key}PM`])) {
+    if (!pm || typeof pm !== 'object' || Array.isArray(pm)) continue;
+    out.push(partyOf(text(pm.denomination), { registration: numbered(pm), address: obj(pm.adresse) }));
   }
-  for (const key of ['precedentProprietairePP', 'precedentExploitantPP']) {
-    const pp = obj(avis[key]);
-    if (Object.keys(pp).length) return { name: personName(pp), siren: sirenOf(obj(pp.numeroImmatriculation).numeroIdentification), french: inFrance(pp.adresse) };
+  for (const pp of list(avis[`${key}PP`])) {
+    if (!pp || typeof pp !== 'object' || Array.isArray(pp)) continue;
+    out.push(partyOf(personName(pp), { registration: numbered(pp), address: obj(pp.adresse) }));
   }
-  return null;
+  return out;
 }
 
 /** The family of an avis: the first child of `acte` that names one (`divers` when none does). */
@@ -89,21 +87,29 @@ export function xmlNotice(read: XmlAvis, position: number): Notice {
   const fam = family(avis);
   const identity = { bulletin: read.bulletin, issue: read.issue, issueDate: read.issueDate!, noticeNumber: noticeNumber as number };
   const etablissement = obj(avis.etablissement);
-  const buyer = people[0] ?? { name: null, siren: null, french: true };
+  const buyer = people[0] ?? { party: { name: null, siren: null, country: null, iso: null }, address: null };
   const kind = noticeKind(Object.keys(obj(avis.typeAnnonce))[0]);
   return {
     ...identity,
     kind,
     previous: kind === 'annonce' ? null : previousNotice(obj(avis.parutionAvisPrecedent)),
     family: fam,
-    sirens: sirensOf(people.map((p) => p.siren)),
-    companyName: buyer.name,
+    sirens: sirensOf(people.map((p) => p.party.siren)),
+    companyName: buyer.party.name,
     court: text(avis.tribunal),
     raw: avis,
     url: noticeUrl(identity),
     sale:
       fam === 'vente' && kind !== 'annulation'
-        ? { buyer, seller: seller(avis), category: text(obj(obj(avis.acte).vente).categorieVente), origin: text(etablissement.origineFonds) }
+        ? {
+            buyer: buyer.party,
+            buyerAddress: buyer.address,
+            sellers: previousParties(avis, 'precedentProprietaire'),
+            operators: previousParties(avis, 'precedentExploitant'),
+            category: text(obj(obj(avis.acte).vente).categorieVente),
+            origin: text(etablissement.origineFonds),
+            establishment: establishmentOf(etablissement),
+          }
         : null,
   };
 }
