@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { claimJob, finishJob, insertJob, reportProgress } from '../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../server/modules/feeds/kinds';
+import { nafLabel } from '../server/modules/feeds/nomenclatures';
 import { sireneJob } from '../server/modules/feeds/sirene/job';
 import { COMPANY_COLUMNS, ESTABLISHMENT_COLUMNS_2019, ESTABLISHMENT_COLUMNS_ADDED } from '../server/modules/feeds/sirene/layouts';
 import type { FeedBenchContext } from './feeds';
@@ -79,15 +80,19 @@ function companyLine(siren: string, i: number, changed: boolean): string {
   return COMPANY_COLUMNS.map((c) => values[c] ?? '').join(',');
 }
 
-/** The update-log description expected for row `i` of the changed file. */
+/** The date every generated row's current period starts on (`dateDebut` 2022-10-01), as the log writes it. */
+const AT = ' au 01/10/2022';
+
+/** The update-log description expected for row `i` of the changed file (NAF rév. 2 labels, codes in brackets). */
 function expectedEntry(i: number): string | undefined {
   const change = changeOf(i);
   if (!change) return undefined;
-  if (change === 'ceased') return 'Cessation (état administratif C)';
-  if (change === 'naf') return `Code NAF modifié\u00a0: ${nafOf(i, false)} → ${nafOf(i, true)}`;
+  if (change === 'ceased') return `Cessation (état administratif C)${AT}`;
+  const [from, to] = [nafOf(i, false), nafOf(i, true)];
+  if (change === 'naf') return `Code NAF modifié\u00a0: ${nafLabel(from)} → ${nafLabel(to)} (${from} → ${to})${AT}`;
   const person = i % 5 === 0;
   const [before, after] = person ? [`JEAN DUPONT${i}`, `JEAN DURAND${i}`] : [`SOCIETE BENCH ${i}`, `SOCIETE BENCH ${i} RENOMMEE`];
-  return `Dénomination modifiée\u00a0: «\u00a0${before}\u00a0» → «\u00a0${after}\u00a0»`;
+  return `Dénomination modifiée\u00a0: «\u00a0${before}\u00a0» → «\u00a0${after}\u00a0»${AT}`;
 }
 
 /** One StockEtablissement line (54 columns) for row `i`. */

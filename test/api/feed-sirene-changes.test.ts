@@ -1,9 +1,11 @@
 /**
  * The Sirene merge and the update log (issue 9 sections 1 and 6), on PGlite and PostgreSQL: a first load
  * into an empty register logs nothing (the log records changes); a re-import of the same file rewrites no
- * row and logs nothing; a file with a few companies renamed, ceased, re-coded
- * (NAF, legal form) or new writes exactly one `INSEE` entry per changed company, several changes joined by
- * ` ; `, and a change of an untracked column rewrites the row without an entry; the rollups of the log stay
+ * row and logs nothing; a file with a few companies renamed, ceased, re-coded (NAF, legal form: named by the
+ * official labels, codes in brackets) or recently created writes exactly one `INSEE` entry per changed company,
+ * several changes joined by ` ; `, each dated as INSEE dates it and naming its file and line; an old company met
+ * for the first time joins the register silently; a change of an untracked column rewrites the row without an
+ * entry; the rollups of the log stay
  * exact; a file that fails during the merge leaves the register and the log as they were.
  */
 import { sql } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_MESSAGE } from '../../server/jobs/queue';
 import { FEED_SIRENE } from '../../server/modules/feeds/kinds';
 import { sireneJob } from '../../server/modules/feeds/sirene/job';
-import { LOG_TEXT } from '../../server/modules/feeds/sirene/mapping';
+import { legalCategoryLabel, nafLabel } from '../../server/modules/feeds/nomenclatures';
 import { sireneFixture, sireneHarness, sireneTable as table, type SireneHarness } from '../helpers/feed-sirene';
 
 let h: SireneHarness;
@@ -57,7 +59,7 @@ describe('feed-sirene: merge and update log', () => {
     expect(record).toMatchObject({ status: 1, lines: 97, summary: { created: 0, updated: 0, unchanged: 97, log_entries: 0, first_load: false, layout: 'current', columns: 35 } });
   });
 
-  it('a file with changes writes exactly one entry per changed company, changes joined by ` ; `', async () => {
+  it('a file with changes writes exactly one entry per changed company, changes joined by ` ; `, dated and labelled', async () => {
     const t = table(UL);
     const [renamed, ceased, recoded, many, quiet] = ['017051186', t.cells[2][0], t.cells[3][0], t.cells[4][0], t.cells[5][0]];
     const names = { renamed: t.get(renamed, 'denominationUniteLegale'), many: t.get(many, 'denominationUniteLegale') };
@@ -66,65 +68,102 @@ describe('feed-sirene: merge and update log', () => {
     expect(t.get(ceased, 'etatAdministratifUniteLegale')).toBe('A');
     t.set(renamed, 'denominationUniteLegale', 'PENNEQUIN HOLDING');
     t.set(ceased, 'etatAdministratifUniteLegale', 'C');
+    t.set(ceased, 'dateDebut', '2024-06-30');
     t.set(recoded, 'activitePrincipaleUniteLegale', '64.92Z');
     t.set(many, 'denominationUniteLegale', 'NOUVEAU NOM');
     t.set(many, 'activitePrincipaleUniteLegale', '66.19B');
     t.set(many, 'categorieJuridiqueUniteLegale', '5499');
     t.set(many, 'etatAdministratifUniteLegale', 'C');
+    t.set(many, 'dateDebut', '2025-01-15');
     // An untracked column: the row is rewritten, no entry.
     t.set(quiet, 'trancheEffectifsUniteLegale', '53');
-    // A new company.
+    // A company created ten days ago, new to the register: a creation, dated as INSEE dates it.
+    const created = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     const fresh = [...t.cells[6]];
     fresh[0] = '552032534';
     fresh[t.header.indexOf('denominationUniteLegale')] = 'DANONE';
+    fresh[t.header.indexOf('dateCreationUniteLegale')] = created;
     t.cells.push(fresh);
+    // A company created in 1899, new to the register only: added silently (not logged as a creation).
+    const old = [...t.cells[7]];
+    old[0] = '356000000';
+    old[t.header.indexOf('denominationUniteLegale')] = 'LA POSTE';
+    old[t.header.indexOf('dateCreationUniteLegale')] = '1899-01-01';
+    t.cells.push(old);
 
     const logBefore = await logCount();
     const hashes = new Map((await versions()).map((r) => [r.siren, r]));
     const job = await h.importFile(UL, t.bytes());
     expect(job.error).toBeNull();
-    expect(job.result).toMatchObject({ lines: 98, created: 1, updated: 5, unchanged: 92, log_entries: 5, first_load: false });
+    expect(job.result).toMatchObject({ lines: 99, created: 2, updated: 5, unchanged: 92, log_entries: 5, first_load: false });
     expect(await logCount()).toBe(logBefore + 5);
-    expect(await entriesOf(renamed)).toEqual([`Dénomination modifiée\u00a0: ${q(names.renamed)} → ${q('PENNEQUIN HOLDING')}`]);
-    expect(await entriesOf(ceased)).toEqual(['Cessation (état administratif C)']);
-    expect(await entriesOf(recoded)).toEqual([`Code NAF modifié\u00a0: ${naf.recoded} → 64.92Z`]);
+    const since = (siren: string) => ` au ${t.get(siren, 'dateDebut').split('-').reverse().join('/')}`;
+    expect(await entriesOf(renamed)).toEqual([`Dénomination modifiée\u00a0: ${q(names.renamed)} → ${q('PENNEQUIN HOLDING')}${since(renamed)}`]);
+    expect(await entriesOf(ceased)).toEqual(['Cessation (état administratif C) au 30/06/2024']);
+    // NAF rév. 2 codes are named by their labels, the codes kept in brackets.
+    expect(await entriesOf(recoded)).toEqual([`Code NAF modifié\u00a0: ${nafLabel(naf.recoded)} → Autre distribution de crédit (${naf.recoded} → 64.92Z)${since(recoded)}`]);
     expect(await entriesOf(many)).toEqual([
       [
-        'Cessation (état administratif C)',
-        `Dénomination modifiée\u00a0: ${q(names.many)} → ${q('NOUVEAU NOM')}`,
-        `Code NAF modifié\u00a0: ${naf.many} → 66.19B`,
-        `Forme juridique modifiée\u00a0: ${form} → 5499`,
+        'Cessation (état administratif C) au 15/01/2025',
+        `Dénomination modifiée\u00a0: ${q(names.many)} → ${q('NOUVEAU NOM')} au 15/01/2025`,
+        `Code NAF modifié\u00a0: ${nafLabel(naf.many)} → Autres activités auxiliaires de services financiers, hors assurance et caisses de retraite, n.c.a. (${naf.many} → 66.19B) au 15/01/2025`,
+        `Forme juridique modifiée\u00a0: ${legalCategoryLabel(form)} → Société à responsabilité limitée (sans autre indication) (${form} → 5499) au 15/01/2025`,
       ].join('\u00a0; '),
     ]);
     expect(await entriesOf(quiet)).toEqual([]);
-    expect(await entriesOf('552032534')).toEqual([`Création\u00a0: ${q('DANONE')}`]);
-    expect(await entriesOf('552032534')).toEqual([`${LOG_TEXT.created}DANONE${LOG_TEXT.close}`]);
+    expect(await entriesOf('552032534')).toEqual([`Création\u00a0: ${q('DANONE')} au ${created.split('-').reverse().join('/')}`]);
+    expect(await entriesOf('356000000')).toEqual([]);
+    // Each entry names its source: the file and the line the company is on.
+    const sources = await h.rows<{ siren: string; source_label: string; file: string }>(sql`
+      select l.siren, l.source_label, f.filename as file from update_log l join feed_files f on f.id = l.source_file_id
+       where l.code = 'INSEE' and l.siren in (${renamed}, '552032534') order by l.id`);
+    expect(sources).toEqual([
+      { siren: renamed, source_label: `Fichier INSEE ${UL}, ligne ${t.cells.findIndex((c) => c[0] === renamed) + 2}`, file: UL },
+      { siren: '552032534', source_label: `Fichier INSEE ${UL}, ligne 99`, file: UL },
+    ]);
     // Only the changed rows were rewritten.
     const after = await versions();
     const rewritten = after.filter((r) => hashes.get(r.siren)?.v !== r.v).map((r) => r.siren);
-    expect(rewritten.sort()).toEqual([renamed, ceased, recoded, many, quiet, '552032534'].sort());
+    expect(rewritten.sort()).toEqual([renamed, ceased, recoded, many, quiet, '552032534', '356000000'].sort());
     const [row] = await h.rows(sql`select name, state, naf_code, legal_form, employee_band from companies where siren = ${many}`);
     expect(row).toEqual({ name: 'NOUVEAU NOM', state: 'C', naf_code: '66.19B', legal_form: '5499', employee_band: t.get(many, 'trancheEffectifsUniteLegale') || null });
 
     // A reactivation is logged too, and the same file again logs nothing.
     t.set(ceased, 'etatAdministratifUniteLegale', 'A');
+    t.set(ceased, 'dateDebut', '2025-03-01');
     const again = await h.importFile(UL, t.bytes());
     expect(again.result).toMatchObject({ created: 0, updated: 1, log_entries: 1 });
-    expect((await entriesOf(ceased)).slice(-1)).toEqual(['Réactivation (état administratif A)']);
-    expect((await h.importFile(UL, t.bytes())).result).toMatchObject({ created: 0, updated: 0, unchanged: 98, log_entries: 0 });
+    expect((await entriesOf(ceased)).slice(-1)).toEqual(['Réactivation (état administratif A) au 01/03/2025']);
+    expect((await h.importFile(UL, t.bytes())).result).toMatchObject({ created: 0, updated: 0, unchanged: 99, log_entries: 0 });
   });
 
-  it('a company created already ceased (an old unit of a stock) reads its creation and its cessation', async () => {
+  it('a company created recently and already ceased reads its creation and its cessation, each with its date', async () => {
     const t = table(UL);
-    const old = [...t.cells[7]];
-    old[0] = '542107651';
-    old[t.header.indexOf('denominationUniteLegale')] = 'ANCIENNE SOCIETE';
-    old[t.header.indexOf('etatAdministratifUniteLegale')] = 'C';
-    t.cells.push(old);
+    const created = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const ceasedOn = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const short = [...t.cells[7]];
+    short[0] = '542107651';
+    short[t.header.indexOf('denominationUniteLegale')] = 'SOCIETE EPHEMERE';
+    short[t.header.indexOf('etatAdministratifUniteLegale')] = 'C';
+    short[t.header.indexOf('dateCreationUniteLegale')] = created;
+    short[t.header.indexOf('dateDebut')] = ceasedOn;
+    t.cells.push(short);
     const job = await h.importFile(UL, t.bytes());
     expect(job.error).toBeNull();
     expect(job.result).toMatchObject({ created: 1, first_load: false });
-    expect(await entriesOf('542107651')).toEqual([`Création\u00a0: ${q('ANCIENNE SOCIETE')}\u00a0; Cessation (état administratif C)`]);
+    const fr = (iso: string) => iso.split('-').reverse().join('/');
+    expect(await entriesOf('542107651')).toEqual([`Création\u00a0: ${q('SOCIETE EPHEMERE')} au ${fr(created)}\u00a0; Cessation (état administratif C) au ${fr(ceasedOn)}`]);
+  });
+
+  it('old companies met for the first time (the 2019–2020 INSEE API file) join the register with no entry: 005410345 ceased in 1984 is no creation', async () => {
+    const logBefore = await logCount();
+    const file = 'StockUniteLegale_from_api_2019-2020.csv';
+    const job = await h.importFile(file, sireneFixture(`derived_from_insee_api_2019/${file}`));
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ created: 74, log_entries: 0, first_load: false, rne_queued: { officers: 0 } });
+    expect(await logCount()).toBe(logBefore);
+    expect(await h.rows(sql`select name, state from companies where siren = '005410345'`)).toEqual([{ name: 'MICHEL DEBRAY', state: 'C' }]);
+    expect(await h.rows(sql`select siren from rne_queue where siren = '005410345'`)).toEqual([]);
   });
 
   it('the statistics rollups match the log exactly', async () => {

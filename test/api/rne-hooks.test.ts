@@ -125,7 +125,7 @@ describe('INSEE Sirene', () => {
     return file;
   };
 
-  it('the first load of an empty register queues nothing; a company created by a later merge is queued in officers', async () => {
+  it('the first load of an empty register queues nothing; a company created recently, met by a later merge, is queued in officers; an old one is not', async () => {
     const first = await importFile(FEED_SIRENE, write(UL, sireneFixture(UL)));
     expect(first.state, first.error ?? '').toBe('done');
     expect(first.result).toMatchObject({ first_load: true, rne_queued: { officers: 0 } });
@@ -140,11 +140,18 @@ describe('INSEE Sirene', () => {
     const fresh = [...cells[6]];
     fresh[0] = '732829320';
     fresh[header.indexOf('denominationUniteLegale')] = 'NOUVELLE SOCIETE';
+    fresh[header.indexOf('dateCreationUniteLegale')] = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     cells.push(fresh);
+    // New to the register but created in 1962: not a creation, not queued.
+    const old = [...cells[7]];
+    old[0] = '542107651';
+    old[header.indexOf('dateCreationUniteLegale')] = '1962-01-01';
+    cells.push(old);
     const second = await importFile(FEED_SIRENE, write(`2-${UL}`, Buffer.from([head, ...cells.map((c) => c.join(','))].join('\n') + '\n')));
     expect(second.state, second.error ?? '').toBe('done');
-    expect(second.result).toMatchObject({ created: 1, updated: 1, rne_queued: { officers: 1 } });
+    expect(second.result).toMatchObject({ created: 2, updated: 1, rne_queued: { officers: 1 } });
     expect(await queued('732829320')).toEqual([{ queue: 'officers', reason: 'INSEE\u00a0: création', state: 'waiting' }]);
+    expect(await queued('542107651')).toEqual([]);
     expect(await queued(changed)).toEqual([]);
   });
 });

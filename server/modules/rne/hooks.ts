@@ -64,11 +64,14 @@ export function bodaccEnqueueSql(stage: string): string {
 ) select queue, count(*)::int as n from ins group by queue`;
 }
 
-/** The CTE (to add to the companies merge) that queues the companies created (`diff` rows with `is_new`). */
+/**
+ * The CTE (to add to the companies merge) that queues the companies created (`diff` rows with `is_created`: new
+ * to the register and created recently by INSEE's date, server/modules/feeds/sirene/mapping.ts).
+ */
 export function inseeEnqueueCte(): string {
   return `queued as (
   insert into rne_queue (queue, siren, reason)
-  select 'officers', d.siren, ${lit(REASON_INSEE)} from diff d where d.is_new
+  select 'officers', d.siren, ${lit(REASON_INSEE)} from diff d where d.is_created
   on conflict (queue, siren) where state in ('waiting', 'running') do nothing
   returning 1
 )`;

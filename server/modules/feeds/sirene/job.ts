@@ -4,8 +4,9 @@
  * 2019 layout, plain CSV or the INSEE zip (./input.ts, ./layouts.ts) — COPYs its raw lines into a staging
  * table (./stage.ts), then checks and merges them into the register in one statement, in one transaction
  * (./mapping.ts; a row failing a check raises, and the stage is then searched for its line):
- * new rows inserted, changed rows rewritten, unchanged rows left alone, one update-log entry (code `INSEE`)
- * per company created, ceased, renamed, or whose NAF code or legal form changed; and records the file in
+ * new rows inserted, changed rows rewritten, unchanged rows left alone, one update-log entry (code `INSEE`,
+ * with the file and line as its source) per company recently created, ceased, renamed, or whose NAF code or
+ * legal form changed, dated as INSEE dates it (./mapping.ts); and records the file in
  * `feed_files` (feed `sirene-companies` or `sirene-establishments`) in that same transaction.
  *
  * Nothing half-written: PostgreSQL runs the stage, the merge and the record in one transaction on the job's
@@ -32,7 +33,7 @@ import type { FeedJobPayload } from '../kinds';
 import { openFeedFile } from '../source';
 import { openSireneInput, type SireneInput } from './input';
 import { detectLayout, type SireneLayout } from './layouts';
-import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, occurrencesSql, validateSql } from './mapping';
+import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, occurrencesSql, sourcePrefix, validateSql } from './mapping';
 import { copyToStagePg, copyToStagePglite, createStageSql } from './stage';
 
 /**
@@ -107,34 +108,53 @@ async function checkDuplicates(exec: Exec, stage: string, layout: SireneLayout):
 }
 
 /**
+ * The creation threshold of a companies merge (`YYYY-MM-DD`): the date of the previous successful import of a
+ * companies file or the start of the feed's period (one month before today, the stock being monthly), whichever
+ * reaches further back. A company new to the register is logged as created only when INSEE dates its creation
+ * on or after it (SPEC section 3 "Update log entry"; CONVENTIONS.md section 7: events carry their own dates).
+ */
+export const CREATION_THRESHOLD_SQL = `select least(coalesce(max(created_at)::date, (current_date - interval '1 month')::date),
+                                  (current_date - interval '1 month')::date)::text as since
+                             from feed_files where feed = 'sirene-companies' and status = 1`;
+
+/**
  * Merges the stage and records the file, on `exec` (inside the caller's transaction). Into an empty table
  * (a first load) the rows are inserted as they are and nothing is logged: the update log records the changes
  * of a known register, not the first stock loaded (29 million "Création" entries would bury the real ones).
+ * The `feed_files` row is written first, so that the entries can name it as their source, then given its summary.
  */
 async function mergeAndRecord(
   exec: Exec,
   stage: string,
   layout: SireneLayout,
   record: (counts: MergeCounts) => unknown[],
+  filename: string,
 ): Promise<MergeCounts & { rneQueued: number }> {
   const { rows: state } = await exec(isEmptySql(layout.kind));
   const firstLoad = !LOG_FIRST_LOAD && Boolean(state[0].empty);
+  const { rows: since } = await exec(CREATION_THRESHOLD_SQL);
+  const pending: MergeCounts = { created: 0, updated: 0, log_entries: 0, first_load: firstLoad };
+  const { rows: file } = await exec(
+    `insert into feed_files (feed, filename, status, lines, error, origin, summary, job_id) values ($1, $2, 1, $3, null, $4, $5, $6) returning id`,
+    record(pending),
+  );
+  const fileId = Number(file[0].id);
   let counts: MergeCounts;
   let rneQueued = 0;
   if (firstLoad) {
     // A plain INSERT: its count is the command's (pg `rowCount`, PGlite `affectedRows`).
     const res = await exec(firstLoadSql(stage, layout.kind));
     counts = { created: Number(res.rowCount ?? res.affectedRows ?? 0), updated: 0, log_entries: 0, first_load: true };
-  } else {
-    const { rows } = await exec(layout.kind === 'companies' ? mergeCompaniesSql(stage) : mergeEstablishmentsSql(stage));
+  } else if (layout.kind === 'companies') {
+    const { rows } = await exec(mergeCompaniesSql(stage), [fileId, sourcePrefix(filename), String(since[0].since)]);
     counts = { created: Number(rows[0].created), updated: Number(rows[0].updated), log_entries: Number(rows[0].log_entries), first_load: false };
     rneQueued = Number(rows[0].rne_queued ?? 0);
+  } else {
+    const { rows } = await exec(mergeEstablishmentsSql(stage));
+    counts = { created: Number(rows[0].created), updated: Number(rows[0].updated), log_entries: Number(rows[0].log_entries), first_load: false };
   }
-  await exec(
-    `insert into feed_files (feed, filename, status, lines, error, origin, summary, job_id) values ($1, $2, 1, $3, null, $4, $5, $6)`,
-    record(counts),
-  );
-  // Companies created by the merge, queued for the RNE worker (issue 11; not part of the file's summary).
+  await exec(`update feed_files set summary = $2 where id = $1`, [fileId, record(counts)[4]]);
+  // Companies created by the merge, queued for the RNE worker (not part of the file's summary).
   return { ...counts, rneQueued };
 }
 
@@ -221,7 +241,7 @@ async function run(ctx: JobContext) {
       await client.query(`set local work_mem = '${MERGE_WORK_MEM}'`);
       await client.query('savepoint sirene_merge');
       try {
-        counts = await mergeAndRecord(exec, stage, layout, recordValues);
+        counts = await mergeAndRecord(exec, stage, layout, recordValues, payload.filename);
       } catch (err) {
         await client.query('rollback to savepoint sirene_merge');
         throw (await explainMergeFailure(exec, stage, layout, err)) ?? err;
@@ -244,7 +264,7 @@ async function run(ctx: JobContext) {
       // The checks run inside the merge (`checkedKey`); a row failing one raises BAD_ROW_CODE, explained below.
       await exec(badRowSql());
       try {
-        counts = await pglite.transaction(async (tx: Transaction) => mergeAndRecord((text, values) => tx.query(text, values), stage, layout!, recordValues));
+        counts = await pglite.transaction(async (tx: Transaction) => mergeAndRecord((text, values) => tx.query(text, values), stage, layout!, recordValues, payload.filename));
       } catch (err) {
         throw (await explainMergeFailure(exec, stage, layout, err)) ?? err;
       }

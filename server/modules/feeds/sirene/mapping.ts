@@ -17,7 +17,7 @@
  */
 import { sirenLuhnSql } from '../../../lib/siren-sql';
 import { inseeEnqueueCte } from '../../rne/hooks';
-import { ident } from './stage';
+import { ident, LINE } from './stage';
 import type { SireneKind } from './layouts';
 
 /** Treatment code of the Sirene feed's update-log entries. */
@@ -39,7 +39,14 @@ export const LOG_TEXT = {
   none: '(aucun)',
   /** Between two changes of one entry. */
   separator: '\u00a0; ',
+  /** Before the date an event took effect, as INSEE gives it: ` au 31/12/1984`. */
+  at: ' au ',
 } as const;
+
+/** The update-log source of a row of a Sirene file: `Fichier INSEE <name>, ligne <n>`. */
+export function sourcePrefix(filename: string): string {
+  return `Fichier INSEE ${filename}, ligne `;
+}
 
 /** A SQL string literal. */
 function lit(text: string): string {
@@ -123,9 +130,9 @@ export function occurrencesSql(stage: string, kind: SireneKind): string {
   return `select ctid::text as at from ${stage} where ${key} = $1 order by ctid limit 2`;
 }
 
-/** The file line (header = 1) of the stage row at `ctid` (rows are stored in file order by the COPY). */
+/** The file line (header = 1) of the stage row at `ctid`: its record number (`LINE`, from 1) + 1. */
 export function lineOfSql(stage: string): string {
-  return `select count(*)::bigint + 2 as line from ${stage} where ctid < $1::tid`;
+  return `select ${LINE} + 1 as line from ${stage} where ctid = $1::tid`;
 }
 
 /** The session function raising the error of a staged row that fails a check (created by `badRowSql`). */
@@ -167,7 +174,9 @@ const COMPANY_VALUES = `
   ${dateOf('dateCreationUniteLegale')} as created_on,
   ${v('nicSiegeUniteLegale')}::char(5) as head_office_nic,
   left(${v('trancheEffectifsUniteLegale')}, 2) as employee_band,
-  ${timestampOf('dateDernierTraitementUniteLegale')} as insee_processed_at`;
+  ${timestampOf('dateDernierTraitementUniteLegale')} as insee_processed_at,
+  ${dateOf('dateDebut')} as period_start,
+  s.${LINE} + 1 as line`;
 
 const COMPANY_COLUMNS = ['name', 'sigle', 'legal_form', 'naf_code', 'naf_nomenclature', 'state', 'created_on', 'head_office_nic', 'employee_band', 'insee_processed_at'];
 
@@ -177,23 +186,47 @@ const COMPANY_COLUMNS = ['name', 'sigle', 'legal_form', 'naf_code', 'naf_nomencl
  */
 const changedSql = (columns: string[]) => `(${columns.map((c) => `o.${c}`).join(', ')}) is distinct from (${columns.map((c) => `i.${c}`).join(', ')})`;
 
-/** The merge statement of a companies stage. */
+/** ` au DD/MM/YYYY` of a date expression, or '' when it is null. */
+const atDate = (expr: string) => `coalesce(${lit(LOG_TEXT.at)} || to_char(${expr}, 'DD/MM/YYYY'), '')`;
+
+/**
+ * A change of coded value, named by its official label where the nomenclature gives one:
+ * `SAS, société par actions simplifiée → Société à responsabilité limitée (sans autre indication) (5710 → 5499)`;
+ * the bare codes (`77.39Z → 64.19Z`) when neither side has a label (older NAF nomenclatures), `(aucun)` for none.
+ */
+function codeChange(oldCode: string, newCode: string, oldLabel: string, newLabel: string): string {
+  const none = lit(LOG_TEXT.none);
+  const codes = `coalesce(${oldCode}, ${none}) || ${lit(LOG_TEXT.to)} || coalesce(${newCode}, ${none})`;
+  return `case when ${oldLabel} is null and ${newLabel} is null then ${codes}
+    else coalesce(${oldLabel}, ${oldCode}, ${none}) || ${lit(LOG_TEXT.to)} || coalesce(${newLabel}, ${newCode}, ${none}) || ' (' || ${codes} || ')' end`;
+}
+
+/**
+ * The merge statement of a companies stage. Parameters: `$1` the `feed_files` id of the file (the entries'
+ * source), `$2` the source prefix (`sourcePrefix`), `$3` the creation threshold (`YYYY-MM-DD`): a SIREN new to
+ * the register is a creation (logged « Création », queued for the RNE) only when INSEE dates its creation on or
+ * after it; an older company met for the first time joins the register silently.
+ * Events are dated as INSEE dates them: the creation by `dateCreationUniteLegale`, the other changes by
+ * `dateDebut`, the start of the unit's current period (INSEE opens a period at each change).
+ */
 export function mergeCompaniesSql(stage: string): string {
   const t = LOG_TEXT;
+  const at = atDate('d.period_start');
   const description = `concat_ws(${lit(t.separator)},
-      case when d.is_new then ${lit(t.created)} || d.name || ${lit(t.close)} end,
-      case when d.is_new and d.state = 'C' then ${lit(t.ceased)} end,
-      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'C' then ${lit(t.ceased)} end,
-      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'A' then ${lit(t.reactivated)} end,
-      case when not d.is_new and d.old_name is distinct from d.name then ${lit(t.renamed)} || coalesce(d.old_name, '') || ${lit(t.arrow)} || d.name || ${lit(t.close)} end,
-      case when not d.is_new and d.old_naf is distinct from d.naf_code then ${lit(t.naf)} || coalesce(d.old_naf, ${lit(t.none)}) || ${lit(t.to)} || coalesce(d.naf_code, ${lit(t.none)}) end,
-      case when not d.is_new and d.old_form is distinct from d.legal_form then ${lit(t.legalForm)} || coalesce(d.old_form, ${lit(t.none)}) || ${lit(t.to)} || coalesce(d.legal_form, ${lit(t.none)}) end)`;
+      case when d.is_created then ${lit(t.created)} || d.name || ${lit(t.close)} || ${atDate('d.created_on')} end,
+      case when d.is_created and d.state = 'C' then ${lit(t.ceased)} || ${at} end,
+      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'C' then ${lit(t.ceased)} || ${at} end,
+      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'A' then ${lit(t.reactivated)} || ${at} end,
+      case when not d.is_new and d.old_name is distinct from d.name then ${lit(t.renamed)} || coalesce(d.old_name, '') || ${lit(t.arrow)} || d.name || ${lit(t.close)} || ${at} end,
+      case when not d.is_new and d.old_naf is distinct from d.naf_code then ${lit(t.naf)} || ${codeChange('d.old_naf', 'd.naf_code', 'naf_old.label', 'naf_new.label')} || ${at} end,
+      case when not d.is_new and d.old_form is distinct from d.legal_form then ${lit(t.legalForm)} || ${codeChange('d.old_form', 'd.legal_form', 'form_old.label', 'form_new.label')} || ${at} end)`;
   return `
 with incoming as (
   select ${COMPANY_VALUES} from ${stage} s
 ),
 diff as (
-  select i.*, o.siren is null as is_new, o.name as old_name, o.state as old_state, o.naf_code as old_naf, o.legal_form as old_form
+  select i.*, o.siren is null as is_new, o.siren is null and i.created_on >= $3::date as is_created,
+         o.name as old_name, o.state as old_state, o.naf_code as old_naf, o.naf_nomenclature as old_naf_nomenclature, o.legal_form as old_form
   from incoming i left join companies o on o.siren = i.siren
   where ${changedSql(COMPANY_COLUMNS)}
 ),
@@ -204,9 +237,14 @@ written as (
   returning 1
 ),
 logged as (
-  insert into update_log (code, siren, description)
-  select ${lit(INSEE_LOG_CODE)}, e.siren, e.description
-  from (select d.siren, ${description} as description from diff d) e
+  insert into update_log (code, siren, description, source_label, source_file_id)
+  select ${lit(INSEE_LOG_CODE)}, e.siren, e.description, $2 || e.line, $1
+  from (select d.siren, d.line, ${description} as description
+          from diff d
+          left join naf_labels naf_old on naf_old.code = d.old_naf and d.old_naf_nomenclature = 'NAFRev2'
+          left join naf_labels naf_new on naf_new.code = d.naf_code and d.naf_nomenclature = 'NAFRev2'
+          left join legal_category_labels form_old on form_old.code = d.old_form
+          left join legal_category_labels form_new on form_new.code = d.legal_form) e
   where e.description <> ''
   returning 1
 ),

@@ -24,9 +24,15 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** The statement creating the stage of `columns` (all text). */
+/**
+ * The stage's record number column (1 for the first record after the header, in file order), filled by the
+ * COPY itself (an identity), so that an update-log entry can name the line it came from.
+ */
+export const LINE = 'vigie_record';
+
+/** The statement creating the stage of `columns` (all text), with its record number `LINE`. */
 export function createStageSql(stage: string, columns: string[], onCommitDrop: boolean): string {
-  return `create temporary table ${stage} (${columns.map((c) => `${ident(c)} text`).join(', ')})${onCommitDrop ? ' on commit drop' : ''}`;
+  return `create temporary table ${stage} (${LINE} bigint generated always as identity, ${columns.map((c) => `${ident(c)} text`).join(', ')})${onCommitDrop ? ' on commit drop' : ''}`;
 }
 
 /** PostgreSQL error fields used here. */
