@@ -1,10 +1,18 @@
 /**
  * Update log payloads (SPEC sections 3 and 7 "Update log"): one entry `{id, code, name, description,
- * created_at}` where `name` is the SIREN, and the statistics `{thisYear, lastYear, thisMonth, months
+ * created_at, source}` where `name` is the SIREN and `source` where a feed read it, and the statistics `{thisYear, lastYear, thisMonth, months
  * (01..12), days (01..31)}`.
  */
 import { z } from 'zod';
 import { pageResponse } from './listing';
+
+/**
+ * Where a feed read what an entry says (CONVENTIONS.md section 7): `label` (`BODACC A n°20210005 du 08/01/2021,
+ * avis n°1`, `Fichier INSEE StockUniteLegale_utf8.zip, ligne 12`) and `url`, the source's page: absolute for an
+ * outside page (the notice on bodacc.fr), a path of the back-office for a file it imported, null when none.
+ */
+export const logSource = z.object({ label: z.string(), url: z.string().nullable() }).meta({ id: 'LogSource' });
+export type LogSource = z.infer<typeof logSource>;
 
 export const logEntry = z.object({
   id: z.number(),
@@ -12,6 +20,8 @@ export const logEntry = z.object({
   name: z.string(),
   description: z.string(),
   created_at: z.string(),
+  /** The entry's source, null for an entry no feed wrote. */
+  source: logSource.nullable(),
 }).meta({ id: 'LogEntry' });
 export type LogEntry = z.infer<typeof logEntry>;
 

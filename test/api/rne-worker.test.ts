@@ -21,6 +21,7 @@ import { workerDeps, type WorkerOptions } from '../../server/modules/rne/worker/
 import { createTestApp, type TestApp } from '../helpers/app';
 import { FAKE_RNE_ACCOUNT, generatedAttachments, generatedCompany, startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
 import { validSirens } from '../helpers/sirens';
+import { RNE_SOURCE_LABEL } from '../../server/modules/rne/worker/commit';
 
 let t: TestApp;
 let fake: FakeRne;
@@ -116,6 +117,8 @@ describe('officers queue', () => {
         code: 'RNE',
         description: `Dirigeants mis à jour\u00a0: ${o} ajoutés\u00a0; Bénéficiaires effectifs mis à jour\u00a0: ${b} ${b === 1 ? 'ajouté' : 'ajoutés'}`,
       });
+      // The entry names its source: the company's record in the register.
+      expect(await rows(sql`select source_label from update_log where siren = ${siren}`)).toEqual([{ source_label: RNE_SOURCE_LABEL }]);
     }
     const done = await entries('officers');
     expect(done.map((e) => e.state)).toEqual(['done', 'done', 'done']);

@@ -14,7 +14,7 @@ import { appendLogEntries } from '../../server/modules/update-log/service';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { listedCompanies, spaced, validSiren, validSirens } from '../helpers/sirens';
 
-type Entry = { id: number; code: string; name: string; description: string; created_at: string };
+type Entry = { id: number; code: string; name: string; description: string; created_at: string; source: { label: string; url: string | null } | null };
 type LogPage = {
   data: Entry[];
   from: number | null;
@@ -56,7 +56,8 @@ async function seed(entries: Seed[]): Promise<Entry[]> {
     sql`select id::int as id, code, siren as name, description, (extract(epoch from created_at) * 1000)::float8 as ms
         from update_log where id > ${max} order by id`,
   );
-  return rows.map(({ ms, ...r }) => ({ ...r, created_at: new Date(Number(ms)).toISOString() }));
+  // Entries appended by hand name no source (only a feed's do).
+  return rows.map(({ ms, ...r }) => ({ ...r, created_at: new Date(Number(ms)).toISOString(), source: null }));
 }
 
 async function filterRes(body: unknown, page: number | string = 1) {
@@ -103,7 +104,7 @@ describe('answer and pagination', () => {
     expect(await filter({ search: 'all' }, 1)).toEqual(empty);
   });
 
-  it('returns each entry as {id, code, name, description, created_at} (ISO, UTC), newest id first by default', async () => {
+  it('returns each entry as {id, code, name, description, created_at, source} (ISO, UTC), newest id first by default', async () => {
     const rows = await seed([
       { code: 'RNE', siren: '552032534', description: 'Mise à jour des dirigeants', createdAt: at('2026-03-05T08:09:10.123Z') },
       { code: 'BODACC', siren: '542051180', description: 'Dépôt des comptes annuels', createdAt: at('2025-12-31T23:30:00Z') },
@@ -111,11 +112,11 @@ describe('answer and pagination', () => {
     ]);
     const page = await filter({});
     expect(page.data).toEqual([
-      { id: rows[2].id, code: 'INPI', name: '380129866', description: 'Modification du capital', created_at: '2026-01-15T00:00:00.000Z' },
-      { id: rows[1].id, code: 'BODACC', name: '542051180', description: 'Dépôt des comptes annuels', created_at: '2025-12-31T23:30:00.000Z' },
-      { id: rows[0].id, code: 'RNE', name: '552032534', description: 'Mise à jour des dirigeants', created_at: '2026-03-05T08:09:10.123Z' },
+      { id: rows[2].id, code: 'INPI', name: '380129866', description: 'Modification du capital', created_at: '2026-01-15T00:00:00.000Z', source: null },
+      { id: rows[1].id, code: 'BODACC', name: '542051180', description: 'Dépôt des comptes annuels', created_at: '2025-12-31T23:30:00.000Z', source: null },
+      { id: rows[0].id, code: 'RNE', name: '552032534', description: 'Mise à jour des dirigeants', created_at: '2026-03-05T08:09:10.123Z', source: null },
     ]);
-    expect(Object.keys(page.data[0]).sort()).toEqual(['code', 'created_at', 'description', 'id', 'name']);
+    expect(Object.keys(page.data[0]).sort()).toEqual(['code', 'created_at', 'description', 'id', 'name', 'source']);
     expect(figures(page)).toEqual({ from: 1, to: 3, total: 3, per_page: 200, current_page: 1, last_page: 1 });
     // The pagination figures the client echoes back are ignored.
     const echoed = await filter({ pagination: { from: 7, to: 9, total: 99, per_page: 10, current_page: 4, last_page: 12 } });

@@ -52,14 +52,45 @@ export async function filterLog(db: Db, body: FilterBody, page: number): Promise
         : {};
   const spec: ListSpec = {
     ...plan,
-    select: sql`l.id::int as id, l.code, l.siren as name, l.description, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+    // The source file is read for the page's rows only (a scalar subquery on the key of feed_files).
+    select: sql`l.id::int as id, l.code, l.siren as name, l.description, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      l.source_label, l.source_url, (select f.feed || '/' || f.filename from feed_files f where f.id = l.source_file_id) as source_file`,
     from: sql`update_log l`,
     sortable,
     search: () => logCondition(search),
     total: () => logTotal(search),
   };
   // `search` is always handed over so that quick values such as `all` reach logCondition.
-  return runList<LogEntry>(db, spec, { ...body, search: body?.search?.trim() || 'all' }, page);
+  const found = await runList<LogRow>(db, spec, { ...body, search: body?.search?.trim() || 'all' }, page);
+  return { ...found, data: found.data.map(toLogEntry) };
+}
+
+/** A row of the log's list query. */
+interface LogRow extends Omit<LogEntry, 'source'> {
+  source_label: string | null;
+  source_url: string | null;
+  /** `<feed>/<filename>` of the file the entry came from, or null. */
+  source_file: string | null;
+}
+
+/**
+ * The page of the back-office that lists a feed's file (the supervision tables, filtered on its name), for an
+ * entry whose source has no page of its own; null when the feed has none.
+ */
+export function sourceFilePage(sourceFile: string | null): string | null {
+  if (!sourceFile) return null;
+  const [feed, ...rest] = sourceFile.split('/');
+  const name = encodeURIComponent(rest.join('/'));
+  if (feed === 'sirene-companies') return `/supervisions/insee?companies.q=${name}`;
+  if (feed === 'sirene-establishments') return `/supervisions/insee?locations.q=${name}`;
+  if (feed === 'bodacc') return `/supervisions?q=${name}`;
+  return null;
+}
+
+/** The answer of a row: its source as `{label, url}` (the source's own page, else its file's), or null. */
+function toLogEntry(row: LogRow): LogEntry {
+  const { source_label, source_url, source_file, ...entry } = row;
+  return { ...entry, source: source_label ? { label: source_label, url: source_url ?? sourceFilePage(source_file) } : null };
 }
 
 /** Today's date in Europe/Paris as `YYYY-MM-DD`. */

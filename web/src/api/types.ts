@@ -30,7 +30,7 @@ import type {
   temporaryRow,
 } from '../../../contract/news';
 import type { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
-import type { logEntry, logStats } from '../../../contract/update-log';
+import type { logEntry, logSource, logStats } from '../../../contract/update-log';
 
 /** Status of an administrator, customer, category...: 1 active, 0 disabled. */
 export type Status = ContractStatus;
@@ -102,6 +102,7 @@ export type ListFilterFitsContract = Expect<ListFilter extends FilterRequest ? t
 
 /** One update-log entry (POST /api/messages/filter); `name` is the SIREN, dates are ISO strings. */
 export type LogEntry = z.output<typeof logEntry>;
+export type LogSource = z.output<typeof logSource>;
 
 /** GET /api/messages/getdatas: processed SIRENs this year, last year, this month, per month, per day. */
 export type LogStats = z.output<typeof logStats>;

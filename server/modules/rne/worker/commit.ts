@@ -17,6 +17,9 @@ import type { ClaimedEntry } from './entries';
 import type { WorkerDeps } from './options';
 import { rowsOf, type Executor } from './sql';
 
+/** The source an RNE entry of the update log names: the company's record in the register, read through its API. */
+export const RNE_SOURCE_LABEL = 'Registre national des entreprises (INPI), fiche de l’entreprise';
+
 /** What was fetched for one entry. */
 export type Fetched = { queue: 'officers'; officers: OfficerRow[]; beneficialOwners: BeneficialOwnerRow[] } | { queue: 'accounts'; filings: FilingRow[] };
 
@@ -41,7 +44,9 @@ export async function commitEntry(deps: WorkerDeps, queue: QueueName, entry: Cla
             balance_sheets = rne_account_days.balance_sheets + excluded.balance_sheets,
             seized_balance_sheets = rne_account_days.seized_balance_sheets + excluded.seized_balance_sheets`,
     );
-    if (description) await tx.execute(sql`insert into update_log (code, siren, description) values (${RNE_LOG_CODE}, ${entry.siren}, ${description})`);
+    if (description) {
+      await tx.execute(sql`insert into update_log (code, siren, description, source_label) values (${RNE_LOG_CODE}, ${entry.siren}, ${description}, ${RNE_SOURCE_LABEL})`);
+    }
     await tx.execute(sql`update rne_queue set state = 'done', processed_at = now(), lease_until = null, error = null where id = ${entry.id}`);
     await tx.execute(
       sql`insert into rne_queue_days (queue, day, processed, first_at, last_at) values (${queue}, ${PARIS_DAY}, 1, now(), now())

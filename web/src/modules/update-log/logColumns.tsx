@@ -9,6 +9,7 @@ import { useAppConfig } from '../../app/useAppConfig';
 import type { DataColumn } from '../../components/list/DataList';
 import { CompanyPageLink } from '../../components/siren/CompanyPageLink';
 import { REGISTER_LINK_LABEL, RegisterPageLink } from '../../components/siren/RegisterPageLink';
+import { SourceLink } from '../../components/source/SourceLink';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { formatDateTime } from '../../lib/dates';
 
@@ -17,7 +18,7 @@ const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };
 /**
  * Columns of the update log: Traitement (sorted by code; the identifying column, fixed on the left when
  * the table scrolls), Siren (link to the company page, sorted by SIREN), Résultat (description, at least
- * 220 px wide) and the register manager link (hidden on a phone, where the Siren link leads to the company);
+ * 220 px wide, and under it the source a feed read it from, with its link) and the register manager link (hidden on a phone, where the Siren link leads to the company);
  * the links' URLs come from `config` (GET /api/config; plain SIREN and no register link while it is undefined).
  */
 export function logColumns(config: AppConfig | undefined): DataColumn<LogEntry>[] {
@@ -44,7 +45,17 @@ export function logColumns(config: AppConfig | undefined): DataColumn<LogEntry>[
       width: 130,
       render: (entry) => <CompanyPageLink siren={entry.name} template={companyTemplate} />,
     },
-    { key: 'description', title: 'Résultat', minWidth: 220, render: (entry) => entry.description || '-' },
+    {
+      key: 'description',
+      title: 'Résultat',
+      minWidth: 220,
+      render: (entry) => (
+        <>
+          {entry.description || '-'}
+          {entry.source ? <SourceLink source={entry.source} /> : null}
+        </>
+      ),
+    },
     {
       key: 'register',
       title: <VisuallyHidden>{REGISTER_LINK_LABEL}</VisuallyHidden>,
