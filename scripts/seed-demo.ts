@@ -1,21 +1,18 @@
 /**
  * `npm run seed:demo`: fills the configured database (DATA_DIR or DATABASE_URL) with the demo of
  * server/seed/demo.ts, then prints in a few lines what it created and how to sign in (server/seed/summary.ts).
- * Stop the server first when it runs on the embedded database (one process owns it).
- * Option: `--log-entries N` (default 30,000).
+ * Stop the server first when it runs on the embedded database (one process owns it). No option.
  */
 import { createContext, ensureSuperAdmin } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { seedDemo } from '../server/seed/demo';
 import { demoSummary } from '../server/seed/summary';
 
-const i = process.argv.indexOf('--log-entries');
-const logEntries = i >= 0 ? Number(process.argv[i + 1]) : undefined;
 const config = loadConfig();
 const ctx = await createContext(config);
 try {
   const admin = await ensureSuperAdmin(ctx);
-  const created = await seedDemo(ctx, { logEntries });
+  const created = await seedDemo(ctx);
   process.stdout.write(
     demoSummary(created, {
       adminEmail: config.adminEmail,

@@ -1,30 +1,46 @@
 /**
- * Demo deals (issue 10 section 5): the roles Acquéreur, Cible, Cédant, Conseil, the types Acquisition,
- * Cession, LBO, Fusion, Prise de participation, Levée de fonds, and 300 deals of 1 to 3 entities on the demo
- * SIRENs (the listed companies). No made-up fact next to a real SIREN (issue 6 section 3): the identifiers
- * are `DEMO-0001`..., the description says the deal is a demonstration with fictitious data, links point to
- * example.com, and the buyer, target and seller names are left empty. Deterministic (the caller's generator).
- * Idempotent: roles and types are matched by name (case ignored); the deals are written, in one transaction,
- * only when no `DEMO-` deal exists.
+ * Demo deals (`npm run seed:demo`): one deal per real BODACC sale of the demo samples (the 29 sales of BODACC A
+ * n°20210005 of 08/01/2021, test/fixtures/bodacc/RCS-A_BXA20210005_ventes.xml), built from what the importer
+ * reads in each notice (`Notice.sale`, server/modules/feeds/bodacc/notice.ts) and the row it writes from it
+ * (`saleRow`, server/modules/feeds/bodacc/sale.ts), and nothing else (CONVENTIONS.md section 7 "Data truth"):
+ * - identifier `BODACC-` + the notice's identifier on bodacc.fr (`BODACC-A202100051`), date = the issue date;
+ * - type 1 = the nature of the operation (`Achat de fonds`, `Apport de fonds en société`…), no type 2;
+ * - amount and currency as the notice states them (none when it states none);
+ * - description = the row's sentence, a note when the amount is a valuation (a contribution's amount is not a
+ *   price), and the row's complement (a correction, where the business is, the previous operator);
+ * - url = the notice on bodacc.fr, source = `BODACC A n°20210005 du 08/01/2021, avis n°1`;
+ * - entities: the buyer (role `Acquéreur`) and every seller (role `Cédant`), each with the name the notice gives
+ *   and a SIREN only when the notice gives one; no stake;
+ * - buyer, target and seller columns (extra3..extra16) and the investment flags only where the row states them:
+ *   a country only when the notice states the party's country.
+ * A notice cancelled or corrected by another notice of the samples, or of kind `annulation`, gives no deal.
+ * The roles Acquéreur, Cédant, Cible and Conseil and the types the sales' natures need are created when missing
+ * (matched by name, case ignored). Idempotent: a deal whose identifier exists is left as it is.
  */
-import { sql } from 'drizzle-orm';
-import type { DealInput } from '../../contract/deals';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { dealEntities, dealRoles, deals, dealTypes } from '../db/schema';
-import { dealValues, parseDeal } from '../modules/deals/deals';
+import { dealRoles, deals, dealTypes } from '../db/schema';
+import { createDeal } from '../modules/deals/deals';
+import { ensureCountries } from '../modules/deals/countries';
+import { amountKind, NATURE_LABEL } from '../modules/feeds/bodacc/nature';
+import { noticeId, type Notice, type SaleParts } from '../modules/feeds/bodacc/notice';
+import { BUYER_ROLE, saleRow } from '../modules/feeds/bodacc/sale';
 
-/** The demo roles `[name, display name]`. */
+/** Role of the previous owners of a business sold. */
+export const SELLER_ROLE = 'Cédant';
+/** The demo roles `[name, display name]`: the buyer's and the sellers', and two more for deals keyed in by hand. */
 export const DEMO_ROLES: ReadonlyArray<readonly [string, string]> = [
-  ['Acquéreur', 'Acquéreur'],
+  [BUYER_ROLE, BUYER_ROLE],
+  [SELLER_ROLE, SELLER_ROLE],
   ['Cible', 'Cible'],
-  ['Cédant', 'Cédant'],
   ['Conseil', 'Conseil'],
 ];
-/** The demo deal types. */
-export const DEMO_TYPES: readonly string[] = ['Acquisition', 'Cession', 'LBO', 'Fusion', 'Prise de participation', 'Levée de fonds'];
-/** How many demo deals, and the prefix of their identifiers. */
-export const DEMO_DEALS = 300;
-export const DEMO_DEAL_PREFIX = 'DEMO-';
+/** Prefix of the demo deals' identifiers (`BODACC-A202100051`). */
+export const DEMO_DEAL_PREFIX = 'BODACC-';
+
+/** The note added to the description when the amount is a valuation, not a price. */
+export const CONTRIBUTION_NOTE = "Le montant est la valeur d'apport indiquée par l'avis (une évaluation, non un prix de vente).";
+export const VALUATION_NOTE = "Le montant est une évaluation indiquée par l'avis, non un prix de vente.";
 
 /** What `seedDemoDeals` created. */
 export interface DemoDealsCreated {
@@ -33,98 +49,132 @@ export interface DemoDealsCreated {
   deals: number;
 }
 
+/** A sale notice with its sale. */
+export type SaleNotice = Notice & { sale: SaleParts };
+
+/** The ids a deal payload refers to. */
+export interface DealRefs {
+  /** Id of the type named `name` (the nature's label). */
+  type: (name: string) => number;
+  buyerRole: number;
+  sellerRole: number;
+  /** Id of the country of ISO code `iso`, or null when unknown. */
+  country: (iso: string | null) => number | null;
+}
+
+/** `BODACC-A202100051`: the demo identifier of a notice's deal. */
+export function demoDealIdentifier(notice: Notice): string {
+  return DEMO_DEAL_PREFIX + noticeId(notice);
+}
+
+/**
+ * The sale notices that give a deal: those with a sale, not cancellations, and not named as the earlier notice
+ * by another notice of `notices` (a correction replaces it, a cancellation withdraws it, as the importer does).
+ */
+export function dealNotices(notices: Notice[]): SaleNotice[] {
+  const replaced = new Set(notices.filter((n) => n.previous).map((n) => `${n.previous!.bulletin}${n.previous!.issue}-${n.previous!.noticeNumber}`));
+  return notices.filter(
+    (n): n is SaleNotice => n.sale !== null && n.kind !== 'annulation' && !replaced.has(`${n.bulletin}${n.issue}-${n.noticeNumber}`) && Boolean(n.sale.buyer.siren || n.sale.buyer.name),
+  );
+}
+
+/** The description of a sale's deal (see the module comment). */
+function description(notice: SaleNotice): string {
+  const row = saleRow(notice, notice.sale);
+  const parts = [row.description];
+  if (row.amount !== null && row.deal_type1 === NATURE_LABEL.contribution) parts.push(CONTRIBUTION_NOTE);
+  else if (row.amount !== null && amountKind(notice.sale.origin) === 'valuation') parts.push(VALUATION_NOTE);
+  if (row.description_complement) parts.push(row.description_complement);
+  return parts.join(' ');
+}
+
+/** `value` when it fits a name column (255 characters), else null (a column is left empty rather than cut). */
+const fits = (value: string | null) => (value !== null && value.length <= 255 ? value : null);
+
+/**
+ * The `storedeal` payload of one sale notice (see the module comment).
+ * @param notice - a notice of `dealNotices`
+ */
+export function saleDealBody(notice: SaleNotice, refs: DealRefs) {
+  const { sale } = notice;
+  const row = saleRow(notice, sale);
+  const sellers = sale.sellers.filter((s) => s.name || s.siren);
+  const sellerIsos = new Set(sellers.map((s) => s.iso));
+  return {
+    deal_identifier: demoDealIdentifier(notice),
+    deal_date: notice.issueDate,
+    dealtype1_id: refs.type(row.deal_type1),
+    dealtype2_id: 0,
+    amount: row.amount,
+    currency: row.currency,
+    description: description(notice),
+    url: row.url,
+    source: row.source,
+    status: 1,
+    extra1: row.french_investment_abroad,
+    extra2: row.foreign_investment_in_france,
+    extra3: fits(row.acquirer_name),
+    extra4: refs.country(sale.buyer.iso),
+    extra9: fits(row.target_name),
+    extra10: row.target_country ? refs.country('FR') : null,
+    extra15: fits(row.seller_name),
+    // One country for the seller column only when the notice states the same one for every seller.
+    extra16: sellerIsos.size === 1 ? refs.country([...sellerIsos][0]) : null,
+    entities: [
+      { siren: sale.buyer.siren, name: sale.buyer.name, entityrole_id: refs.buyerRole, stake_percent: null },
+      ...sellers.map((s) => ({ siren: s.siren, name: s.name, entityrole_id: refs.sellerRole, stake_percent: null })),
+    ],
+  };
+}
+
 /** Ids by lower-cased name of the rows of `names` in `table`, creating the missing ones. */
 async function ensureNamed(
   db: Db,
   table: typeof dealRoles | typeof dealTypes,
   names: ReadonlyArray<readonly [string, string]>,
-): Promise<{ rows: Array<{ id: number; name: string }>; created: number }> {
+): Promise<{ ids: Map<string, number>; created: number }> {
   const existing = await db.select({ id: table.id, name: table.name }).from(table);
-  const byName = new Map(existing.map((r) => [r.name.toLowerCase(), r]));
+  const ids = new Map(existing.map((r) => [r.name.toLowerCase(), r.id]));
   let created = 0;
   for (const [name, displayName] of names) {
-    if (byName.has(name.toLowerCase())) continue;
+    if (ids.has(name.toLowerCase())) continue;
     const values = table === dealRoles ? { name, displayName, status: 1 } : { name, status: 1 };
-    const [row] = await db.insert(table).values(values as never).returning({ id: table.id, name: table.name });
-    byName.set(name.toLowerCase(), row);
+    const [row] = await db.insert(table).values(values as never).returning({ id: table.id });
+    ids.set(name.toLowerCase(), row.id);
     created += 1;
   }
-  return { rows: names.map(([name]) => byName.get(name.toLowerCase())!), created };
+  return { ids, created };
 }
 
 /**
- * Seeds the demo roles, types and deals on `companies`.
- * @param random - a [0, 1) generator (deterministic in the demo)
+ * Seeds the demo roles, the types of the sales' natures and one deal per sale of `notices` (server/seed/demo-notices.ts),
+ * each through the deals service (`createDeal`: the form's rules, the list's copies, the publication counters).
+ * @throws AppError 422 when a payload breaks the deal rules (a bug to fix, not a deal to drop)
  */
-export async function seedDemoDeals(db: Db, companies: Array<{ name: string; siren: string }>, now: Date, random: () => number): Promise<DemoDealsCreated> {
+export async function seedDemoDeals(db: Db, notices: Notice[]): Promise<DemoDealsCreated> {
+  const sales = dealNotices(notices);
+  const natures = [...new Set(sales.map((n) => saleRow(n, n.sale).deal_type1))];
   const roles = await ensureNamed(db, dealRoles, DEMO_ROLES);
-  const types = await ensureNamed(db, dealTypes, DEMO_TYPES.map((n) => [n, n] as const));
+  const types = await ensureNamed(db, dealTypes, natures.map((n) => [n, n] as const));
   const created: DemoDealsCreated = { dealRoles: roles.created, dealTypes: types.created, deals: 0 };
-  const [{ n }] = ((await db.execute(sql`select count(*)::int as n from deals where deal_identifier like ${DEMO_DEAL_PREFIX + '%'}`)) as unknown as {
-    rows: Array<{ n: number }>;
-  }).rows;
-  if (Number(n) > 0) return created;
 
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const currencies = ['EUR', 'EUR', 'EUR', 'EUR', 'EUR', 'USD', 'GBP', 'CHF'];
-  const inputs: DealInput[] = [];
-  for (let i = 1; i <= DEMO_DEALS; i++) {
-    const count = 1 + Math.floor(random() * 3);
-    const chosen = new Set<number>();
-    while (chosen.size < Math.min(count, companies.length)) chosen.add(Math.floor(random() * companies.length));
-    const date = new Date(now.getTime() - Math.floor(random() * 3 * 365) * 86_400_000);
-    const type1 = pick(types.rows);
-    const type2 = random() < 0.3 ? pick(types.rows.filter((t) => t.id !== type1.id)) : null;
-    const disclosed = random() < 0.8;
-    inputs.push(
-      parseDeal({
-        deal_identifier: `${DEMO_DEAL_PREFIX}${String(i).padStart(4, '0')}`,
-        deal_date: date.toISOString().slice(0, 10),
-        dealtype1_id: type1.id,
-        dealtype2_id: type2?.id ?? 0,
-        amount: disclosed ? Math.round(100 + random() * 500_000) * 1000 : null,
-        currency: pick(currencies),
-        description: `Transaction de démonstration n°\u00a0${i} (données fictives)`,
-        url: `https://www.example.com/demo/transactions/${i}`,
-        source: 'Démonstration',
-        status: random() < 0.95 ? 1 : 0,
-        extra1: 1 + Math.floor(random() * 2),
-        extra2: 1 + Math.floor(random() * 2),
-        entities: [...chosen].map((c, k) => ({
-          siren: companies[c].siren,
-          name: companies[c].name,
-          entityrole_id: k === 0 ? roles.rows[0].id : pick(roles.rows).id,
-          stake_percent: random() < 0.6 ? Math.round(random() * 10_000) / 100 : null,
-        })),
-      }),
-    );
+  await ensureCountries(db);
+  const { rows: countries } = (await db.execute(sql`select id, iso_alpha2 from countries`)) as unknown as { rows: Array<{ id: number; iso_alpha2: string }> };
+  const countryIds = new Map(countries.map((c) => [c.iso_alpha2, Number(c.id)]));
+  const refs: DealRefs = {
+    type: (name) => types.ids.get(name.toLowerCase())!,
+    buyerRole: roles.ids.get(BUYER_ROLE.toLowerCase())!,
+    sellerRole: roles.ids.get(SELLER_ROLE.toLowerCase())!,
+    country: (iso) => (iso ? (countryIds.get(iso) ?? null) : null),
+  };
+  const identifiers = sales.map(demoDealIdentifier);
+  const existing = new Set(
+    identifiers.length ? (await db.select({ identifier: deals.dealIdentifier }).from(deals).where(inArray(deals.dealIdentifier, identifiers))).map((d) => d.identifier) : [],
+  );
+  for (const notice of sales) {
+    if (existing.has(demoDealIdentifier(notice))) continue;
+    await createDeal(db, saleDealBody(notice, refs));
+    created.deals += 1;
   }
-
-  const roleName = new Map(roles.rows.map((r) => [r.id, r.name]));
-  const typeName = new Map(types.rows.map((t) => [t.id, t.name]));
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const written = await tx.insert(deals).values(inputs.map((d) => dealValues(d))).returning({ id: deals.id, identifier: deals.dealIdentifier });
-    const idOf = new Map(written.map((w) => [w.identifier, w.id]));
-    const entities = inputs.flatMap((d) =>
-      d.entities.map((e, position) => ({
-        dealId: idOf.get(d.deal_identifier)!,
-        position,
-        siren: e.siren,
-        name: e.name,
-        roleId: e.entityrole_id,
-        stakePercent: e.stake_percent,
-        dealIdentifier: d.deal_identifier,
-        dealDate: d.deal_date,
-        roleName: e.entityrole_id === null ? null : (roleName.get(e.entityrole_id) ?? null),
-        type1Name: d.dealtype1_id === null ? null : (typeName.get(d.dealtype1_id) ?? null),
-        type2Name: d.dealtype2_id === null ? null : (typeName.get(d.dealtype2_id) ?? null),
-        amount: d.amount,
-        currency: d.currency,
-      })),
-    );
-    await tx.insert(dealEntities).values(entities);
-    created.deals = written.length;
-  });
   return created;
 }

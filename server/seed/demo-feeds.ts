@@ -1,13 +1,15 @@
 /**
  * Demo feeds (`npm run seed:demo`, issue 9 section 6): the real INSEE Sirene and BODACC samples of
  * test/fixtures/{sirene,bodacc} (their origin in each folder's PROVENANCE.md) imported by the real feed
- * jobs, so that a new user sees real supervision tables, feed health, companies and update-log entries.
+ * jobs, so that a new user sees real supervision tables, feed health, companies, announcements and
+ * update-log entries. They are the demo's register: everything else the demo shows by SIREN is built on
+ * them (server/seed/demo.ts).
  *
  * Each file runs as a `feed-sirene` / `feed-bodacc` job (server/modules/feeds/kinds.ts) through the job
  * queue, started and awaited as `npm run feed:*` does it (`startFeedJob`, origin `cli`, read in place), one
- * after the other, oldest
- * layouts first so that the current files give the register its final state. A sample already imported
- * with success (a `feed_files` row of its name with status 1) is skipped: a second seed imports nothing.
+ * after the other, oldest layouts first so that the current files give the register its final state. A
+ * sample already imported with success (a `feed_files` row of its name with status 1) is skipped: a second
+ * seed imports nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,9 +41,13 @@ export const DEMO_FEED_SAMPLES: ReadonlyArray<{ kind: typeof FEED_SIRENE | typeo
   { kind: FEED_BODACC, name: 'ods_api_v1_search_registre_880878145.json' },
 ];
 
-/** What the demo feeds did: files imported now (ok), failed (their names), and samples not found in the fixtures. */
+/**
+ * What the demo feeds did: files imported now (ok), the update-log entries those imports wrote (the jobs'
+ * `log_entries`), failed files (their names), and samples not found in the fixtures.
+ */
 export interface DemoFeedsResult {
   feedFiles: number;
+  logEntries: number;
   failed: string[];
   missing: string[];
 }
@@ -50,6 +56,14 @@ export interface DemoFeedsResult {
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * The path of the demo sample `name` of feed `kind`, found anywhere under its feed's folder of `fixturesDir`.
+ * @returns undefined when the fixtures do not hold it
+ */
+export function samplePath(kind: typeof FEED_SIRENE | typeof FEED_BODACC, name: string, fixturesDir = FEED_FIXTURES_DIR): string | undefined {
+  return filesUnder(path.join(fixturesDir, kind === FEED_SIRENE ? 'sirene' : 'bodacc')).find((f) => path.basename(f) === name);
 }
 
 /** Whether a file of that name was already imported with success. */
@@ -67,16 +81,15 @@ async function alreadyImported(ctx: AppContext, filename: string): Promise<boole
  * feed kinds and starts the queue when the caller has not (the seed script: stop it with `ctx.jobs.stop()`);
  * in a running app both are already done and this only queues the jobs.
  * @param fixturesDir - folder holding `sirene/` and `bodacc/` (test/fixtures by default)
- * @returns counts of files imported (ok / failed) and the sample names not found
+ * @returns counts of files imported (ok / failed) and of the log entries they wrote, and the sample names not found
  */
 export async function seedDemoFeeds(ctx: AppContext, fixturesDir = FEED_FIXTURES_DIR): Promise<DemoFeedsResult> {
-  const result: DemoFeedsResult = { feedFiles: 0, failed: [], missing: [] };
-  const files = { [FEED_SIRENE]: filesUnder(path.join(fixturesDir, 'sirene')), [FEED_BODACC]: filesUnder(path.join(fixturesDir, 'bodacc')) };
+  const result: DemoFeedsResult = { feedFiles: 0, logEntries: 0, failed: [], missing: [] };
   ctx.jobs.register(FEED_SIRENE, sireneJob);
   ctx.jobs.register(FEED_BODACC, bodaccJob);
   await ctx.jobs.start();
   for (const sample of DEMO_FEED_SAMPLES) {
-    const file = files[sample.kind].find((f) => path.basename(f) === sample.name);
+    const file = samplePath(sample.kind, sample.name, fixturesDir);
     if (!file) {
       result.missing.push(sample.name);
       continue;
@@ -88,8 +101,11 @@ export async function seedDemoFeeds(ctx: AppContext, fixturesDir = FEED_FIXTURES
       origin: 'cli',
       input: { path: file },
     });
-    if ((await waitForFeedJob(ctx.db, job.id, { pollMs: 50 })).state === 'done') result.feedFiles += 1;
-    else result.failed.push(sample.name);
+    const done = await waitForFeedJob(ctx.db, job.id, { pollMs: 50 });
+    if (done.state === 'done') {
+      result.feedFiles += 1;
+      result.logEntries += Number(done.result?.log_entries ?? 0);
+    } else result.failed.push(sample.name);
   }
   return result;
 }

@@ -1,25 +1,34 @@
 /**
- * Demo news (issue 8 section 5): six categories, 200 pending news items and 1,000 published articles on
- * the demo SIRENs (the listed companies). Titles are neutral and marked as demonstration
- * ('Article de démonstration n° 12'), links point to example.com: no made-up event next to a real
- * SIREN (issue 6 section 3). Idempotent: categories are matched by name, and the articles are written
- * only when there are none.
+ * Demo news (`npm run seed:demo`): one item per real BODACC notice of the demo samples (server/seed/demo-notices.ts)
+ * that names a company by its SIREN, stating only that the notice was published (CONVENTIONS.md section 7 "Data
+ * truth"):
+ * - SIREN and name: the notice's company (its first registered person, `Notice.sirens[0]`, and `companyName`);
+ * - title: `BELLEVUE : Vente et cession — BODACC A n°20210005 du 08/01/2021` (the update log's wording of the
+ *   notice, `logDescription`, a correction or a cancellation said so);
+ * - category: the notice's family (`Ventes et cessions`, `Créations`…, created when missing, matched by name);
+ * - posted: the issue date (midnight, Paris), source `BODACC`, link: the notice on bodacc.fr.
+ * The sales wait in the pending list (`news`); the other notices are published (`published_articles`).
+ * Idempotent: an item whose SIREN and link are already pending or published is not written again.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { news, newsCategories, publishedArticles } from '../db/schema';
+import { FAMILIES, type FamilyCode } from '../modules/feeds/bodacc/families';
+import { logDescription, type Notice } from '../modules/feeds/bodacc/notice';
 
-/** The demo categories (French, English). */
-export const DEMO_CATEGORIES: ReadonlyArray<readonly [string, string]> = [
-  ['Économie', 'Economy'],
-  ['Finance', 'Finance'],
-  ['Industrie', 'Industry'],
-  ['Innovation', 'Innovation'],
-  ['International', 'International'],
-  ['Société', 'Society'],
-];
-
-const SOURCES = ['Agence de démonstration', 'Journal exemple', 'Lettre fictive'];
+/** English names of the categories (one per notice family; the French one is the family's label). */
+export const FAMILY_CATEGORY_EN: Record<FamilyCode, string> = {
+  vente: 'Sales and transfers',
+  creation: 'Creations',
+  immatriculation: 'Registrations',
+  modification: 'Various changes',
+  radiation: 'Removals from the register',
+  dpc: 'Filed accounts',
+  collective: 'Insolvency proceedings',
+  divers: 'Miscellaneous notices',
+};
+/** Source of the demo news. */
+export const NEWS_SOURCE = 'BODACC';
 
 /** What `seedDemoNews` created. */
 export interface DemoNewsCreated {
@@ -28,54 +37,101 @@ export interface DemoNewsCreated {
   publishedArticles: number;
 }
 
-/**
- * Seeds the demo news on `companies`.
- * @param random - a [0, 1) generator (deterministic in the demo)
- */
-export async function seedDemoNews(db: Db, companies: Array<{ name: string; siren: string }>, now: Date, random: () => number): Promise<DemoNewsCreated> {
-  const created: DemoNewsCreated = { newsCategories: 0, pendingNews: 0, publishedArticles: 0 };
-  const existing = await db.select().from(newsCategories);
-  const byName = new Map(existing.map((c) => [c.nameFr.toLowerCase(), c]));
-  for (const [nameFr, nameEn] of DEMO_CATEGORIES) {
-    if (byName.has(nameFr.toLowerCase())) continue;
-    const [row] = await db.insert(newsCategories).values({ nameFr, nameEn, status: 1 }).returning();
-    byName.set(nameFr.toLowerCase(), row);
-    created.newsCategories += 1;
-  }
-  const categories = DEMO_CATEGORIES.map(([fr]) => byName.get(fr.toLowerCase())!);
-  const [{ n }] = ((await db.execute(sql`select (select count(*) from news)::int + (select count(*) from published_articles)::int as n`)) as unknown as {
-    rows: Array<{ n: number }>;
-  }).rows;
-  if (Number(n) > 0) return created;
+/** One demo news item: the notice and what is written of it. */
+export interface DemoNewsItem {
+  siren: string;
+  name: string | null;
+  title: string;
+  family: FamilyCode;
+  /** Issue date `YYYY-MM-DD`. */
+  issueDate: string;
+  url: string;
+  /** True: the pending list; false: published. */
+  pending: boolean;
+}
 
-  const article = (i: number, kind: string) => {
-    const company = companies[Math.floor(random() * companies.length)];
-    const category = categories[Math.floor(random() * categories.length)];
-    return {
-      siren: company.siren,
-      name: company.name,
-      title: `Article de démonstration n°\u00a0${i} (${category.nameFr.toLowerCase()})`,
-      category,
-      posted: new Date(now.getTime() - Math.floor(random() * 90 * 86_400_000)),
-      source: SOURCES[Math.floor(random() * SOURCES.length)],
-      url: `https://www.example.com/demo/${kind}/${i}`,
-    };
-  };
+/** The news item of each notice that names a company by its SIREN (see the module comment). */
+export function newsItems(notices: Notice[]): DemoNewsItem[] {
+  return notices
+    .filter((n) => n.sirens.length > 0)
+    .map((n) => {
+      const siren = n.sirens[0];
+      return {
+        siren,
+        name: n.companyName,
+        title: `${n.companyName ?? `SIREN ${siren}`}\u00a0: ${logDescription(n)}`,
+        family: n.family,
+        issueDate: n.issueDate,
+        url: n.url,
+        pending: n.family === 'vente',
+      };
+    });
+}
+
+/** The category of each family of `families` (created when missing), by family. */
+async function ensureCategories(db: Db, families: FamilyCode[]): Promise<{ byFamily: Map<FamilyCode, { id: number; nameFr: string }>; created: number }> {
+  const existing = await db.select({ id: newsCategories.id, nameFr: newsCategories.nameFr }).from(newsCategories);
+  const byName = new Map(existing.map((c) => [c.nameFr.toLowerCase(), c]));
+  const byFamily = new Map<FamilyCode, { id: number; nameFr: string }>();
+  let created = 0;
+  for (const family of families) {
+    const nameFr = FAMILIES[family].label;
+    let row = byName.get(nameFr.toLowerCase());
+    if (!row) {
+      [row] = await db.insert(newsCategories).values({ nameFr, nameEn: FAMILY_CATEGORY_EN[family], status: 1 }).returning({ id: newsCategories.id, nameFr: newsCategories.nameFr });
+      byName.set(nameFr.toLowerCase(), row);
+      created += 1;
+    }
+    byFamily.set(family, row);
+  }
+  return { byFamily, created };
+}
+
+/** Midnight of `day` (`YYYY-MM-DD`) in Paris, as the posted instant. */
+const parisMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Paris'`;
+
+/** Seeds the demo news of `notices` (server/seed/demo-notices.ts), in one transaction. */
+export async function seedDemoNews(db: Db, notices: Notice[]): Promise<DemoNewsCreated> {
+  const items = newsItems(notices);
+  const categories = await ensureCategories(db, [...new Set(items.map((i) => i.family))]);
+  const created: DemoNewsCreated = { newsCategories: categories.created, pendingNews: 0, publishedArticles: 0 };
+  if (items.length === 0) return created;
+
+  const urls = [...new Set(items.map((i) => i.url))];
+  const present = new Set(
+    [
+      ...(await db.select({ siren: news.siren, url: news.url }).from(news).where(inArray(news.url, urls))),
+      ...(await db.select({ siren: publishedArticles.siren, url: publishedArticles.url }).from(publishedArticles).where(inArray(publishedArticles.url, urls))),
+    ].map((r) => `${r.siren} ${r.url}`),
+  );
+  const missing = items.filter((i) => !present.has(`${i.siren} ${i.url}`));
+  const pending = missing.filter((i) => i.pending);
+  const published = missing.filter((i) => !i.pending);
   await db.transaction(async (tx) => {
-    const published = Array.from({ length: 1000 }, (_, i) => article(i + 1, 'publie'));
-    for (let at = 0; at < published.length; at += 500) {
+    if (pending.length) {
+      const rows = await tx
+        .insert(news)
+        .values(
+          pending.map((i) => {
+            const category = categories.byFamily.get(i.family)!;
+            return { siren: i.siren, name: i.name, title: i.title, newscategoryId: category.id, categoryName: category.nameFr, posted: parisMidnight(i.issueDate), source: NEWS_SOURCE, url: i.url };
+          }),
+        )
+        .returning({ id: news.id });
+      created.pendingNews = rows.length;
+    }
+    if (published.length) {
       const rows = await tx
         .insert(publishedArticles)
-        .values(published.slice(at, at + 500).map((a) => ({ siren: a.siren, name: a.name, title: a.title, newscategoryId: a.category.id, theme: a.category.nameFr, posted: a.posted, source: a.source, url: a.url })))
+        .values(
+          published.map((i) => {
+            const category = categories.byFamily.get(i.family)!;
+            return { siren: i.siren, name: i.name, title: i.title, newscategoryId: category.id, theme: category.nameFr, posted: parisMidnight(i.issueDate), source: NEWS_SOURCE, url: i.url };
+          }),
+        )
         .returning({ id: publishedArticles.id });
-      created.publishedArticles += rows.length;
+      created.publishedArticles = rows.length;
     }
-    const pending = Array.from({ length: 200 }, (_, i) => article(1001 + i, 'en-attente'));
-    const rows = await tx
-      .insert(news)
-      .values(pending.map((a) => ({ siren: a.siren, name: a.name, title: a.title, newscategoryId: a.category.id, categoryName: a.category.nameFr, posted: a.posted, source: a.source, url: a.url })))
-      .returning({ id: news.id });
-    created.pendingNews += rows.length;
   });
   return created;
 }

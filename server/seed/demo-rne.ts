@@ -1,23 +1,25 @@
 /**
  * Demo of the national register part (`npm run seed:demo`, issue 11 section 5): what an operator sees on
  * `/supervisions/rne`, `/supervisions/reports`, `/supervisions/dirigeants` and `/supervisions/liveinpi` before any
- * real RNE account is configured.
+ * real RNE account is configured. It states vigie's own operation only, on companies the demo's samples hold
+ * (the INSEE register and the SIRENs of the stored BODACC notices); it invents no officer, filing or
+ * update-log entry (CONVENTIONS.md section 7 "Data truth").
  * - Two accounts, one per pool (`rne.dirigeants@example.com`: officers; `rne.comptes@example.com`: filings), with
  *   random passwords sealed by the APP_KEY box like customer secrets. No real credentials are shipped: their
  *   token is not ok, and `syncInpiAccount` fails for them (refused, or the service unreachable offline).
  * - Waiting entries from the demo BODACC notices of the `announcements` table (the real samples the feed jobs
  *   imported just before): a bulletin C notice (dépôt des comptes) queues its SIRENs in `accounts`, a bulletin B
- *   notice of a change of officers in `officers`, as the feed hooks do (server/modules/rne/hooks.ts); plus the listed
- *   companies queued by hand (`Saisie manuelle`) in both queues. A SIREN already waiting in a queue (queued by
- *   the feed hooks when the samples were imported) is not queued twice.
- * - Processed history over the Paris days J, J-1, J-2 and J-3 (`now` being J): done entries on the listed
- *   companies and the register's companies, processed between 07:00 and 20:00 Paris (J: until `now`), through
- *   the pool's demo account, ids growing with time; the `rne_queue_days` rollup built from exactly those rows
- *   (processed, first and last instant per queue and day) and the accounts' `rne_account_days` counters (items
- *   fetched: 2 to 4 officers and 1 or 2 beneficial owners per officers entry; deeds, balance sheets and a few
- *   seized balance sheets per accounts entry); and a few parked entries with the error of a service failure.
- *   The history reasons are neutral (`Saisie manuelle`, `Flux externe`): no made-up event next to a real SIREN
- *   (issue 6 section 3), and no fetched officers, filings or update-log entries are invented.
+ *   notice of a change of officers in `officers`, as the feed hooks do (server/modules/rne/hooks.ts); plus the
+ *   SIRENs the caller gives, queued by hand (`Saisie manuelle`) in both queues. A SIREN already waiting in a queue
+ *   (queued by the feed hooks when the samples were imported) is not queued twice.
+ * - Processed history over the Paris days J, J-1, J-2 and J-3 (`now` being J): done entries on the companies of the
+ *   register (`companies`) and the SIRENs the stored BODACC notices name (their registered persons and the sellers
+ *   of their sales), processed between 07:00 and 20:00 Paris (J: until `now`), through the pool's demo account, ids
+ *   growing with time; the `rne_queue_days` rollup built from exactly those rows (processed, first and last instant
+ *   per queue and day) and the accounts' `rne_account_days` counters (items fetched: 2 to 4 officers and 1 or 2
+ *   beneficial owners per officers entry; deeds, balance sheets and a few seized balance sheets per accounts
+ *   entry); and a few parked entries with the error of a service failure. The history reasons are neutral
+ *   (`Saisie manuelle`, `Flux externe`), and no fetched officers, filings or update-log entries are written.
  * Idempotent: the accounts are matched by pool and email; the entries and counters are written only when
  * neither queue has a processed or parked entry nor a daily rollup yet.
  * The waiting and parked counts of `rne_queue_counts` follow by its triggers.
@@ -161,11 +163,11 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
 
 /**
  * Waiting entries, through `enqueueSirens` (queued now): the SIRENs of the BODACC C notices (accounts) and of the
- * B notices of a change of officers (`officersChanged`; officers), as the feed hooks queue them, then the listed
- * companies by hand in both queues. A SIREN already waiting in a queue (queued by the feed hooks when the samples
+ * B notices of a change of officers (`officersChanged`; officers), as the feed hooks queue them, then `byHand` in
+ * both queues (`Saisie manuelle`). A SIREN already waiting in a queue (queued by the feed hooks when the samples
  * were imported) is not queued twice. Returns the entries written.
  */
-async function seedWaiting(ctx: AppContext, listed: string[]): Promise<number> {
+async function seedWaiting(ctx: AppContext, byHand: string[]): Promise<number> {
   const { rows: notices } = (await ctx.db.execute(sql`
     select bulletin, family, raw, sirens::text[] as sirens from announcements
      where bulletin = 'C' or (bulletin = 'B' and family = 'modification') order by issue_date, id`)) as unknown as Rows<{
@@ -181,19 +183,32 @@ async function seedWaiting(ctx: AppContext, listed: string[]): Promise<number> {
   }
   let queued = 0;
   for (const queue of ['accounts', 'officers'] as const) {
-    entries[queue].push(...listed.map((siren) => ({ siren, reason: REASON_MANUAL })));
+    entries[queue].push(...byHand.map((siren) => ({ siren, reason: REASON_MANUAL })));
     queued += (await enqueueSirens(ctx.db, queue, entries[queue])).queued;
   }
   return queued;
 }
 
 /**
+ * The SIRENs of the history: the register's companies and the SIRENs the stored BODACC notices name (registered
+ * persons, sellers of a sale), in SIREN order.
+ */
+async function historySirens(ctx: AppContext): Promise<string[]> {
+  const { rows } = (await ctx.db.execute(sql`
+    select siren::text as siren from companies
+    union select unnest(sirens)::text from announcements
+    union select unnest(seller_sirens)::text from bodacc_transactions
+    order by 1`)) as unknown as Rows<{ siren: string }>;
+  return rows.map((r) => r.siren);
+}
+
+/**
  * Seeds the RNE demo after the feeds (it reads their BODACC notices and register).
- * @param companies - the listed companies (their SIRENs are queued and processed)
+ * @param byHand - SIRENs of the samples queued by hand in both queues (the caller's choice)
  * @param now - the demo's J (its Paris day is the first card)
  * @param random - a [0, 1) generator (deterministic in the demo)
  */
-export async function seedDemoRne(ctx: AppContext, companies: Array<{ siren: string }>, now: Date, random: () => number): Promise<DemoRneCreated> {
+export async function seedDemoRne(ctx: AppContext, byHand: string[], now: Date, random: () => number): Promise<DemoRneCreated> {
   const created: DemoRneCreated = { rneAccounts: 0, rneQueued: 0, rneProcessed: 0, rneParked: 0 };
   const accounts = await seedAccounts(ctx);
   created.rneAccounts = accounts.created;
@@ -203,12 +218,12 @@ export async function seedDemoRne(ctx: AppContext, companies: Array<{ siren: str
     present: boolean;
   }>;
   if (history[0].present) return created;
-  const listed = companies.map((c) => c.siren);
-  const { rows: register } = (await ctx.db.execute(sql`select siren from companies order by siren limit 400`)) as unknown as Rows<{ siren: string }>;
-  const sirens = [...new Set([...listed, ...register.map((r) => r.siren)])];
-  const written = await seedHistory(ctx, sirens, await historyDays(ctx, now), accounts.ids, random);
-  created.rneProcessed = written.processed;
-  created.rneParked = written.parked;
-  created.rneQueued = await seedWaiting(ctx, listed);
+  const sirens = await historySirens(ctx);
+  if (sirens.length > 0) {
+    const written = await seedHistory(ctx, sirens, await historyDays(ctx, now), accounts.ids, random);
+    created.rneProcessed = written.processed;
+    created.rneParked = written.parked;
+  }
+  created.rneQueued = await seedWaiting(ctx, byHand);
   return created;
 }

@@ -1,29 +1,32 @@
 /**
- * The lines `npm run seed:demo` prints (issue 7 section 4): what the demo created, then how to sign in —
+ * The lines `npm run seed:demo` prints (issue 7 section 4): what the demo created — the feed files imported and
+ * the update-log entries their imports wrote first (the demo writes no log entry of its own) —, then how to sign in —
  * the super administrator's email and where its password comes from. A password is printed only when it was
  * just generated (once, as the first start does); an existing one never is.
  */
 
 /** What `seedDemo` created (server/seed/demo.ts). */
 export interface DemoCreated {
+  /** Feed sample files imported by their jobs (server/seed/demo-feeds.ts). */
+  feedFiles: number;
+  /** Update-log entries those imports wrote (the demo writes none of its own). */
+  logEntries: number;
   admins: number;
   customers: number;
   groups: number;
-  logEntries: number;
+  /** News categories, pending news and published articles of the BODACC notices (server/seed/demo-news.ts). */
   newsCategories: number;
   pendingNews: number;
   publishedArticles: number;
-  /** Deal roles, types and deals (server/seed/demo-deals.ts); absent from older callers. */
-  dealRoles?: number;
-  dealTypes?: number;
-  deals?: number;
-  /** Feed sample files imported by their jobs (server/seed/demo-feeds.ts); absent from older callers. */
-  feedFiles?: number;
-  /** RNE accounts, waiting entries, processed and parked history (server/seed/demo-rne.ts); absent from older callers. */
-  rneAccounts?: number;
-  rneQueued?: number;
-  rneProcessed?: number;
-  rneParked?: number;
+  /** Deal roles, types and the deals of the BODACC sales (server/seed/demo-deals.ts). */
+  dealRoles: number;
+  dealTypes: number;
+  deals: number;
+  /** RNE accounts, waiting entries, processed and parked history (server/seed/demo-rne.ts). */
+  rneAccounts: number;
+  rneQueued: number;
+  rneProcessed: number;
+  rneParked: number;
 }
 
 /** How to sign in after the seed. */
@@ -63,28 +66,19 @@ export function demoSummary(created: DemoCreated, hint: SignInHint): string {
   const what = nothing
     ? `Démo déjà en place\u00a0: rien de nouveau.`
     : `Démo créée\u00a0: ${[
+        `${count(created.feedFiles, 'fichier de flux importé', 'fichiers de flux importés')} (${count(created.logEntries, 'entrée du journal', 'entrées du journal')})`,
         count(created.admins, 'administrateur', 'administrateurs'),
         count(created.customers, "client de l'api", "clients de l'api"),
         count(created.groups, 'groupe de sirens', 'groupes de sirens'),
-        count(created.logEntries, 'entrée du journal', 'entrées du journal'),
         count(created.newsCategories, 'catégorie de news', 'catégories de news'),
         count(created.pendingNews, 'news en attente', 'news en attente'),
         count(created.publishedArticles, 'article publié', 'articles publiés'),
-        ...(created.deals === undefined
-          ? []
-          : [
-              count(created.dealRoles ?? 0, 'rôle de transaction', 'rôles de transaction'),
-              count(created.dealTypes ?? 0, 'type de transaction', 'types de transaction'),
-              count(created.deals, 'transaction', 'transactions'),
-            ]),
-        ...(created.feedFiles === undefined ? [] : [count(created.feedFiles, 'fichier de flux importé', 'fichiers de flux importés')]),
-        ...(created.rneAccounts === undefined
-          ? []
-          : [
-              count(created.rneAccounts, 'compte RNE', 'comptes RNE'),
-              count(created.rneQueued ?? 0, 'siren en file RNE', 'sirens en file RNE'),
-              `${count(created.rneProcessed ?? 0, 'traité', 'traités')} et ${count(created.rneParked ?? 0, 'en échec', 'en échec')} sur quatre jours`,
-            ]),
+        count(created.dealRoles, 'rôle de transaction', 'rôles de transaction'),
+        count(created.dealTypes, 'type de transaction', 'types de transaction'),
+        count(created.deals, 'transaction', 'transactions'),
+        count(created.rneAccounts, 'compte RNE', 'comptes RNE'),
+        count(created.rneQueued, 'siren en file RNE', 'sirens en file RNE'),
+        `${count(created.rneProcessed, 'traité', 'traités')} et ${count(created.rneParked, 'en échec', 'en échec')} sur quatre jours`,
       ].join(', ')}.`;
   return [
     what,

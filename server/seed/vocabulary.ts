@@ -1,12 +1,9 @@
 /**
- * Treatment codes and update descriptions of the company-record log.
- * - The benchmark generator (bench/generate.ts) uses the feed-like codes and descriptions below, on generated
- *   SIRENs that carry no company name. Codes name the feed: RNE (national register, INPI), INSEE Sirene stock
- *   files, BODACC bulletins A (sales, creations), B (modifications, radiations), C (filed accounts), BE
- *   (beneficial owners).
- * - The demo seed (server/seed/demo.ts) puts entries on the real SIRENs of listed companies, so it uses
- *   `DEMO_CODES` and `DEMO_DESCRIPTIONS` instead: neutral texts that state no fact about the company and name
- *   none (issue 6 section 3). Real events come from the feeds.
+ * Treatment codes and update descriptions of the company-record log, for the benchmark generator
+ * (bench/generate.ts) only: feed-like codes and descriptions on generated SIRENs that carry no company name.
+ * Codes name the feed: RNE (national register, INPI), INSEE Sirene stock files, BODACC bulletins A (sales,
+ * creations), B (modifications, radiations), C (filed accounts), BE (beneficial owners). The demo
+ * (server/seed/demo.ts) writes no log entry of its own: its log is what the feed imports of the real samples write.
  */
 export const LOG_CODES = ['RNE-DIRIGEANTS', 'RNE-ACTES', 'RNE-BILANS', 'INSEE-UL', 'INSEE-ETAB', 'BODACC-A', 'BODACC-B', 'BODACC-C', 'BE-INPI'] as const;
 
@@ -25,13 +22,3 @@ export const LOG_DESCRIPTIONS: Record<(typeof LOG_CODES)[number], string[]> = {
 
 /** Every description, flattened (bench). */
 export const ALL_DESCRIPTIONS = Object.values(LOG_DESCRIPTIONS).flat();
-
-/** Treatment codes of the demo log: the feed only, no bulletin or event type. */
-export const DEMO_CODES = ['RNE', 'INSEE', 'BODACC', 'INPI'] as const;
-
-/** Descriptions of the demo log: no company name, no event, and marked as demonstration data. */
-export const DEMO_DESCRIPTIONS = [
-  'Mise à jour de la fiche (démonstration)',
-  'Données de la fiche actualisées (démonstration)',
-  'Fiche synchronisée avec la source (démonstration)',
-] as const;

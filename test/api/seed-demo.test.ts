@@ -1,21 +1,29 @@
 /**
- * The demo seed (server/seed/demo.ts): real SIRENs, every module's data, two years of log, the real INSEE
- * Sirene and BODACC samples imported by the feed jobs (issue 9 section 6), idempotent; and no made-up fact
- * about a real company (issue 6 section 3): no log description names a listed company or states a legal or
- * corporate event, except the feeds' entries, which come from the real files, on the SIRENs they name.
+ * The demo seed (server/seed/demo.ts): the real INSEE Sirene and BODACC samples imported by the feed jobs, and
+ * everything else built on them (issue 9 section 6); idempotent; and no invented fact next to a real SIREN or a
+ * real company name (CONVENTIONS.md section 7 "Data truth"), checked on the tables (test/helpers/demo-truth.ts):
+ * no listed company's SIREN on a deal without a stored notice naming it, every SIREN-bearing deal linked to its
+ * notice with the amount it states, no text that reads like invented data, every SIREN shown known to the
+ * register or to a stored notice, and an update log holding the feeds' entries only.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidSiren } from '../../contract/siren';
-import { DEMO_FEED_SAMPLES } from '../../server/seed/demo-feeds';
+import { createDeal } from '../../server/modules/deals/deals';
+import { NATURE_LABEL } from '../../server/modules/feeds/bodacc/nature';
 import { REASON_BODACC_B, REASON_BODACC_C, REASON_INSEE } from '../../server/modules/rne/hooks';
 import { REASON_FEED, REASON_MANUAL } from '../../server/modules/rne/queues';
 import { SYNC_CREDENTIALS } from '../../server/modules/rne/sync';
+import { addSirens, createGroup } from '../../server/modules/groups/service';
+import { seedDemo } from '../../server/seed/demo';
+import { CONTRIBUTION_NOTE, DEMO_DEAL_PREFIX, SELLER_ROLE } from '../../server/seed/demo-deals';
+import { DEMO_FEED_SAMPLES } from '../../server/seed/demo-feeds';
+import { LEASING_GROUP } from '../../server/seed/demo-groups';
+import { NEWS_SOURCE } from '../../server/seed/demo-news';
 import { DEMO_RNE_ACCOUNTS } from '../../server/seed/demo-rne';
-import { listedCompanies, seedDemo } from '../../server/seed/demo';
-import { DEMO_DESCRIPTIONS } from '../../server/seed/vocabulary';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { truthViolations } from '../helpers/demo-truth';
 import { startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
+import { listedCompanies } from '../helpers/sirens';
 
 let t: TestApp;
 /** The RNE service the demo accounts are checked against (it knows none of them). */
@@ -29,120 +37,88 @@ afterAll(async () => {
   await rne?.close();
 });
 
-/** Upper case, no accents, words separated by single spaces, padded with one space each side. */
-const words = (text: string) => ` ${text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()} `;
-
-/**
- * Stems of words that state an event in a company's life: collective procedures and court decisions,
- * closures and removals from the register, and the corporate changes the feeds report.
- */
-const EVENT_STEMS = [
-  'procedure', 'collective', 'redressement', 'liquidation', 'cessation', 'jugement', 'radiation', 'radie', 'sauvegarde',
-  'faillite', 'insolvab', 'conciliation', 'mandataire', 'administrateur judiciaire', 'dissolution', 'condamn', 'sanction',
-  'fermeture', 'fusion', 'absorption', 'cession', 'vente', 'transfert', 'capital', 'dirigeant', 'nomination', 'mandat',
-  'beneficiaire', 'denomination', 'effectif', 'etablissement', 'comptes', 'bilan', 'siege', 'forme juridique', 'bodacc',
-];
-
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+const now = new Date('2026-06-15T12:00:00Z');
+/** Digits of a text, numbers' group separators (spaces, dots) removed: `192 691,00` -> `192691,00`. */
+const digits = (text: string) => text.replace(/(?<=\d)[\s.\u00a0\u202f](?=\d)/g, '');
 
-/** The synthetic log entries (neutral demonstration descriptions), apart from the feeds' real ones. */
-const DEMO_ONLY = sql`description in (${sql.join(DEMO_DESCRIPTIONS.map((d) => sql`${d}`), sql`, `)})`;
-/** Log entries on a SIREN that a real feed file names: the register (INSEE) or a BODACC notice (its persons, or the seller of a sale). */
+/** Log entries on a SIREN that a real feed file names: the register (INSEE) or a BODACC notice (its persons, or the sellers of a sale). */
 const FROM_FEEDS = sql`(siren in (select siren from companies) or exists (select 1 from announcements a where update_log.siren = any(a.sirens))
-  or exists (select 1 from bodacc_transactions t where t.seller_siren = update_log.siren))`;
+  or exists (select 1 from bodacc_transactions t where update_log.siren = any(t.seller_sirens)))`;
 
 describe('seedDemo', () => {
-  it('fills every module with real data, then changes nothing on a second run', async () => {
-    const now = new Date('2026-06-15T12:00:00Z');
-    expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({
+  it('fills every module from the real samples, then changes nothing on a second run', async () => {
+    const created = await seedDemo(t.ctx, { now });
+    const [log] = await rows<{ n: number }>(sql`select count(*)::int as n from update_log`);
+    expect(created).toEqual({
+      feedFiles: DEMO_FEED_SAMPLES.length,
+      logEntries: log.n,
       admins: 3,
       customers: 3,
-      groups: 3,
-      logEntries: 2000,
-      newsCategories: 6,
-      pendingNews: 200,
-      publishedArticles: 1000,
+      groups: 4,
+      newsCategories: 5,
+      pendingNews: 29,
+      publishedArticles: 33,
       dealRoles: 4,
-      dealTypes: 6,
-      deals: 300,
-      feedFiles: DEMO_FEED_SAMPLES.length,
+      dealTypes: 3,
+      deals: 29,
       rneAccounts: 2,
       rneQueued: expect.any(Number),
       rneProcessed: expect.any(Number),
       rneParked: 5,
     });
+    expect(log.n).toBeGreaterThan(0);
 
     const root = await t.superAdmin();
     const groups = (await root.get('/api/groups/all')).json() as Array<{ name: string; sirens_count: number; status: number }>;
-    expect(Object.fromEntries(groups.map((g) => [g.name, g.sirens_count]))).toEqual({ VIP: 8, Favoris: 5, 'CAC 40': 38 });
-
-    const [span] = await rows<{ oldest: string; newest: string; sirens: number }>(sql`
-      select min(created_at)::text as oldest, max(created_at)::text as newest, count(distinct siren)::int as sirens from update_log where ${DEMO_ONLY}`);
-    expect(new Date(span.oldest).getTime()).toBeLessThan(new Date('2024-07-01T00:00:00Z').getTime());
-    expect(new Date(span.newest).getTime()).toBeLessThanOrEqual(now.getTime());
-    expect(span.sirens).toBeGreaterThan(30);
-    const listed = new Set(listedCompanies().map((c) => c.siren));
-    const sirens = await rows<{ siren: string }>(sql`select distinct siren from update_log where ${DEMO_ONLY}`);
-    expect(sirens.every((s) => listed.has(s.siren) && isValidSiren(s.siren))).toBe(true);
-
+    expect(Object.fromEntries(groups.map((g) => [g.name, g.sirens_count]))).toEqual({
+      VIP: 8,
+      Favoris: 5,
+      'Acquéreurs — BODACC A n°20210005 du 08/01/2021': 29,
+      [LEASING_GROUP]: 26,
+    });
+    // VIP: the buyers of the eight largest sales; the leasing group: the INSEE companies of NAF rév. 2 division 77.
+    const [vip] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from group_sirens gs join groups g on g.id = gs.group_id
+       where g.name = 'VIP' and gs.siren in (select siren from bodacc_transactions order by amount desc limit 8)`);
+    expect(vip.n).toBe(8);
+    const [leasing] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from group_sirens gs join groups g on g.id = gs.group_id join companies c on c.siren = gs.siren
+       where g.name = ${LEASING_GROUP} and c.naf_nomenclature = 'NAFRev2' and c.naf_code like '77.%'`);
+    expect(leasing.n).toBe(26);
+    // The update log's quick searches find entries of both groups.
+    for (const search of ['onlyvip', 'onlyfavoris']) {
+      expect((await root.post('/api/messages/filter', { pagination: { per_page: 10 }, search })).json().total, search).toBeGreaterThan(0);
+    }
     const stats = (await root.get('/api/messages/getdatas')).json();
     expect(stats.thisYear + stats.lastYear).toBeGreaterThan(0);
 
-    const news = (await root.post('/api/news/filter', { pagination: { per_page: 10 } })).json() as { total: number; data: Array<{ newscategory: { name_fr: string } }> };
-    expect(news.total).toBe(200);
-    expect(news.data.every((n) => n.newscategory.name_fr.length > 0)).toBe(true);
-    const [pub] = await rows<{ n: number; sirens: number }>(sql`select count(*)::int as n, count(distinct siren)::int as sirens from published_articles`);
-    expect(pub.n).toBe(1000);
-    const published = await rows<{ siren: string }>(sql`select distinct siren from published_articles union select distinct siren from news`);
-    expect(published.every((s) => listed.has(s.siren))).toBe(true);
+    const customers = (await root.get('/api/customers/all')).json() as Array<{ name: string }>;
+    expect(customers.map((c) => c.name).sort()).toEqual(['Assureur fictif (démonstration)', 'Banque fictive (démonstration)', 'Cabinet de conseil fictif (démonstration)']);
 
-    const roles = (await root.get('/api/transactions/allroles')).json() as Array<{ name: string; display_name: string }>;
-    expect(roles.map((r) => r.name).sort()).toEqual(['Acquéreur', 'Cédant', 'Cible', 'Conseil'].sort());
-    const types = (await root.get('/api/transactions/alltypes')).json() as Array<{ name: string }>;
-    expect(types.map((r) => r.name).sort()).toEqual(['Acquisition', 'Cession', 'Fusion', 'LBO', 'Levée de fonds', 'Prise de participation'].sort());
-    const [deals] = await rows<{ n: number; min: number; max: number; entities: number }>(sql`
-      select count(*)::int as n, min(c)::int as min, max(c)::int as max, sum(c)::int as entities
-        from (select d.id, count(e.id) as c from deals d left join deal_entities e on e.deal_id = d.id
-               where d.deal_identifier like 'DEMO-%' group by d.id) x`);
-    expect(deals).toMatchObject({ n: 300, min: 1, max: 3 });
-    const dealSirens = await rows<{ siren: string }>(sql`select distinct siren from deal_entities`);
-    expect(dealSirens.length).toBeGreaterThan(20);
-    expect(dealSirens.every((s) => listed.has(s.siren))).toBe(true);
-    // The list's copies are those of the deal, its types and the entity's role.
-    const [stale] = await rows<{ n: number }>(sql`
-      select count(*)::int as n from deal_entities e join deals d on d.id = e.deal_id
-        left join deal_roles r on r.id = e.role_id left join deal_types t1 on t1.id = d.deal_type1_id left join deal_types t2 on t2.id = d.deal_type2_id
-       where e.deal_identifier <> d.deal_identifier or e.deal_date is distinct from d.deal_date or e.amount is distinct from d.amount
-          or e.currency <> d.currency or e.role_name is distinct from r.name or e.type1_name is distinct from t1.name
-          or e.type2_name is distinct from t2.name`);
-    expect(stale.n).toBe(0);
-    const first = (await root.get('/api/transactions/getDealRoles/1')).json();
-    expect(first).toMatchObject({ deal_identifier: 'DEMO-0001', url: 'https://www.example.com/demo/transactions/1' });
-    expect(first.entities.length).toBeGreaterThan(0);
-    const [entityCount] = await rows<{ rows: number }>(sql`select rows::int from deal_entity_counts where id = 1`);
-    expect(entityCount.rows).toBe(deals.entities);
-
-    expect(await seedDemo(t.ctx, { logEntries: 2000, now })).toEqual({
+    expect(await seedDemo(t.ctx, { now })).toEqual({
+      feedFiles: 0,
+      logEntries: 0,
       admins: 0,
       customers: 0,
       groups: 0,
-      logEntries: 0,
       newsCategories: 0,
       pendingNews: 0,
       publishedArticles: 0,
       dealRoles: 0,
       dealTypes: 0,
       deals: 0,
-      feedFiles: 0,
       rneAccounts: 0,
       rneQueued: 0,
       rneProcessed: 0,
       rneParked: 0,
     });
+    const [again] = await rows<{ n: number }>(sql`select count(*)::int as n from update_log`);
+    expect(again.n).toBe(log.n);
   });
 
   it('imports the real INSEE and BODACC samples by their jobs: supervision files, health, register, log (issue 9 section 6)', async () => {
-    await seedDemo(t.ctx, { logEntries: 2000, now: new Date('2026-06-15T12:00:00Z') });
+    await seedDemo(t.ctx, { now });
     const root = await t.superAdmin();
     type File = { filename: string; status: number; lines: number; error: string | null; origin: string };
     const list = async (path: string) => (await root.get(path)).json() as File[];
@@ -180,34 +156,124 @@ describe('seedDemo', () => {
     expect(register.companies).toBeGreaterThan(150);
     expect(register.establishments).toBeGreaterThan(100);
     expect(register.sales).toBe(29);
-    const feedLog = await rows<{ code: string; n: number }>(sql`
-      select code, count(*)::int as n from update_log where not ${DEMO_ONLY} group by code order by code`);
-    expect(feedLog.map((r) => r.code)).toEqual(['BODACC', 'INSEE']);
-    expect(feedLog.every((r) => r.n > 0)).toBe(true);
-    // Every feed entry is on a SIREN that its file names.
-    const [stray] = await rows<{ n: number }>(sql`select count(*)::int as n from update_log where not ${DEMO_ONLY} and not ${FROM_FEEDS}`);
+    // The log holds the feeds' entries only: each from a feed file of the demo, with its source, on a SIREN that file names.
+    const feedLog = await rows<{ code: string; n: number }>(sql`select code, count(*)::int as n from update_log group by code order by code`);
+    expect(feedLog.map((r) => r.code)).toContain('BODACC');
+    expect(feedLog.every((r) => ['BODACC', 'INSEE'].includes(r.code) && r.n > 0)).toBe(true);
+    const [stray] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from update_log
+       where not ${FROM_FEEDS} or source_label is null or source_file_id not in (select id from feed_files where status = 1)`);
     expect(stray.n).toBe(0);
   });
 
-  it('writes log descriptions, news titles and deal descriptions that name no listed company and state no event (issue 6 section 3)', async () => {
-    await seedDemo(t.ctx, { logEntries: 2000, now: new Date('2026-06-15T12:00:00Z') });
-    const texts = (
-      await rows<{ description: string }>(sql`select distinct description from update_log where not ${FROM_FEEDS}
-        union select distinct title from news union select distinct title from published_articles
-        union select distinct description from deals where deal_identifier like 'DEMO-%'`)
-    ).map((r) => r.description);
-    expect(texts.length).toBeGreaterThan(0);
-    const names = listedCompanies().map((c) => c.name);
-    const found = texts.flatMap((text) => [
-      ...names.filter((name) => words(text).includes(words(name))).map((name) => `${text}: company ${name}`),
-      ...EVENT_STEMS.filter((stem) => words(text).includes(words(stem).trimEnd())).map((stem) => `${text}: event word ${stem}`),
+  it('makes one deal per real BODACC sale, as its notice states it (buyer, sellers, nature, amount, link, source)', async () => {
+    await seedDemo(t.ctx, { now });
+    type Sale = {
+      id: number; identifier: string; deal_date: string; amount: string | null; currency: string; description: string; url: string; source: string;
+      type1: string; type2: number | null; number: string; announced_on: string; bt_amount: string | null; bt_currency: string | null;
+      deal_type1: string; bt_description: string; siren: string; company_name: string; seller_name: string | null; seller_sirens: string[]; raw: string;
+    };
+    const sales = await rows<Sale>(sql`
+      select d.id::int, d.deal_identifier as identifier, d.deal_date::text, d.amount::text, d.currency, d.description, d.url, d.source,
+             t1.name as type1, d.deal_type2_id as type2, t.transaction_number as number, t.announced_on::text, t.amount::text as bt_amount,
+             t.currency as bt_currency, t.deal_type1, t.description as bt_description, t.siren::text, t.company_name, t.seller_name,
+             t.seller_sirens::text[] as seller_sirens, a.raw::text as raw
+        from deals d join bodacc_transactions t on t.url = d.url join announcements a on a.id = t.announcement_id
+        join deal_types t1 on t1.id = d.deal_type1_id order by d.id`);
+    const [{ n: dealCount }] = await rows<{ n: number }>(sql`select count(*)::int as n from deals`);
+    expect(sales).toHaveLength(29);
+    expect(dealCount).toBe(29);
+    const entities = await rows<{ deal_id: number; position: number; siren: string | null; name: string | null; role: string; stake: string | null }>(sql`
+      select e.deal_id::int, e.position, e.siren::text, e.name, r.name as role, e.stake_percent::text as stake
+        from deal_entities e join deal_roles r on r.id = e.role_id order by e.deal_id, e.position`);
+    for (const s of sales) {
+      expect(s.identifier).toBe(DEMO_DEAL_PREFIX + s.number);
+      expect([s.deal_date, s.source, s.type1, s.type2]).toEqual([s.announced_on, s.source, s.deal_type1, null]);
+      expect(s.source).toMatch(/^BODACC A n°20210005 du 08\/01\/2021, avis n°\d+$/);
+      expect(s.url).toBe(`https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:${s.number}`);
+      expect([s.amount, s.currency]).toEqual([s.bt_amount, s.bt_currency ?? 'EUR']);
+      // The amount is written in the notice itself (origineFonds), groups of digits joined.
+      if (s.amount) expect(digits(s.raw), s.identifier).toContain(s.amount.split('.')[0]);
+      expect(s.description.startsWith(s.bt_description)).toBe(true);
+      const own = entities.filter((e) => e.deal_id === s.id);
+      expect(own[0]).toMatchObject({ position: 0, siren: s.siren, name: s.company_name, role: 'Acquéreur' });
+      const sellers = own.slice(1);
+      expect(sellers.length).toBeGreaterThan(0);
+      expect(sellers.every((e) => e.role === SELLER_ROLE && e.name !== null)).toBe(true);
+      expect([...new Set(sellers.map((e) => e.name))].join(', ')).toBe(s.seller_name);
+      expect(sellers.flatMap((e) => (e.siren ? [e.siren] : [])).sort()).toEqual([...s.seller_sirens].sort());
+      expect(own.every((e) => e.stake === null)).toBe(true);
+    }
+    // A contribution's amount is a valuation, and the description says so.
+    const contributions = sales.filter((s) => s.type1 === NATURE_LABEL.contribution);
+    expect(contributions.map((s) => [s.identifier, s.amount])).toEqual([['BODACC-A202100051', '192691.00']]);
+    expect(contributions[0].description).toContain(CONTRIBUTION_NOTE);
+    expect(sales.filter((s) => s.type1 !== NATURE_LABEL.contribution).every((s) => !s.description.includes(CONTRIBUTION_NOTE))).toBe(true);
+    // Three sellers, one of them with a SIREN (avis n°515); a seller given without SIREN nor address has no country (avis n°9).
+    const carmaux = sales.find((s) => s.number === 'A20210005515')!;
+    expect(entities.filter((e) => e.deal_id === carmaux.id).map((e) => [e.role, e.siren])).toEqual([
+      ['Acquéreur', '342012002'], ['Cédant', '312118755'], ['Cédant', null], ['Cédant', null],
     ]);
-    expect(found).toEqual([]);
+    const root = await t.superAdmin();
+    const thomas = (await root.get(`/api/transactions/getDealRoles/${sales.find((s) => s.number === 'A202100059')!.id}`)).json();
+    expect(thomas).toMatchObject({ extra3: 'GARAGE THOMAS', extra15: 'Bernard Thomas', extra16: null, extra1: null, extra2: null });
+    const bellevue = (await root.get(`/api/transactions/getDealRoles/${contributions[0].id}`)).json();
+    const countries = (await root.get('/api/transactions/allcountries')).json() as Array<{ id: number; iso_alpha2: string }>;
+    expect(bellevue).toMatchObject({ extra3: 'BELLEVUE', extra4: countries.find((c) => c.iso_alpha2 === 'FR')!.id, extra15: 'Jérémie Laminette' });
+    // The list's copies are those of the deal, its types and the entity's role.
+    const [stale] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from deal_entities e join deals d on d.id = e.deal_id
+        left join deal_roles r on r.id = e.role_id left join deal_types t1 on t1.id = d.deal_type1_id left join deal_types t2 on t2.id = d.deal_type2_id
+       where e.deal_identifier <> d.deal_identifier or e.deal_date is distinct from d.deal_date or e.amount is distinct from d.amount
+          or e.currency <> d.currency or e.role_name is distinct from r.name or e.type1_name is distinct from t1.name
+          or e.type2_name is distinct from t2.name`);
+    expect(stale.n).toBe(0);
+    expect((await root.get('/api/transactions/stats')).json()).toMatchObject({ c1: 29 });
+  });
+
+  it('writes one news item per stored notice naming a company: its title, date, source and link (sales pending, the rest published)', async () => {
+    await seedDemo(t.ctx, { now });
+    type Item = { kind: string; siren: string; name: string | null; title: string; category: string; posted: string; source: string; url: string; log: string | null; issue_date: string; family_label: string };
+    const items = await rows<Item>(sql`
+      select x.kind, x.siren::text, x.name, x.title, x.category, to_char(x.posted at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as posted, x.source, x.url,
+             (select l.description from update_log l where l.siren = x.siren and l.source_url = x.url limit 1) as log,
+             a.issue_date::text, a.family_label
+        from (select 'pending' as kind, siren, name, title, category_name as category, posted, source, url from news
+              union all select 'published', siren, name, title, theme, posted, source, url from published_articles) x
+        join announcements a on x.url = 'https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:' || a.bulletin || a.issue || a.notice_number
+       order by x.url`);
+    const [{ n: notices }] = await rows<{ n: number }>(sql`select count(*)::int as n from announcements where cardinality(sirens) > 0`);
+    expect(items).toHaveLength(notices);
+    expect(items.filter((i) => i.kind === 'pending')).toHaveLength(29);
+    for (const i of items) {
+      expect(i.title, i.url).toBe(`${i.name}\u00a0: ${i.log}`);
+      expect([i.posted, i.source, i.category]).toEqual([`${i.issue_date} 00:00`, NEWS_SOURCE, i.family_label]);
+      expect(i.kind).toBe(i.family_label === 'Ventes et cessions' ? 'pending' : 'published');
+    }
+  });
+
+  it('states no invented fact: no listed SIREN without its notice, deals linked to their notices with their amounts, every SIREN shown known', async () => {
+    await seedDemo(t.ctx, { now });
+    expect(await truthViolations(t.ctx.db)).toEqual({
+      listedWithoutNotice: [],
+      dealsWithoutNotice: [],
+      amountsNotStated: [],
+      inventedTexts: [],
+      newsWithoutNotice: [],
+      unknownSirens: [],
+    });
+    // None of the listed companies appears anywhere in the demo (no real notice of the samples names one).
+    const listed = sql.join(listedCompanies().map((c) => sql`${c.siren}`), sql`, `);
+    const [shown] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select siren::text from deal_entities union all select siren::text from group_sirens union all select siren::text from news
+        union all select siren::text from published_articles union all select siren::text from rne_queue union all select siren::text from update_log) s
+       where siren in (${listed})`);
+    expect(shown.n).toBe(0);
   });
 
   it('adds two RNE accounts, queue entries from the BODACC notices, and four days of processed history with exact rollups (issue 11)', async () => {
-    const now = new Date('2026-06-15T12:00:00Z');
-    await seedDemo(t.ctx, { logEntries: 2000, now });
+    await seedDemo(t.ctx, { now });
     // A snapshot of everything the RNE demo writes, to compare after a second seed.
     const snapshot = async () =>
       rows<{ what: string; n: number }>(sql`
@@ -232,7 +298,7 @@ describe('seedDemo', () => {
     }
 
     // Every SIREN of a BODACC C notice waits in the accounts queue, of a B notice of changes in the officers queue;
-    // every listed company waits in both; one entry per SIREN and queue.
+    // every buyer of the demo's sales (queued by hand) waits in both; one entry per SIREN and queue.
     const notices = await rows<{ queue: string; siren: string }>(sql`
       select distinct case a.bulletin when 'C' then 'accounts' else 'officers' end as queue, s.siren::text as siren
         from announcements a cross join lateral unnest(a.sirens) as s(siren) where a.bulletin = 'C' or (a.bulletin = 'B' and a.family = 'modification')`);
@@ -241,7 +307,9 @@ describe('seedDemo', () => {
     const waitingKeys = new Set(waiting.map((w) => `${w.queue}:${w.siren}`));
     expect(waitingKeys.size).toBe(waiting.length);
     for (const n of notices) expect(waitingKeys.has(`${n.queue}:${n.siren}`), `${n.queue} ${n.siren}`).toBe(true);
-    for (const c of listedCompanies()) for (const queue of ['accounts', 'officers']) expect(waitingKeys.has(`${queue}:${c.siren}`)).toBe(true);
+    const buyers = await rows<{ siren: string }>(sql`select distinct siren::text from bodacc_transactions`);
+    expect(buyers).toHaveLength(29);
+    for (const b of buyers) for (const queue of ['accounts', 'officers']) expect(waitingKeys.has(`${queue}:${b.siren}`), `${queue} ${b.siren}`).toBe(true);
     const c880 = waiting.find((w) => w.queue === 'accounts' && notices.some((n) => n.queue === 'accounts' && n.siren === w.siren));
     expect(c880?.reason).toBe(REASON_BODACC_C);
 
@@ -315,11 +383,11 @@ describe('seedDemo', () => {
     expect(reasons.map((r) => r.reason).every((r) => [REASON_BODACC_B, REASON_BODACC_C, REASON_MANUAL, REASON_FEED, REASON_INSEE].includes(r))).toBe(true);
     const [invented] = await rows<{ n: number }>(sql`
       select (select count(*) from rne_officers) + (select count(*) from rne_beneficial_owners) + (select count(*) from rne_filings)
-           + (select count(*) from update_log where code = 'RNE' and not ${DEMO_ONLY}) as n`);
+           + (select count(*) from update_log where code = 'RNE') as n`);
     expect(Number(invented.n)).toBe(0);
 
     // A second seed changes nothing.
-    await seedDemo(t.ctx, { logEntries: 2000, now });
+    await seedDemo(t.ctx, { now });
     expect(await snapshot()).toEqual(before);
 
     // The pages' reads: the banners from the trigger-kept counts, the accounts with their password in clear; the
@@ -339,5 +407,35 @@ describe('seedDemo', () => {
       expect(sync.statusCode).toBe(200);
       expect(sync.json()).toMatchObject({ result: 'credentials', message: SYNC_CREDENTIALS, account: { token: 0 } });
     }
+  });
+
+  it('the truth checks catch the old demo’s kind of data: a deal, a news item and a group line on listed companies', async () => {
+    await seedDemo(t.ctx, { now });
+    const [fdj, axa] = ['FDJ', 'AXA'].map((name) => listedCompanies().find((c) => c.name.startsWith(name))!);
+    const [{ id: role }] = await rows<{ id: number }>(sql`select id::int from deal_roles where name = 'Acquéreur'`);
+    await createDeal(t.ctx.db, {
+      deal_identifier: 'DEMO-0300',
+      deal_date: '2025-03-01',
+      amount: 289_325_000,
+      currency: 'EUR',
+      description: 'Transaction de démonstration n°\u00a0300 (données fictives)',
+      url: 'https://www.example.com/demo/transactions/300',
+      source: 'Démonstration',
+      entities: [fdj, axa].map((c) => ({ siren: c.siren, name: c.name, entityrole_id: role })),
+    });
+    const [{ id: category }] = await rows<{ id: number }>(sql`select id from news_categories order by id limit 1`);
+    await t.ctx.db.execute(sql`
+      insert into news (siren, name, title, newscategory_id, category_name, posted, source, url)
+      values (${axa.siren}, ${axa.name}, 'Article de démonstration n° 12', ${category}, 'x', now(), 'Journal exemple', 'https://www.example.com/demo/en-attente/12')`);
+    const group = await createGroup(t.ctx.db, { name: 'CAC 40', status: 1 });
+    await addSirens(t.ctx.db, group.id, [fdj.siren]);
+
+    const found = await truthViolations(t.ctx.db);
+    expect(found.listedWithoutNotice).toEqual([`DEMO-0300 ${axa.siren}`, `DEMO-0300 ${fdj.siren}`].sort());
+    expect(found.dealsWithoutNotice).toEqual([`DEMO-0300 ${axa.siren}`, `DEMO-0300 ${fdj.siren}`].sort());
+    expect(found.amountsNotStated).toEqual(['DEMO-0300 289325000.00 EUR']);
+    expect(found.inventedTexts).toHaveLength(2);
+    expect(found.newsWithoutNotice).toEqual([`${axa.siren} https://www.example.com/demo/en-attente/12`]);
+    expect(found.unknownSirens).toEqual([`deal ${axa.siren}`, `deal ${fdj.siren}`, `group ${fdj.siren}`, `news ${axa.siren}`].sort());
   });
 });

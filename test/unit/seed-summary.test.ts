@@ -1,13 +1,30 @@
 /**
  * What `npm run seed:demo` prints (server/seed/summary.ts, issue 7 section 4): a few readable lines on what
- * it created and how to sign in — the super admin's email and where its password comes from, never a
- * password it did not just generate; a generated one is printed once, as the first start does.
+ * it created (the feed files first, with the log entries their imports wrote) and how to sign in — the super
+ * admin's email and where its password comes from, never a password it did not just generate; a generated one
+ * is printed once, as the first start does.
  */
 import { describe, expect, it } from 'vitest';
-import { demoSummary } from '../../server/seed/summary';
+import { demoSummary, type DemoCreated } from '../../server/seed/summary';
 
-const created = { admins: 3, customers: 3, groups: 3, logEntries: 30_000, newsCategories: 6, pendingNews: 200, publishedArticles: 1000 };
-const none = { admins: 0, customers: 0, groups: 0, logEntries: 0, newsCategories: 0, pendingNews: 0, publishedArticles: 0 };
+const created: DemoCreated = {
+  feedFiles: 9,
+  logEntries: 12_345,
+  admins: 3,
+  customers: 3,
+  groups: 4,
+  newsCategories: 5,
+  pendingNews: 29,
+  publishedArticles: 1000,
+  dealRoles: 4,
+  dealTypes: 3,
+  deals: 29,
+  rneAccounts: 2,
+  rneQueued: 58,
+  rneProcessed: 1500,
+  rneParked: 5,
+};
+const none = Object.fromEntries(Object.keys(created).map((k) => [k, 0])) as unknown as DemoCreated;
 const base = { adminEmail: 'admin@example.com', url: 'http://127.0.0.1:8080' };
 
 describe('demoSummary', () => {
@@ -15,11 +32,13 @@ describe('demoSummary', () => {
     const text = demoSummary(created, { ...base, adminCreated: true });
     const lines = text.trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(8);
+    // The log entries are those the feed imports wrote: the demo writes none of its own.
+    expect(text).toContain('Démo créée\u00a0: 9 fichiers de flux importés (12\u202f345 entrées du journal), ');
     expect(text).toContain('3 administrateurs');
     expect(text).toContain("3 clients de l'api");
-    expect(text).toContain('3 groupes de sirens');
-    expect(text).toContain('30\u202f000 entrées du journal');
-    expect(text).toContain('6 catégories de news, 200 news en attente, 1\u202f000 articles publiés');
+    expect(text).toContain('4 groupes de sirens');
+    expect(text).toContain('5 catégories de news, 29 news en attente, 1\u202f000 articles publiés');
+    expect(text).toContain('4 rôles de transaction, 3 types de transaction, 29 transactions');
     expect(text).toContain('http://127.0.0.1:8080/login');
     expect(text).toContain('admin@example.com');
     expect(text).toContain('ADMIN_PASSWORD');
@@ -44,17 +63,16 @@ describe('demoSummary', () => {
     expect(text).toContain('admin@example.com');
   });
 
-  it('counts the RNE demo when there is one: accounts, waiting entries, history (issue 11)', () => {
-    const text = demoSummary({ ...created, rneAccounts: 2, rneQueued: 77, rneProcessed: 1500, rneParked: 5 }, { ...base, adminCreated: true });
-    expect(text).toContain('2 comptes RNE, 77 sirens en file RNE, 1\u202f500 traités et 5 en échec sur quatre jours');
-    expect(demoSummary(created, { ...base, adminCreated: true })).not.toContain('RNE');
-    expect(demoSummary({ ...none, rneAccounts: 0, rneQueued: 0, rneProcessed: 0, rneParked: 0 }, { ...base, adminCreated: true })).toContain('déjà en place');
+  it('counts the RNE demo: accounts, waiting entries, history (issue 11)', () => {
+    expect(demoSummary(created, { ...base, adminCreated: true })).toContain('2 comptes RNE, 58 sirens en file RNE, 1\u202f500 traités et 5 en échec sur quatre jours');
   });
 
   it('writes one of each in the singular', () => {
-    const one = { admins: 1, customers: 1, groups: 1, logEntries: 1, newsCategories: 1, pendingNews: 1, publishedArticles: 1 };
+    const one = Object.fromEntries(Object.keys(created).map((k) => [k, 1])) as unknown as DemoCreated;
     expect(demoSummary(one, { ...base, adminCreated: true })).toContain(
-      "1 administrateur, 1 client de l'api, 1 groupe de sirens, 1 entrée du journal, 1 catégorie de news, 1 news en attente, 1 article publié",
+      "1 fichier de flux importé (1 entrée du journal), 1 administrateur, 1 client de l'api, 1 groupe de sirens, 1 catégorie de news, " +
+        '1 news en attente, 1 article publié, 1 rôle de transaction, 1 type de transaction, 1 transaction, 1 compte RNE, 1 siren en file RNE, ' +
+        '1 traité et 1 en échec sur quatre jours',
     );
   });
 });
