@@ -43,8 +43,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // The demo (real SIRENs, groups VIP/Favoris, two years of log) is seeded before the server starts.
-      command: `node --import tsx scripts/seed-demo.ts --log-entries 3000 && node --import tsx server/main.ts`,
+      // The demo (the real INSEE and BODACC samples and what is built on them, groups VIP/Favoris) is seeded before the server starts.
+      command: `node --import tsx scripts/seed-demo.ts && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

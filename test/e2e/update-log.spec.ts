@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Api, signInViaApi } from './helpers';
 
 /**
- * The update log (/messages) on the demo data seeded before the e2e server starts (log entries over
- * two years on the 38 listed SIRENs, groups VIP and Favoris). Every expectation is read from the API
- * (`/api/messages/getdatas`, `/api/messages/filter`, the groups), never hard-coded.
+ * The update log (/messages) on the demo data seeded before the e2e server starts (the entries the imports of the
+ * real INSEE and BODACC samples wrote, groups VIP and Favoris of companies those notices name). Every expectation
+ * is read from the API (`/api/messages/getdatas`, `/api/messages/filter`, the groups), never hard-coded.
  */
 
 interface LogEntry {
@@ -307,27 +307,29 @@ test('quick chips Tous / VIP / Favoris filter on the groups and go back to page 
 });
 
 test('the filter (page size, sort, search) is restored on the next visit; Réinitialiser restores the defaults', async ({ page }) => {
-  // A SIREN of the demo's listed companies (the VIP group), which carry entries over two years; the newest
-  // entry may belong to a SIREN that the feeds seeded with only one or two entries.
-  const siren = [...(await groupSirens(api, 'VIP'))].sort()[0];
-  const filter: Filter = { perPage: 25, column: 'code', direction: 'asc', search: siren };
+  // A search with more than one page of 25: the code of the feed that wrote the most entries (a real company has
+  // only a few entries each).
+  const term = (await Promise.all(['BODACC', 'INSEE'].map(async (code) => ({ code, total: (await filterLog(api, { search: code })).total })))).sort(
+    (a, b) => b.total - a.total,
+  )[0].code;
+  const filter: Filter = { perPage: 25, column: 'code', direction: 'asc', search: term };
   const expected = await filterLog(api, filter);
   expect(expected.total).toBeGreaterThan(25);
 
   await page.goto('/messages');
   await choosePageSize(page, 25);
   await header(page, 'Traitement').click();
-  await search(page, siren);
+  await search(page, term);
   await expectRows(page, expected.data);
 
   await page.reload();
   await expect(page.getByTestId('page-size')).toHaveText('25');
-  await expect(searchBox(page)).toHaveValue(siren);
+  await expect(searchBox(page)).toHaveValue(term);
   await expect(header(page, 'Traitement')).toHaveAttribute('aria-sort', 'ascending');
   await expectRows(page, expected.data);
   await expect(range(page)).toHaveText(rangeText(expected));
   const saved = await page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'), STORAGE_KEY);
-  expect(saved).toMatchObject({ perPage: 25, orderBy: { column: 'code', direction: 'asc' }, search: siren });
+  expect(saved).toMatchObject({ perPage: 25, orderBy: { column: 'code', direction: 'asc' }, search: term });
 
   // A chip is persisted too.
   await chip(page, 'VIP').click();
