@@ -8,7 +8,8 @@
  * - `POST /api/supervisions/import/{bodacc|sirene}` (multipart `file`) -> 202 FeedImportResponse `{message, job}`
  * - `GET /api/supervisions/jobs?feed={bodacc|sirene}` -> JobResponse[] (queued or running feed jobs)
  * - `GET /api/supervisions/health` -> FeedHealth[] (one per feed: bodacc, sirene)
- * - `GET /api/companies/{siren}` -> CompanyResponse, or 404 `Entreprise inconnue au répertoire.`
+ * - `GET /api/companies/{siren}` -> CompanyResponse (the company, or only its establishments, with its head office and
+ *   the nomenclatures' labels), or 404 `Entreprise inconnue au répertoire.` when neither is known
  */
 import { z } from 'zod';
 import { siren } from './fields';
@@ -72,27 +73,72 @@ export type FeedHealth = z.output<typeof feedHealth>;
 /** The SIREN of `GET /api/companies/{siren}`: spaces removed, 9 digits, Luhn (contract/siren.ts), else 422 errors.siren. */
 export const companyParams = z.object({ siren: siren() });
 
+
+/** How many establishments `GET /api/companies/{siren}` lists at most (head office first; `establishments_total` counts all). */
+export const COMPANY_ESTABLISHMENTS_MAX = 50;
+
+/**
+ * Where the register knows a SIREN from: `companies`, its legal unit (INSEE StockUniteLegale); `establishments`,
+ * only establishments of it (INSEE StockEtablissement), so that the company's own fields are null.
+ */
+export const COMPANY_KNOWN_FROM = ['companies', 'establishments'] as const;
+export type CompanyKnownFrom = (typeof COMPANY_KNOWN_FROM)[number];
+
+/** An establishment of the register (INSEE StockEtablissement), as the company lookup gives it. */
+export const companyEstablishment = z
+  .object({
+    siret: z.string(),
+    /** A (active) or F (closed): INSEE `etatAdministratifEtablissement`. */
+    state: z.string(),
+    /** Whether `state` is F (closed). */
+    closed: z.boolean(),
+    /** INSEE `etablissementSiege` as the file gave it. */
+    head_office: z.boolean(),
+    /** The establishment's sign or usual name (enseigne), null when none: never the company's name. */
+    name: z.string().nullable(),
+    naf_code: z.string().nullable(),
+    /** NAFRev2, NAFRev1, NAF1993 or NAP. */
+    naf_nomenclature: z.string().nullable(),
+    /** Label of `naf_code` in NAF rév. 2, null for another nomenclature or an unknown code. */
+    naf_label: z.string().nullable(),
+    address_line1: z.string().nullable(),
+    address_line2: z.string().nullable(),
+    postcode: z.string().nullable(),
+    commune_code: z.string().nullable(),
+    commune_name: z.string().nullable(),
+    /** YYYY-MM-DD, null when INSEE gives none. */
+    created_on: z.string().nullable(),
+  })
+  .meta({ id: 'CompanyEstablishment' });
+export type CompanyEstablishment = z.output<typeof companyEstablishment>;
+
+/**
+ * What the register knows of a SIREN. When `known_from` is `establishments`, the company's own fields (`name` to
+ * `created_on`) are null: the register has no legal unit for it, and an establishment's sign is not its name.
+ */
 export const companyResponse = z
   .object({
     siren: z.string(),
-    name: z.string(),
+    known_from: z.enum(COMPANY_KNOWN_FROM),
+    name: z.string().nullable(),
     sigle: z.string().nullable(),
-    /** A (active) or C (ceased). */
-    state: z.string(),
+    /** A (active) or C (ceased); null when known only by establishments. */
+    state: z.string().nullable(),
+    /** Catégorie juridique (INSEE niveau III, e.g. 5710). */
     legal_form: z.string().nullable(),
+    /** Its INSEE label (e.g. « SAS, société par actions simplifiée »), null when unknown. */
+    legal_form_label: z.string().nullable(),
     naf_code: z.string().nullable(),
     naf_nomenclature: z.string().nullable(),
+    /** Label of `naf_code` in NAF rév. 2, null for another nomenclature (NAFRev1, NAF1993, NAP) or an unknown code. */
+    naf_label: z.string().nullable(),
     created_on: z.string().nullable(),
-    head_office: z
-      .object({
-        siret: z.string(),
-        address_line1: z.string().nullable(),
-        address_line2: z.string().nullable(),
-        postcode: z.string().nullable(),
-        commune_code: z.string().nullable(),
-        commune_name: z.string().nullable(),
-      })
-      .nullable(),
+    /** The head office when the register stores it (closed ones too: `closed`), else null. */
+    head_office: companyEstablishment.nullable(),
+    /** Its establishments, head office first, then the active ones, by SIRET; COMPANY_ESTABLISHMENTS_MAX at most. */
+    establishments: z.array(companyEstablishment),
+    /** How many establishments the register holds for the SIREN. */
+    establishments_total: z.number(),
   })
   .meta({ id: 'Company' });
 export type CompanyResponse = z.output<typeof companyResponse>;

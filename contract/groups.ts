@@ -2,6 +2,7 @@
  * Group payloads (SPEC sections 3 and 7 "Groups"; issue 3 point 3).
  */
 import { z } from 'zod';
+import { COMPANY_KNOWN_FROM } from './feeds';
 import { frenchError, optionalStatus, status, statusResponse, text } from './fields';
 import { MAX_SIRENS_PER_CALL } from './limits';
 import { pageResponse } from './listing';
@@ -39,6 +40,10 @@ export const groupSiren = z
     siren: z.string(),
     /** The company's name in the register (issue 9 section 1), null when the register does not know the SIREN. */
     company_name: z.string().nullable(),
+    /** How the register knows the SIREN (its company, or only its establishments), null when it does not. */
+    known_from: z.enum(COMPANY_KNOWN_FROM).nullable(),
+    /** Whether the register's head office of the SIREN is closed (INSEE establishment state F). */
+    head_office_closed: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: 'GroupSiren' });

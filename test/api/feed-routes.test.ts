@@ -243,30 +243,47 @@ describe('GET /api/companies/{siren}', () => {
   it('answers the company with its head-office address', async () => {
     const res = await root.get('/api/companies/000325175');
     expect(res.statusCode, res.body).toBe(200);
+    const headOffice = {
+      siret: '00032517500065',
+      state: 'A',
+      closed: false,
+      head_office: true,
+      name: null,
+      naf_code: '32.12Z',
+      naf_nomenclature: 'NAFRev2',
+      naf_label: 'Fabrication d’articles de joaillerie et bijouterie',
+      address_line1: expect.stringContaining('MARX DORMOY'),
+      address_line2: null,
+      postcode: '13004',
+      commune_code: '13204',
+      commune_name: 'MARSEILLE',
+      created_on: expect.any(String),
+    };
     expect(res.json()).toEqual({
       siren: '000325175',
+      known_from: 'companies',
       name: expect.stringContaining('JANOYER'),
       sigle: null,
       state: 'A',
       legal_form: '1000',
+      legal_form_label: 'Entrepreneur individuel',
       naf_code: '32.12Z',
       naf_nomenclature: 'NAFRev2',
+      naf_label: 'Fabrication d’articles de joaillerie et bijouterie',
       created_on: '2000-09-26',
-      head_office: {
-        siret: '00032517500065',
-        address_line1: expect.stringContaining('MARX DORMOY'),
-        address_line2: null,
-        postcode: '13004',
-        commune_code: '13204',
-        commune_name: 'MARSEILLE',
-      },
+      head_office: headOffice,
+      establishments: expect.any(Array),
+      establishments_total: 6,
     });
+    const { establishments } = res.json() as { establishments: Array<{ siret: string; closed: boolean }> };
+    expect(establishments).toHaveLength(6);
+    expect(establishments[0]).toEqual(headOffice);
   });
 
   it('accepts spaces; head_office is null when the register has no establishment of it', async () => {
     const res = await root.get(`/api/companies/${encodeURIComponent('016 750 697')}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ siren: '016750697', name: 'ETS J VIRLY S A', state: 'A', naf_code: '77.39Z', head_office: null });
+    expect(res.json()).toMatchObject({ siren: '016750697', name: 'ETS J VIRLY S A', state: 'A', naf_code: '77.39Z', head_office: null, establishments: [] });
   });
 
   it('404 for a valid SIREN the register does not know, 422 for an invalid one', async () => {

@@ -291,16 +291,19 @@ describe('POST /api/groups/filtersirens/{id}', () => {
   });
   const bySiren = () => [...rows].sort((x, y) => (x.siren < y.siren ? -1 : 1));
 
-  it('pages {id, siren, company_name, created_at} by id descending, 200 per page by default', async () => {
+  it('pages {id, siren, company_name, known_from, head_office_closed, created_at} by id descending, 200 per page by default', async () => {
     expect(rows).toHaveLength(25);
-    // company_name: the register's name (issue 9), null for these SIRENs the register does not know.
+    // company_name: the register's name (issue 9), null for these SIRENs the register does not know (known_from
+    // null, no head office); test/api/company-lookup.test.ts covers the SIRENs it knows.
     expect(rows[0]).toEqual({
       id: expect.any(Number),
       siren: expect.stringMatching(/^\d{9}$/),
       company_name: null,
+      known_from: null,
+      head_office_closed: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect(Object.keys(rows[0]).sort()).toEqual(['company_name', 'created_at', 'id', 'siren']);
+    expect(Object.keys(rows[0]).sort()).toEqual(['company_name', 'created_at', 'head_office_closed', 'id', 'known_from', 'siren']);
     const p = await page(id);
     expect(p.data).toEqual([...rows].reverse());
     expect(figures(p)).toEqual({ from: 1, to: 25, total: 25, per_page: 200, current_page: 1, last_page: 1 });

@@ -1,70 +1,95 @@
 /**
- * The company lookup (issue 9 section 1 "The rest of the app uses it"): `GET /api/companies/{siren}` answers
- * the register's company (name, state, NAF, legal form, creation date) with its head-office address, read
- * from `companies` and `establishments` (server/db/schema/register.ts) in one statement.
+ * The company lookup (issue 9 section 1 "The rest of the app uses it"; CONVENTIONS.md section 7 "Data truth"):
+ * `GET /api/companies/{siren}` answers what the register knows of a SIREN, read from `companies` and
+ * `establishments` (server/db/schema/register.ts):
+ * - the company (INSEE StockUniteLegale: name, state, legal form, NAF, creation date) when `companies` holds it,
+ *   else its fields are null and `known_from` is `establishments` (only the INSEE establishments file names it);
+ * - its head office (head-office.ts: the NIC the company names, else the one flagged head office), closed or not;
+ * - its establishments, head office first, then the active ones, by SIRET (COMPANY_ESTABLISHMENTS_MAX at most,
+ *   `establishments_total` counts them all);
+ * - the labels of the official nomenclatures (`legal_category_labels`, and `naf_labels` for NAFRev2 codes only;
+ *   server/modules/feeds/nomenclatures.ts), null when the code has none.
+ * A SIREN that neither table knows is a 404.
  */
 import { sql } from 'drizzle-orm';
-import type { CompanyResponse } from '../../../contract/feeds';
+import { COMPANY_ESTABLISHMENTS_MAX, type CompanyEstablishment, type CompanyResponse } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { CLOSED_ESTABLISHMENT, headOfficeCandidate, headOfficeFirst } from './head-office';
+import { NAF_REV2 } from './nomenclatures';
 
 /** 404 message of a valid SIREN the register does not know. */
 export const UNKNOWN_COMPANY = 'Entreprise inconnue au répertoire.';
 
 interface CompanyRow {
-  siren: string;
-  name: string;
+  name: string | null;
   sigle: string | null;
-  state: string;
+  state: string | null;
   legal_form: string | null;
+  legal_form_label: string | null;
   naf_code: string | null;
   naf_nomenclature: string | null;
+  naf_label: string | null;
   created_on: string | null;
-  siret: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  postcode: string | null;
-  commune_code: string | null;
-  commune_name: string | null;
+  known: boolean;
+  head_office_siret: string | null;
+  establishments_total: number | string;
 }
 
+type EstablishmentRow = Omit<CompanyEstablishment, 'closed'>;
+
 /**
- * The company of a (normalised, valid) SIREN. The head office is the establishment `siren + head_office_nic`,
- * else the one flagged head office; null when the register holds neither.
- * @throws AppError 404 UNKNOWN_COMPANY
+ * What the register knows of a (normalised, valid) SIREN: two statements (the company with its head office's SIRET
+ * and its establishments' count, then the page of establishments).
+ * @throws AppError 404 UNKNOWN_COMPANY when neither `companies` nor `establishments` knows it
  */
 export async function findCompany(db: Db, siren: string): Promise<CompanyResponse> {
+  const namedSiret = sql`c.siren || c.head_office_nic`;
   const res = (await db.execute(sql`
-    select c.siren, c.name, c.sigle, c.state, c.legal_form, c.naf_code, c.naf_nomenclature, c.created_on::text as created_on,
-           h.siret, h.address_line1, h.address_line2, h.postcode, h.commune_code, h.commune_name
-      from companies c
+    select c.name, c.sigle, c.state, c.legal_form, lc.label as legal_form_label,
+           c.naf_code, c.naf_nomenclature, nl.label as naf_label, c.created_on::text as created_on,
+           c.siren is not null as known, h.siret as head_office_siret, n.total as establishments_total
+      from (select ${siren}::char(9) as siren) s
+      left join companies c on c.siren = s.siren
+      left join legal_category_labels lc on lc.code = c.legal_form
+      left join naf_labels nl on c.naf_nomenclature = ${NAF_REV2} and nl.code = c.naf_code
       left join lateral (
-        select e.siret, e.address_line1, e.address_line2, e.postcode, e.commune_code, e.commune_name
-          from establishments e
-         where e.siren = c.siren and (e.siret = c.siren || c.head_office_nic or e.head_office)
-         order by (e.siret = c.siren || c.head_office_nic) desc nulls last
+        select e.siret from establishments e
+         where e.siren = s.siren and ${headOfficeCandidate('e', namedSiret)}
+         order by ${headOfficeFirst('e', namedSiret)}
          limit 1) h on true
-     where c.siren = ${siren}`)) as unknown as { rows: CompanyRow[] };
+      cross join lateral (select count(*) as total from establishments e where e.siren = s.siren) n`)) as unknown as { rows: CompanyRow[] };
   const row = res.rows[0];
-  if (!row) throw notFound(UNKNOWN_COMPANY);
+  const total = Number(row.establishments_total);
+  if (!row.known && total === 0) throw notFound(UNKNOWN_COMPANY);
+  const establishments = total === 0 ? [] : await listEstablishments(db, siren, row.head_office_siret);
   return {
-    siren: row.siren,
+    siren,
+    known_from: row.known ? 'companies' : 'establishments',
     name: row.name,
     sigle: row.sigle,
     state: row.state,
     legal_form: row.legal_form,
+    legal_form_label: row.legal_form_label,
     naf_code: row.naf_code,
     naf_nomenclature: row.naf_nomenclature,
+    naf_label: row.naf_label,
     created_on: row.created_on,
-    head_office: row.siret
-      ? {
-          siret: row.siret,
-          address_line1: row.address_line1,
-          address_line2: row.address_line2,
-          postcode: row.postcode,
-          commune_code: row.commune_code,
-          commune_name: row.commune_name,
-        }
-      : null,
+    head_office: establishments.find((e) => e.siret === row.head_office_siret) ?? null,
+    establishments,
+    establishments_total: total,
   };
+}
+
+/** The first COMPANY_ESTABLISHMENTS_MAX establishments of `siren`: its head office first, then the active ones, by SIRET. */
+async function listEstablishments(db: Db, siren: string, headOfficeSiret: string | null): Promise<CompanyEstablishment[]> {
+  const res = (await db.execute(sql`
+    select e.siret, e.state, e.head_office, e.name, e.naf_code, e.naf_nomenclature, nl.label as naf_label,
+           e.address_line1, e.address_line2, e.postcode, e.commune_code, e.commune_name, e.created_on::text as created_on
+      from establishments e
+      left join naf_labels nl on e.naf_nomenclature = ${NAF_REV2} and nl.code = e.naf_code
+     where e.siren = ${siren}
+     order by (e.siret = ${headOfficeSiret}) desc nulls last, (e.state = ${CLOSED_ESTABLISHMENT}) asc, e.siret
+     limit ${COMPANY_ESTABLISHMENTS_MAX}`)) as unknown as { rows: EstablishmentRow[] };
+  return res.rows.map((e) => ({ ...e, closed: e.state === CLOSED_ESTABLISHMENT }));
 }

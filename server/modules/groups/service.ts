@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { GROUPS } from '../../../contract/resources';
 import type { Status } from '../../../contract/fields';
 import { groupBody, groupResponse, groupUpdateBody, type GroupInput, type GroupResponse } from '../../../contract/groups';
+import type { CompanyKnownFrom } from '../../../contract/feeds';
 import type { FilterBody, Page } from '../../../contract/listing';
 import type { Db } from '../../db/client';
 import { groupSirens, groups } from '../../db/schema';
@@ -14,6 +15,7 @@ import { notFound } from '../../http/errors';
 import { parseSirenLines } from '../../http/siren-lines';
 import { runList } from '../../http/listing';
 import { defineStatusResource } from '../../lib/status-resource';
+import { registerStatusColumns } from '../feeds/head-office';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
 
@@ -96,18 +98,26 @@ export async function removeSiren(db: Db, sirenRowId: number): Promise<void> {
 }
 
 /** A row of a group's SIREN list (contract/groups.ts `groupSiren`). */
-type GroupSirenRow = { id: number; siren: string; company_name: string | null; created_at: string };
+type GroupSirenRow = {
+  id: number;
+  siren: string;
+  company_name: string | null;
+  known_from: CompanyKnownFrom | null;
+  head_office_closed: boolean;
+  created_at: string;
+};
 
 /**
  * One page of a group's SIRENs (sort id / siren; search: digits of a SIREN prefix), each with the company's
- * name from the register (`companies`), null when the register does not know it. @throws AppError 404
+ * name from the register (`companies`), null when the register does not know it, how the register knows it and
+ * whether its head office is closed (server/modules/feeds/head-office.ts). @throws AppError 404
  */
 export async function filterGroupSirens(db: Db, groupId: number, body: FilterBody, page: number) {
   await groupsResource.assertExists(db, groupId);
   return runList<GroupSirenRow>(
     db,
     {
-      select: sql`gs.id::int as id, gs.siren, c.name as company_name, to_char(gs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+      select: sql`gs.id::int as id, gs.siren, c.name as company_name, ${registerStatusColumns(sql`gs.siren`, 'c')}, to_char(gs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
       // The register's name beside each SIREN (issue 9 section 1), one join on its primary key: null when unknown.
       from: sql`group_sirens gs left join companies c on c.siren = gs.siren`,
       where: sql`gs.group_id = ${groupId}`,

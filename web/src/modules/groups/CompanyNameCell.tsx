@@ -1,15 +1,48 @@
 /**
- * The company name beside a group's SIREN (issue 9 section 1): the name the INSEE register gives, or a
- * discreet « inconnu au répertoire » tag when the register does not know the SIREN.
+ * The company name beside a group's SIREN (issue 9 section 1): the name the INSEE register gives, a discreet
+ * « connu seulement par ses établissements » tag when the register holds only establishments of it (no company
+ * name), or « inconnu au répertoire » when it does not know the SIREN; and « Siège fermé » when the register's
+ * head office of it is closed.
  */
 import { Tag, Typography } from 'antd';
+import type { GroupSiren } from '../../api/types';
+import { HeadOfficeClosedTag } from '../../components/company/HeadOfficeClosedTag';
+import { KNOWN_BY_ESTABLISHMENTS_ONLY } from '../../components/company/texts';
 import { UNKNOWN_TO_REGISTER } from './texts';
 
-/** `name` (`data-testid="company-name"`), or the tag (`data-testid="company-unknown"`) when null. */
-export function CompanyNameCell({ name }: { name: string | null | undefined }) {
-  if (name) return <Typography.Text data-testid="company-name">{name}</Typography.Text>;
+/** Props of `CompanyNameCell`: the register's columns of a group's SIREN row. */
+export interface CompanyNameCellProps {
+  name: string | null | undefined;
+  knownFrom?: GroupSiren['known_from'];
+  headOfficeClosed?: boolean;
+}
+
+const TAG_STYLE = { color: '#475569' };
+
+/**
+ * `name` (`data-testid="company-name"`), or a tag when null: `company-establishments-only` or `company-unknown`;
+ * followed by `head-office-closed` when the head office is closed.
+ */
+export function CompanyNameCell({ name, knownFrom, headOfficeClosed }: CompanyNameCellProps) {
+  const closed = headOfficeClosed ? <HeadOfficeClosedTag /> : null;
+  if (name)
+    return (
+      <span>
+        <Typography.Text data-testid="company-name">{name}</Typography.Text>
+        {closed}
+      </span>
+    );
+  if (knownFrom === 'establishments')
+    return (
+      <span>
+        <Tag variant="outlined" data-testid="company-establishments-only" style={TAG_STYLE}>
+          {KNOWN_BY_ESTABLISHMENTS_ONLY}
+        </Tag>
+        {closed}
+      </span>
+    );
   return (
-    <Tag variant="outlined" data-testid="company-unknown" style={{ color: '#475569' }}>
+    <Tag variant="outlined" data-testid="company-unknown" style={TAG_STYLE}>
       {UNKNOWN_TO_REGISTER}
     </Tag>
   );

@@ -22,7 +22,8 @@ export interface GroupSirenListProps {
 
 /**
  * The SIRENs of a group, paged on the server (`data-testid="group-sirens-list"`): ID, Siren,
- * Entreprise (the register's name, or « inconnu au répertoire »; issue 9 section 1), Date d'ajout and a
+ * Entreprise (the register's name, « connu seulement par ses établissements » or « inconnu au répertoire », and
+ * « Siège fermé » when its head office is closed; issue 9 section 1), Date d'ajout and a
  * delete button per row (confirmation, then the group and list reload and a
  * toast); search by the digits of a SIREN. Its state is in the URL under the `sirens.` keys
  * (`?sirens.page=2`), apart from any list the page may add.
@@ -51,7 +52,7 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
       key: 'company_name',
       title: 'Entreprise',
       minWidth: 200,
-      render: (row) => <CompanyNameCell name={row.company_name} />,
+      render: (row) => <CompanyNameCell name={row.company_name} knownFrom={row.known_from} headOfficeClosed={row.head_office_closed} />,
     },
     { key: 'created_at', title: "Date d'ajout", render: (row) => formatDateTime(row.created_at) },
     {

@@ -9,6 +9,8 @@ import { Button, Col, Form, Input, InputNumber, Row, Select, Typography, type Fo
 import { useEffect, useRef } from 'react';
 import { optionMatches } from '../../../lib/searchFold';
 import { useScreenUp } from '../../../lib/useMediaQuery';
+import { HeadOfficeClosedTag } from '../../../components/company/HeadOfficeClosedTag';
+import { KNOWN_BY_ESTABLISHMENTS_ONLY } from '../../../components/company/texts';
 import { UNKNOWN_TO_REGISTER } from '../../groups/texts';
 import { NEW_ENTITY } from './dealValues';
 import { useCompanyLookup } from './useCompanyLookup';
@@ -27,7 +29,11 @@ interface EntityRowProps {
   onRemove: () => void;
 }
 
-/** One entity: its four fields and 'Retirer'. */
+/**
+ * One entity: its four fields and 'Retirer'. The hint under the company name says what the register knows of the
+ * SIREN: its name (filled in), « connu seulement par ses établissements » (no name filled in: an establishment's
+ * sign is not the company's name) or « inconnu au répertoire », with « Siège fermé » when its head office is closed.
+ */
 function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
   const siren = Form.useWatch(['entities', index, 'siren'], form) as string | undefined;
   const lookup = useCompanyLookup(siren);
@@ -45,14 +51,25 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
   }, [knownName, form, index]);
   const name = Form.useWatch(['entities', index, 'name'], form) as string | undefined;
   // "Taken from the register" only while the name is the register's; a name of one's own shows the register's beside it.
-  const hint =
+  const hintText =
     lookup.state === 'known'
       ? (name ?? '').trim() === lookup.name
         ? REGISTER_NAME_USED
         : `${REGISTER_NAME_IS}${lookup.name}`
-      : lookup.state === 'unknown'
-        ? UNKNOWN_TO_REGISTER
-        : undefined;
+      : lookup.state === 'establishments'
+        ? KNOWN_BY_ESTABLISHMENTS_ONLY
+        : lookup.state === 'unknown'
+          ? UNKNOWN_TO_REGISTER
+          : undefined;
+  // A closed head office is said wherever the register's company is shown.
+  const closed = (lookup.state === 'known' || lookup.state === 'establishments') && lookup.headOfficeClosed;
+  const hint =
+    hintText === undefined ? undefined : (
+      <span data-testid="entity-name-hint">
+        {hintText}
+        {closed ? <HeadOfficeClosedTag /> : null}
+      </span>
+    );
   const n = index + 1;
   // On a wide screen the first row's labels head the columns (rows stacked on a narrow one keep theirs);
   // every input is named with its row for assistive tech and tests.

@@ -1,7 +1,9 @@
 /**
  * `useCompanyLookup`: the register's name of a SIREN being typed in a deal entity (issue 10 section 2: "the
  * company name, filled in from the company register when a known SIREN is typed"), through
- * `GET /api/companies/{siren}` (contract/feeds.ts; 404 when the register does not know it).
+ * `GET /api/companies/{siren}` (contract/feeds.ts; 404 when the register does not know it). A SIREN the register
+ * knows only by establishments has no company name (an establishment's sign is not one); whether its head office
+ * is closed comes with either answer.
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '../../../api/client';
@@ -13,8 +15,16 @@ export function sirenDigits(value: string | null | undefined): string | null {
   return /^\d{9}$/.test(digits) ? digits : null;
 }
 
-/** What the register says about a SIREN: `known` with its name, `unknown` (404 or refused), or nothing yet. */
-export type CompanyLookup = { state: 'idle' | 'loading' } | { state: 'known'; name: string } | { state: 'unknown' };
+/**
+ * What the register says about a SIREN: `known` with its company's name, `establishments` (known only by
+ * establishments: no name), `unknown` (404 or refused), or nothing yet; `headOfficeClosed` when its stored head
+ * office is closed.
+ */
+export type CompanyLookup =
+  | { state: 'idle' | 'loading' }
+  | { state: 'known'; name: string; headOfficeClosed: boolean }
+  | { state: 'establishments'; headOfficeClosed: boolean }
+  | { state: 'unknown' };
 
 /** Looks the SIREN up once it has 9 digits (answers cached for the session). */
 export function useCompanyLookup(siren: string | null | undefined): CompanyLookup {
@@ -28,6 +38,10 @@ export function useCompanyLookup(siren: string | null | undefined): CompanyLooku
   });
   if (!digits) return { state: 'idle' };
   if (query.isPending) return { state: 'loading' };
-  if (query.data) return { state: 'known', name: query.data.name };
+  if (query.data) {
+    const headOfficeClosed = query.data.head_office?.closed === true;
+    if (query.data.known_from === 'companies' && query.data.name !== null) return { state: 'known', name: query.data.name, headOfficeClosed };
+    return { state: 'establishments', headOfficeClosed };
+  }
   return { state: 'unknown' };
 }
