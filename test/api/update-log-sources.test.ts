@@ -12,14 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJob, type JobRow } from '../../server/jobs/store';
 import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { appendLogEntries } from '../../server/modules/update-log/service';
-import { createTestApp, type TestApp, type TestClient } from '../helpers/app';
+import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { sireneFixture, sireneTable } from '../helpers/feed-sirene';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
 const UL = 'StockUniteLegale_sample.csv';
 
 let t: TestApp;
-let root: TestClient;
+let root: Client;
 let tmp: string;
 
 /** Runs the feed job `kind` on `file` (shown as `filename`) and waits for its end. */

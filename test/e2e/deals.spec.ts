@@ -38,6 +38,8 @@ interface ApiPage<T> {
 interface BodaccApiRow {
   id: number;
   b1: string | null;
+  b4: string | null;
+  b36: string | null;
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -452,6 +454,12 @@ test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }
+  // Each row opens its notice on bodacc.fr from the Action column, without scrolling to b36.
+  const first = (await api.post<ApiPage<BodaccApiRow>>('/api/transactions/filterbodacc?page=1', filter(siren, 200))).data[0];
+  const notice = rows.first().getByRole('link', { name: new RegExp(`^Voir l'avis ${first.b4}`) });
+  await expect(notice).toHaveAttribute('href', first.b36!);
+  await expect(notice).toHaveAttribute('href', /^https:\/\/www\.bodacc\.fr\//);
+  await expect(notice).toHaveAttribute('target', '_blank');
 
   const row = list.locator(`tbody tr[data-row-key="${target!.id}"]`);
   await row.getByRole('button', { name: 'Effacer' }).click();

@@ -2,10 +2,10 @@
  * /transactions/bodacc screen, the legal-announcement transaction rows (SPEC sections 2, 3 and 8; issue 10
  * section 4): the 37 columns in order with French headers plus Action, scrolling horizontally with the SIREN
  * column fixed; search by SIREN; page-size selector; delete after confirmation ('Une erreur est survenue!' on
- * failure); the link opens the notice in a new tab.
+ * failure); each row opens its notice on bodacc.fr in a new tab (« Avis » in the Action column, and the link of b36).
  */
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { DeleteOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { Button, Card, Space } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useConfirmAction } from '../../../components/feedback/useConfirmAction';
 import { PageHeader } from '../../../components/layout/PageHeader';
@@ -25,7 +25,7 @@ const YES_NO: Record<number, string> = { 1: 'YES', 2: 'NO' };
 const WIDE: Partial<Record<keyof typeof BODACC_LABELS, number>> = { b2: 220, b6: 260, b7: 220, b11: 200, b15: 200, b19: 200, b23: 200, b26: 200, b27: 200, b34: 360, b35: 280 };
 /** Width of the other columns, and of Action. */
 const DEFAULT_WIDTH = 150;
-const ACTION_WIDTH = 110;
+const ACTION_WIDTH = 180;
 /** The table's scrolled width: the sum of its columns (no column squeezed under its width, no word cut). */
 const SCROLL_X = BODACC_KEYS.reduce((sum, key) => sum + (WIDE[key] ?? DEFAULT_WIDTH), ACTION_WIDTH);
 
@@ -88,9 +88,24 @@ export default function BodaccPage() {
         width: ACTION_WIDTH,
         fixed: 'right',
         render: (row) => (
-          <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row)} data-testid="bodacc-delete">
-            Effacer
-          </Button>
+          <Space size={4}>
+            {row.b36 ? (
+              <Button
+                size="small"
+                href={row.b36}
+                target="_blank"
+                rel="noopener noreferrer"
+                icon={<FileSearchOutlined aria-hidden />}
+                aria-label={`Voir l'avis ${row.b4 ?? ''} sur bodacc.fr`.trim()}
+                data-testid="bodacc-notice"
+              >
+                Avis
+              </Button>
+            ) : null}
+            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row)} data-testid="bodacc-delete">
+              Effacer
+            </Button>
+          </Space>
         ),
       },
     ],
