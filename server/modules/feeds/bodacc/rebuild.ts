@@ -1,0 +1,115 @@
+/**
+ * Rewrites the stored BODACC transaction rows from their stored notices (`announcements.raw`, the notice as
+ * it was read), so that rows written by an earlier version of the importer hold only what their notice states
+ * now that the reading of sales has changed (./sale.ts; CONVENTIONS.md section 7). Only the rows that exist are
+ * rewritten: a row an administrator deleted stays deleted, and a row withdrawn by a correction or a
+ * cancellation is not brought back. Idempotent; in batches of `BATCH` rows, each batch one statement (a row is
+ * never half-written); `npm run feed:bodacc:rows` runs it.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import type { Notice } from './notice';
+import { odsNotice } from './ods-notice';
+import { saleRow, type SaleRow } from './sale';
+import { xmlNotice } from './xml-notice';
+import type { XmlObject } from './xml';
+
+/** Rows read and rewritten per statement. */
+export const BATCH = 500;
+
+/** A stored notice: its identity columns and the notice as read. */
+export interface StoredNotice {
+  bulletin: string;
+  issue: string;
+  /** `YYYY-MM-DD`. */
+  issue_date: string;
+  raw: unknown;
+}
+
+/**
+ * The notice a stored one was read as: a DILA XML `<avis>` (it has `numeroAnnonce`), an Opendatasoft v1 record
+ * (`{fields}`) or a v2.1 record.
+ * @throws AppError 422 when the stored notice lacks its identity (it could not have been stored so)
+ */
+export function storedNotice(s: StoredNotice): Notice {
+  const raw = s.raw as Record<string, unknown>;
+  if (raw && typeof raw === 'object' && 'numeroAnnonce' in raw) {
+    return xmlNotice({ bulletin: 'A', issue: s.issue, issueDate: s.issue_date, avis: raw as XmlObject }, 1);
+  }
+  const v1 = raw && typeof raw === 'object' && typeof raw.fields === 'object';
+  return odsNotice({ shape: v1 ? 'v1' : 'v2.1', record: raw }, 1);
+}
+
+/** The columns a rebuild rewrites: those a sale fills. */
+const COLUMNS: Array<keyof SaleRow> = [
+  'siren',
+  'company_name',
+  'role',
+  'transaction_number',
+  'announced_on',
+  'deal_type1',
+  'deal_type2',
+  'amount',
+  'currency',
+  'target_name',
+  'target_country',
+  'acquirer_name',
+  'acquirer_siren',
+  'acquirer_country',
+  'seller_name',
+  'seller_sirens',
+  'seller_country',
+  'french_investment_abroad',
+  'foreign_investment_in_france',
+  'buyer_iso1',
+  'description',
+  'description_complement',
+  'url',
+  'source',
+];
+
+/** What a rebuild did. */
+export interface RebuildSummary {
+  /** Rows read. */
+  rows: number;
+  /** Rows whose columns changed. */
+  changed: number;
+  /** Rows left as they were: their notice no longer reads as a sale (none is expected). */
+  skipped: number;
+}
+
+/**
+ * Rewrites every stored transaction row from its notice.
+ * @param onBatch - called after each batch with the running summary (progress)
+ */
+export async function rebuildSaleRows(db: Db, onBatch?: (s: RebuildSummary) => void): Promise<RebuildSummary> {
+  const summary: RebuildSummary = { rows: 0, changed: 0, skipped: 0 };
+  let after = 0;
+  for (;;) {
+    const { rows } = (await db.execute(sql`
+      select t.id::float8 as id, a.bulletin, a.issue, a.issue_date::text as issue_date, a.raw
+        from bodacc_transactions t join announcements a on a.id = t.announcement_id
+       where t.id > ${after} order by t.id limit ${BATCH}`)) as unknown as { rows: Array<StoredNotice & { id: number }> };
+    if (!rows.length) break;
+    after = Number(rows[rows.length - 1].id);
+    const rebuilt: Array<SaleRow & { id: number }> = [];
+    for (const r of rows) {
+      const notice = storedNotice(r);
+      if (notice.sale) rebuilt.push({ id: Number(r.id), ...saleRow(notice, notice.sale) });
+      else summary.skipped++;
+    }
+    summary.rows += rows.length;
+    if (rebuilt.length) {
+      const res = (await db.execute(sql`
+        update bodacc_transactions t set ${sql.raw(COLUMNS.map((c) => `${c} = (u.r).${c}`).join(', '))}
+          from (select (x->>'id')::bigint as id, jsonb_populate_record(null::bodacc_transactions, x) as r
+                  from jsonb_array_elements(${JSON.stringify(rebuilt)}::jsonb) x) u
+         where t.id = u.id
+           and (${sql.raw(COLUMNS.map((c) => `t.${c}`).join(', '))}) is distinct from (${sql.raw(COLUMNS.map((c) => `(u.r).${c}`).join(', '))})
+        returning t.id`)) as unknown as { rows: unknown[] };
+      summary.changed += res.rows.length;
+    }
+    onBatch?.({ ...summary });
+  }
+  return summary;
+}
