@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { noControlChars } from './control-chars';
 import { decimalInteger } from './decimal';
-import { normaliseSiren, SIREN_MESSAGE } from './siren';
+import { normaliseSiren, readSirenOrSiret, SIREN_MESSAGE } from './siren';
 
 // Messages of schemas that carry no field label (path ids, page numbers) are French too.
 z.config(z.locales.fr());
@@ -136,8 +136,8 @@ export function errorResponses(...codes: Array<keyof typeof errorBodies>) {
 }
 
 /**
- * A SIREN field (issue 3 point 1): spaces removed, 9 digits, Luhn; the output is the 9-digit string.
- * Message: 'Le siren doit comporter 9 chiffres valides.'
+ * A SIREN field, SIREN only (searches by SIREN): spaces removed, 9 digits, Luhn; the output is the 9-digit string.
+ * Message: 'Le siren doit comporter 9 chiffres valides.' Where a SIRET may be pasted instead, see `sirenOrSiret`.
  */
 export function siren() {
   return z
@@ -150,6 +150,30 @@ export function siren() {
       }
       return s;
     });
+}
+
+/**
+ * The zod transform of a value typed where a SIREN is asked (contract/siren.ts `readSirenOrSiret`): a SIREN, or a
+ * valid SIRET taken for its SIREN; the output is the 9-digit SIREN. Refused: 14 digits that are no usable SIRET
+ * ('Le SIRET 55203253400704 est invalide (clé de contrôle incorrecte).'), anything else 'Le siren doit comporter
+ * 9 chiffres valides.'. Shared by `sirenOrSiret` and the optional SIREN of a deal entity (contract/deals.ts).
+ */
+export function sirenFromSirenOrSiret(value: string, ctx: z.RefinementCtx): string {
+  const read = readSirenOrSiret(value);
+  if (!read.ok) {
+    ctx.addIssue({ code: 'custom', message: read.message });
+    return z.NEVER;
+  }
+  return read.siren;
+}
+
+/**
+ * A SIREN field that also takes a pasted SIRET (`sirenFromSirenOrSiret`): spaces removed; the output is the
+ * 9-digit SIREN, so the stored value is always a SIREN. The form says the reduction under the field
+ * (web/src/components/siren/SirenInput.tsx).
+ */
+export function sirenOrSiret() {
+  return z.string({ error: () => SIREN_MESSAGE }).transform(sirenFromSirenOrSiret);
 }
 
 /** Status in responses: 1 (Actif) or 0 (Désactivé), never another number (SPEC section 4). */

@@ -57,4 +57,9 @@ export const addSirensResponse = z.object({
   already_present: z.number(),
   /** SIRENs in the group after the call. */
   sirens_count: z.number(),
+  /**
+   * Present when lines were SIRETs, each taken for its SIREN: `Ligne 2 : SIRET 55203253400703 → SIREN 552032534`
+   * (at most 50, then `… et 3 autre(s) SIRET ramené(s) à leur SIREN.`).
+   */
+  notes: z.array(z.string()).optional(),
 }).meta({ id: 'AddSirensResult' });

@@ -162,6 +162,8 @@ export const queueSirensResult = z
     queued: z.number(),
     /** SIRENs already waiting in that queue (or sent twice). */
     already_waiting: z.number(),
+    /** Present when lines were SIRETs taken for their SIREN, as for a group (contract/groups.ts `addSirensResponse`). */
+    notes: z.array(z.string()).optional(),
   })
   .meta({ id: 'QueueSirensResult' });
 export type QueueSirensResult = z.output<typeof queueSirensResult>;

@@ -66,14 +66,15 @@ export function createGroup(db: Db, input: GroupInput): Promise<GroupRow> {
 }
 
 /**
- * Adds SIRENs to a group: every entry is validated first (spaces removed, 9 digits, Luhn); if any is
- * invalid nothing is added and the 422 lists the invalid lines under `errors.sirens`. SIRENs already
- * in the group (or repeated in the call) are counted as already present.
+ * Adds SIRENs to a group: every entry is validated first (server/http/siren-lines.ts: spaces removed, a SIREN, or
+ * a valid SIRET taken for its SIREN); if any is invalid nothing is added and the 422 lists the invalid lines under
+ * `errors.sirens`. SIRENs already in the group (or repeated in the call, a SIRET and its SIREN included) are counted
+ * as already present. The answer carries `notes` (one per SIRET line) when there are any.
  * @param lines - optional line number of each entry as the user typed it (defaults to its position)
  * @throws AppError 404, 422 errors.sirens
  */
 export async function addSirens(db: Db, groupId: number, values: string[], lines?: number[]) {
-  const sirens = parseSirenLines(values, lines);
+  const { sirens, notes } = parseSirenLines(values, lines);
   return db.transaction(async (tx) => {
     const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
     if (!group) throw notFound(GROUPS.notFound);
@@ -87,7 +88,7 @@ export async function addSirens(db: Db, groupId: number, values: string[], lines
     const added = Number(res.rows[0].added);
     await tx.update(groups).set({ updatedAt: new Date() }).where(eq(groups.id, groupId));
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(groupSirens).where(eq(groupSirens.groupId, groupId));
-    return { added, already_present: values.length - added, sirens_count: Number(n) };
+    return { added, already_present: values.length - added, sirens_count: Number(n), ...(notes.length ? { notes } : {}) };
   });
 }
 

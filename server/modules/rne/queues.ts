@@ -5,7 +5,7 @@
  *   waiting and running entries, so that a SIREN already waiting is not queued twice; usable inside a
  *   transaction (a drizzle transaction, or a raw `exec` of a job's connection). The trigger-kept
  *   `rne_queue_counts` follows in the same statement.
- * - `queueSirens`: the manual add (textarea lines validated like groups, reason `Saisie manuelle`) and the
+ * - `queueSirens`: the manual add (textarea lines validated like groups, a SIRET taken for its SIREN, reason `Saisie manuelle`) and the
  *   feed push (reason given, default `Flux externe`), with the French answer.
  * - `requeueEntry`: a parked entry back to waiting (attempts and error cleared); when the SIREN is already
  *   waiting again in that queue, the parked entry is simply removed.
@@ -77,20 +77,22 @@ export function queuedMessage(queue: QueueName, counts: EnqueueCounts): string {
 }
 
 /**
- * The manual add and the feed push: validates every entry (422 `errors.sirens` with the invalid lines, nothing
- * queued), then queues the distinct SIRENs with `reason`. A SIREN repeated in the call counts as already waiting.
+ * The manual add and the feed push: validates every entry as a group's lines are (server/http/siren-lines.ts: a
+ * SIREN, or a valid SIRET taken for its SIREN; 422 `errors.sirens` with the invalid lines, nothing queued), then
+ * queues the distinct SIRENs with `reason`. A SIREN repeated in the call counts as already waiting. The answer
+ * carries `notes` (one per SIRET line) when there are any.
  * @param lines - the textarea line number of each entry (manual add)
  * @throws AppError 422 errors.sirens
  */
 export async function queueSirens(db: Db, queue: QueueName, values: string[], reason: string, lines?: number[]): Promise<QueueSirensResult> {
-  const sirens = parseSirenLines(values, lines);
+  const { sirens, notes } = parseSirenLines(values, lines);
   const counts = await enqueueSirens(
     db,
     queue,
     sirens.map((siren) => ({ siren, reason })),
   );
   const total = { queued: counts.queued, already_waiting: values.length - counts.queued };
-  return { message: queuedMessage(queue, total), ...total };
+  return { message: queuedMessage(queue, total), ...total, ...(notes.length ? { notes } : {}) };
 }
 
 /**
