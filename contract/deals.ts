@@ -12,9 +12,9 @@
  * (`entities.0.siren`): the server keys its 422 field map by `issue.path.join('.')` (`dealFieldErrors`).
  */
 import { z } from 'zod';
-import { frenchError, optionalStatus, optionalText, status, statusResponse, text } from './fields';
+import { frenchError, optionalStatus, optionalText, sirenFromSirenOrSiret, status, statusResponse, text } from './fields';
 import { noControlChars } from './control-chars';
-import { normaliseSiren, SIREN_MESSAGE } from './siren';
+import { SIREN_MESSAGE } from './siren';
 
 /** The 20 currencies of SPEC section 5, EUR first (the default). */
 export const CURRENCIES = [
@@ -220,20 +220,16 @@ function nullableText(label: string, max = 255) {
   return optionalText(label, max).transform((v) => v ?? null);
 }
 
-/** An optional SIREN by the shared rule (contract/siren.ts); blank is null. */
+/**
+ * An optional SIREN by the shared rule (contract/siren.ts), a pasted SIRET taken for its SIREN
+ * (`sirenFromSirenOrSiret`); blank is null.
+ */
 function optionalSiren() {
   return z.preprocess(
     blank,
     z
       .union([z.string(), z.number().transform(String)], { error: () => SIREN_MESSAGE })
-      .transform((v, ctx) => {
-        const s = normaliseSiren(v);
-        if (!s) {
-          ctx.addIssue({ code: 'custom', message: SIREN_MESSAGE });
-          return z.NEVER;
-        }
-        return s;
-      })
+      .transform(sirenFromSirenOrSiret)
       .nullable(),
   );
 }
@@ -243,7 +239,7 @@ function optionalSiren() {
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * One entity of a deal: SIREN (shared rule) and/or company name (at least one), role (0 = none), stake in
+ * One entity of a deal: SIREN (shared rule; a valid SIRET is stored as its SIREN) and/or company name (at least one), role (0 = none), stake in
  * percent 0..100 (2 decimals, empty allowed). `id` is the entity's id when editing (kept when still listed).
  */
 export const dealEntityBody = z

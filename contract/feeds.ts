@@ -12,7 +12,7 @@
  *   the nomenclatures' labels), or 404 `Entreprise inconnue au répertoire.` when neither is known
  */
 import { z } from 'zod';
-import { siren } from './fields';
+import { sirenOrSiret } from './fields';
 import { jobResponse } from './jobs';
 
 /** How many file records the supervision lists answer at most (newest first). */
@@ -70,9 +70,11 @@ export const feedHealth = z
   .meta({ id: 'FeedHealth' });
 export type FeedHealth = z.output<typeof feedHealth>;
 
-/** The SIREN of `GET /api/companies/{siren}`: spaces removed, 9 digits, Luhn (contract/siren.ts), else 422 errors.siren. */
-export const companyParams = z.object({ siren: siren() });
-
+/**
+ * The SIREN of `GET /api/companies/{siren}`: spaces removed, 9 digits, Luhn (contract/siren.ts), else 422 errors.siren;
+ * a valid SIRET names its company (`sirenOrSiret`: `/api/companies/55203253400703` is Danone's record).
+ */
+export const companyParams = z.object({ siren: sirenOrSiret() });
 
 /** How many establishments `GET /api/companies/{siren}` lists at most (head office first; `establishments_total` counts all). */
 export const COMPANY_ESTABLISHMENTS_MAX = 50;

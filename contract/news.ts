@@ -4,7 +4,7 @@
  * articles of the `hows` calls.
  */
 import { z } from 'zod';
-import { frenchError, optionalStatus, optionalText, siren, status, statusResponse, text } from './fields';
+import { frenchError, optionalStatus, optionalText, siren, sirenOrSiret, status, statusResponse, text } from './fields';
 import { jobResponse } from './jobs';
 import { pageResponse } from './listing';
 
@@ -89,7 +89,8 @@ export const addNewsBody = z
         .positive({ error: () => 'Le champ Catégorie est obligatoire.' })
         .max(2147483647, { error: frenchError('Catégorie') }),
     ),
-    siren: siren(),
+    // A pasted SIRET is taken for its SIREN (the form replaces it and says so under the field).
+    siren: sirenOrSiret(),
     name: optionalText("Nom de l'entreprise"),
     title: text('Titre', TITLE_MAX),
     posted: text('Date', 64),

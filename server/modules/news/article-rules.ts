@@ -1,12 +1,13 @@
 /**
  * The rules of one article, the same for a CSV row (issue 8 section 3) and for `Ajouter un article`
- * (section 4): SIREN by the shared rule (contract/siren.ts), an active category known by its French or
+ * (section 4): SIREN by the shared rule (contract/siren.ts; a valid SIRET is taken for its SIREN, and the
+ * reduction is noted, `SIRET 55203253400703 → SIREN 552032534`), an active category known by its French or
  * English name (or id), a title, a posted date (server/modules/news/posted-date.ts), an http(s) link, and
  * the lengths the tables hold. Duplicates (same SIREN and link) are checked in SQL (server/modules/news/duplicates.ts).
  */
 import { TITLE_MAX, URL_MAX } from '../../../contract/news';
 import { stripControlChars } from '../../../contract/control-chars';
-import { normaliseSiren } from '../../../contract/siren';
+import { readSirenOrSiret, siretNote } from '../../../contract/siren';
 import { foldName } from '../../lib/csv/layout';
 import { parsePostedDate } from './posted-date';
 
@@ -62,6 +63,8 @@ export class CategoryIndex {
 /** An article checked: its clean values (null where unusable) and its errors, one per field at most. */
 export interface CheckedArticle {
   siren: string | null;
+  /** `SIRET 55203253400703 → SIREN 552032534` when a SIRET was given for the SIREN, else null. */
+  sirenNote: string | null;
   name: string | null;
   title: string;
   category: CategoryRef | null;
@@ -86,9 +89,10 @@ const oneLine = (v: string) => stripControlChars(v.replace(/[\t\r\n]+/g, ' ')).r
 export function checkArticle(raw: RawArticle, categories: CategoryIndex, categoryId?: number): CheckedArticle {
   const errors: CheckedArticle['errors'] = {};
   const sirenRaw = raw.siren.trim();
-  const siren = normaliseSiren(sirenRaw);
+  const read = readSirenOrSiret(sirenRaw);
+  const siren = read.ok ? read.siren : null;
   if (!sirenRaw) errors.siren = 'Le siren est obligatoire.';
-  else if (!siren) errors.siren = `Siren invalide\u00a0: ${quote(sirenRaw)} (9 chiffres, clé de contrôle comprise).`;
+  else if (!read.ok) errors.siren = read.siret ? read.message : `Siren invalide\u00a0: ${quote(sirenRaw)} (9 chiffres, clé de contrôle comprise).`;
 
   const title = oneLine(raw.title);
   if (!title) errors.title = 'Le titre est obligatoire.';
@@ -125,6 +129,7 @@ export function checkArticle(raw: RawArticle, categories: CategoryIndex, categor
 
   return {
     siren,
+    sirenNote: read.ok && read.siret ? siretNote(read.siret, read.siren) : null,
     name: name ? name.slice(0, 255) : null,
     title,
     category,

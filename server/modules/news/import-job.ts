@@ -2,7 +2,9 @@
  * The news CSV import job (issue 8 section 3), kind `news-import` of the job queue (server/jobs/queue.ts).
  * It streams the stored upload (server/jobs/files.ts) through the CSV reader (server/lib/csv), checks
  * each row by the article rules, COPYs the rows into `news_temporaries` with their errors, then marks the
- * duplicates (in the file; pending or published).
+ * duplicates (in the file; pending or published). A row whose SIREN is a valid SIRET keeps its SIREN (the article
+ * rules); the job's result says so (`sirets_reduced` and `siret_notes`: `Ligne 4 : SIRET 55203253400703 → SIREN
+ * 552032534`, the first 50), since a row holds no note of its own.
  *
  * Nothing half-written: on PostgreSQL the COPY and the duplicate marks run in one transaction on the job's
  * connection; on PGlite the rows are written in batches but stay hidden until the job is done (the lists
@@ -15,6 +17,7 @@ import type { Db } from '../../db/client';
 import { openCopy } from '../../db/copy';
 import { newsCategories, newsTemporaries } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
+import { SiretNotes } from '../../http/siren-lines';
 import { readJobFile } from '../../jobs/files';
 import type { JobContext, JobKind } from '../../jobs/queue';
 import type { CsvLayout } from '../../lib/csv/layout';
@@ -63,6 +66,7 @@ async function run(ctx: JobContext) {
   }
   let rows = 0;
   let inError = 0;
+  const siretNotes = new SiretNotes();
   let bytes = 0;
   let turn = Date.now();
   const copy = openCopy(database, client, 'news_temporaries', COLUMNS, ['siren', 'title', 'category', 'posted_raw', 'url']);
@@ -81,6 +85,7 @@ async function run(ctx: JobContext) {
       const a = checkArticle(raw, categories);
       const errors = Object.values(a.errors);
       if (errors.length) inError++;
+      if (a.sirenNote) siretNotes.add(record.line, a.sirenNote);
       await copy.write([
         job.id,
         job.ownerId,
@@ -118,7 +123,8 @@ async function run(ctx: JobContext) {
   }
   const total = bytes;
   const [{ n }] = (await exec('select count(*)::int as n from news_temporaries where job_id = $1 and error_count > 0', [job.id])).rows as Array<{ n: number }>;
-  return { result: { rows, rows_in_error: Number(n), rows_in_error_before_duplicates: inError }, rowsRead: rows, bytesRead: job.bytesTotal ?? total };
+  const sirets = siretNotes.count ? { sirets_reduced: siretNotes.count, siret_notes: siretNotes.list() } : {};
+  return { result: { rows, rows_in_error: Number(n), rows_in_error_before_duplicates: inError, ...sirets }, rowsRead: rows, bytesRead: job.bytesTotal ?? total };
 }
 
 /** The job kind registered by the news module. */
