@@ -2,10 +2,12 @@
  * The one textarea form of SIRENs typed one per line (SPEC section 2 'Groups'; issue 11 section 2 for the RNE
  * queues): a monospace textarea whose server messages (one per invalid line) show under it, cleared on edit, and a
  * submit button that spins while the call is in flight. The caller brings the form instance and the submit handler
- * (a `useServerForm` hook that sends `parseSirenLines` of the text).
+ * (a `useSirenLinesForm` hook that sends `parseSirenLines` of the text), and the notes of the last answer: the
+ * lines whose SIRET was taken for its SIREN (`Ligne 2 : SIRET 55203253400703 → SIREN 552032534`), listed under the
+ * textarea until the next submission.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, type FormInstance } from 'antd';
+import { Alert, Button, Form, Input, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { clearErrorsOnChange } from '../form/clearErrorsOnChange';
 
@@ -31,10 +33,17 @@ export interface SirenLinesFormProps {
   testIds: { input: string; submit: string };
   /** Rows of the textarea: at least, at most. */
   rows?: { min: number; max: number };
+  /** Notes of the last answer (SIRET lines taken for their SIREN); nothing shows when empty. */
+  notes?: readonly string[];
+}
+
+/** Title of the notes: the SIRET lines were kept as their SIREN. */
+export function siretNotesTitle(notes: readonly string[]): string {
+  return notes.length > 1 ? 'SIRET ramenés à leur SIREN' : 'SIRET ramené à son SIREN';
 }
 
 /** The textarea of SIRENs and its submit button (see the module docstring). */
-export function SirenLinesForm({ form, onFinish, pending, name, label, extra, submitLabel, testIds, rows = { min: 4, max: 14 } }: SirenLinesFormProps) {
+export function SirenLinesForm({ form, onFinish, pending, name, label, extra, submitLabel, testIds, rows = { min: 4, max: 14 }, notes = [] }: SirenLinesFormProps) {
   return (
     <Form<SirenLinesValues>
       form={form}
@@ -54,6 +63,24 @@ export function SirenLinesForm({ form, onFinish, pending, name, label, extra, su
           style={{ fontFamily: 'ui-monospace, monospace' }}
         />
       </Form.Item>
+      {/* Announced when an answer brings notes; the region stays so that its new content is read out. */}
+      <div role="status" aria-live="polite" data-testid="siren-lines-notes">
+        {notes.length ? (
+          <Alert
+            type="info"
+            showIcon
+            title={siretNotesTitle(notes)}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18, fontFamily: 'ui-monospace, monospace' }}>
+                {notes.map((note, i) => (
+                  <li key={i}>{note}</li>
+                ))}
+              </ul>
+            }
+            style={{ marginBottom: 16 }}
+          />
+        ) : null}
+      </div>
       <Button type="primary" htmlType="submit" loading={pending} icon={<PlusOutlined aria-hidden />} data-testid={testIds.submit}>
         {submitLabel}
       </Button>

@@ -10,16 +10,18 @@ export interface AddSirensFormProps {
 
 /**
  * 'Ajouter des sirens (un par ligne)' textarea and 'Ajouter les sirens' button
- * (`data-testid="sirens-input"`, `add-sirens`); invalid lines are listed under the textarea.
+ * (`data-testid="sirens-input"`, `add-sirens`); invalid lines are listed under the textarea, and after a success
+ * the lines whose SIRET was taken for its SIREN.
  */
 export function AddSirensForm({ groupId }: AddSirensFormProps) {
   const [form] = Form.useForm<AddSirensValues>();
-  const { onFinish, pending } = useAddSirens(groupId, form);
+  const { onFinish, pending, notes } = useAddSirens(groupId, form);
   return (
     <SirenLinesForm
       form={form}
       onFinish={onFinish}
       pending={pending}
+      notes={notes}
       name="group-sirens"
       label="Ajouter des sirens (un par ligne)"
       extra="Les lignes vides sont ignorées."

@@ -7,7 +7,7 @@ import type { FormInstance } from 'antd';
 import { isApiError } from '../../api/errors';
 import type { AddSirensResult } from '../../api/types';
 import type { SirenLinesValues } from '../../components/siren/SirenLinesForm';
-import { useServerForm } from '../../components/form/useServerForm';
+import { useSirenLinesForm } from '../../components/siren/useSirenLinesForm';
 import { addSirens } from './api';
 import { groupsResource } from './resource';
 import { parseSirenLines } from './sirenLines';
@@ -29,11 +29,12 @@ export function addSirensDetail(result: AddSirensResult): string {
  * été mis à jour avec succès.' with the counts, textarea cleared, group, count and list reloaded.
  * Failure: the one toast 'Une erreur est survenue.' and, on a 422, every message (one per invalid
  * line) under the textarea; on a 413 (body above 8 MB), the limits, in the toast and under the
- * textarea. A second click while a call is in flight sends nothing (issue 7 section 3).
+ * textarea. A second click while a call is in flight sends nothing (issue 7 section 3). The answer's notes
+ * (SIRET lines taken for their SIREN) are returned for the form to show.
  */
 export function useAddSirens(groupId: number, form: FormInstance<AddSirensValues>) {
   const queryClient = useQueryClient();
-  return useServerForm<AddSirensValues, AddSirensResult>({
+  return useSirenLinesForm<AddSirensResult>({
     form,
     submit: (values) => addSirens({ id: groupId, ...parseSirenLines(values.sirens ?? '') }),
     successToast: (result) => ({ title: SIRENS_ADDED, description: addSirensDetail(result) }),

@@ -1,9 +1,10 @@
 /**
  * Fields of the 'Ajouter un article' form (SPEC section 2 "News"): Catégorie (the active categories),
- * Siren, Nom de l'entreprise, Titre, Date, Source, Lien.
+ * Siren (a pasted SIRET is replaced by its SIREN, with a note), Nom de l'entreprise, Titre, Date, Source, Lien.
  */
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { SirenInput } from '../../../components/siren/SirenInput';
 import { activeCategoriesQuery } from './queries';
 
 /** The article fields, named as the server's fields (its errors go under them). */
@@ -23,7 +24,8 @@ export function ArticleFields() {
       <Row gutter={16}>
         <Col xs={24} md={10}>
           <Form.Item label="Siren" name="siren">
-            <Input autoComplete="off" inputMode="numeric" spellCheck={false} />
+            {/* A pasted SIRET becomes its SIREN, the note under the field says so. */}
+            <SirenInput autoComplete="off" inputMode="numeric" spellCheck={false} data-testid="article-create-siren" />
           </Form.Item>
         </Col>
         <Col xs={24} md={14}>

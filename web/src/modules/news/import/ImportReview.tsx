@@ -1,11 +1,12 @@
 /**
  * The review of an imported file on /news/import (SPEC section 2 "News"; issue 8 section 3): what was read,
- * 'Annuler l'import' and 'Process', then the rows with their errors.
+ * 'Annuler l'import' and 'Process', the lines whose SIRET was taken for its SIREN, then the rows with their errors.
  */
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex } from 'antd';
 import type { Job, NewsTemporariesPage } from '../../../api/types';
 import { lineCount } from '../texts';
+import { ImportSiretNotes } from './ImportSiretNotes';
 import { TemporaryList } from './TemporaryList';
 import { useImportActions } from './useImportActions';
 
@@ -25,7 +26,7 @@ function reviewText(job: Job | null, { rows_total, rows_in_error }: ImportReview
 
 /**
  * A card: the summary (warning while rows are in error, `data-testid="import-summary"`), 'Annuler
- * l'import' and 'Process' (spins while it runs), then the rows.
+ * l'import' and 'Process' (spins while it runs), the SIRET lines if any, then the rows.
  */
 export function ImportReview({ job, summary }: ImportReviewProps) {
   const { process, cancel } = useImportActions();
@@ -56,6 +57,7 @@ export function ImportReview({ job, summary }: ImportReviewProps) {
           </Button>
         </Flex>
       </Flex>
+      <ImportSiretNotes job={job} />
       <TemporaryList summary={summary} />
     </Card>
   );

@@ -6,16 +6,18 @@ import { useQueueSirens, type QueueSirensValues } from './useQueueSirens';
 
 /**
  * « Sirens à traiter (un par ligne) » and « Mettre en file » (`data-testid="queue-sirens-input"`,
- * `queue-sirens-submit`); the invalid lines are listed under the textarea.
+ * `queue-sirens-submit`); the invalid lines are listed under the textarea, and after a success the lines whose
+ * SIRET was taken for its SIREN.
  */
 export function QueueSirensForm({ queue }: { queue: QueueName }) {
   const [form] = Form.useForm<QueueSirensValues>();
-  const { onFinish, pending } = useQueueSirens(queue, form);
+  const { onFinish, pending, notes } = useQueueSirens(queue, form);
   return (
     <SirenLinesForm
       form={form}
       onFinish={onFinish}
       pending={pending}
+      notes={notes}
       name={`queue-sirens-${queue}`}
       label="Sirens à traiter (un par ligne)"
       extra={'Les lignes vides sont ignorées\u202f; un siren déjà en attente n’est pas ajouté deux fois.'}

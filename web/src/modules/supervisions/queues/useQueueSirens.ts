@@ -2,13 +2,14 @@
  * `useQueueSirens`: sends the textarea's SIRENs to `POST queues/{queue}/sirens` (issue 11 section 2: added
  * by hand, validated like a group's) through the shared form mechanism: the lines split, trimmed, empty
  * ones dropped, each sent with its line number (`parseSirenLines` of the groups); success toasts the
- * server's message, clears the textarea and reloads the queue's figures; a 422 puts every message (one
- * per invalid line) under the textarea.
+ * server's message, clears the textarea and reloads the queue's figures, and the notes of the SIRET lines
+ * (taken for their SIREN) are kept for the form to show; a 422 puts every message (one per invalid line)
+ * under the textarea.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import type { SirenLinesValues } from '../../../components/siren/SirenLinesForm';
-import { useServerForm } from '../../../components/form/useServerForm';
+import { useSirenLinesForm } from '../../../components/siren/useSirenLinesForm';
 import { parseSirenLines } from '../../groups/sirenLines';
 import { addQueueSirens, type QueueName, type QueueSirensResult } from './api';
 import { queueKey } from './queries';
@@ -16,10 +17,10 @@ import { queueKey } from './queries';
 /** Values of the form: the textarea's text (the shared SirenLinesForm). */
 export type QueueSirensValues = SirenLinesValues;
 
-/** The form's submit handler and pending flag (a second click while a call is in flight sends nothing). */
+/** The form's submit handler, pending flag and notes (a second click while a call is in flight sends nothing). */
 export function useQueueSirens(queue: QueueName, form: FormInstance<QueueSirensValues>) {
   const queryClient = useQueryClient();
-  return useServerForm<QueueSirensValues, QueueSirensResult>({
+  return useSirenLinesForm<QueueSirensResult>({
     form,
     submit: (values) => addQueueSirens(queue, parseSirenLines(values.sirens ?? '')),
     successToast: (result) => result.message,

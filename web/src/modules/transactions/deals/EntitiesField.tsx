@@ -1,12 +1,14 @@
 /**
  * The entities of the deal form (SPEC sections 2, 3 "Deal entity" and 5; issue 10 section 2): a local list,
  * saved with the deal, where rows are added ('Ajouter une entité': role 0, stake empty) and removed; each row
- * has SIREN, company name (filled in from the register when a known SIREN is typed, still editable), role and
+ * has SIREN (a pasted SIRET is replaced by its SIREN, with a note), company name (filled in from the register
+ * when a known SIREN is typed, still editable), role and
  * stake (%); the server's errors go under each field (`entities.0.siren`) and under the list (`entities`).
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
+import { SirenInput } from '../../../components/siren/SirenInput';
 import { optionMatches } from '../../../lib/searchFold';
 import { useScreenUp } from '../../../lib/useMediaQuery';
 import { HeadOfficeClosedTag } from '../../../components/company/HeadOfficeClosedTag';
@@ -87,7 +89,8 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
     >
       <Col xs={24} sm={12} lg={5}>
         <Form.Item label={label('Siren')} name={[index, 'siren']}>
-          <Input autoComplete="off" inputMode="numeric" maxLength={11} data-testid="entity-siren" {...named('Siren')} />
+          {/* Room for a SIRET typed with spaces (`552 032 534 00703`): it becomes its SIREN, the note under the field says so. */}
+          <SirenInput autoComplete="off" inputMode="numeric" maxLength={20} data-testid="entity-siren" {...named('Siren')} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12} lg={8}>

@@ -1,6 +1,6 @@
 /**
  * `useCompanyLookup`: the register's name of a SIREN being typed in a deal entity (issue 10 section 2: "the
- * company name, filled in from the company register when a known SIREN is typed"), through
+ * company name, filled in from the company register when a known SIREN is typed"; a SIRET names its SIREN), through
  * `GET /api/companies/{siren}` (contract/feeds.ts; 404 when the register does not know it). A SIREN the register
  * knows only by establishments has no company name (an establishment's sign is not one); whether its head office
  * is closed comes with either answer.
@@ -8,10 +8,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '../../../api/client';
 import type { CompanyResponse } from '../../../../../contract/feeds';
+import { readSirenOrSiret, stripSpaces } from '../../../../../contract/siren';
 
-/** The 9 digits of `value` once spaces are removed, or null when it is not 9 digits yet. */
+/**
+ * The SIREN to look up for `value`: its 9 digits once spaces are removed, or the SIREN of a valid SIRET
+ * (contract/siren.ts `readSirenOrSiret`); null while it is neither.
+ */
 export function sirenDigits(value: string | null | undefined): string | null {
-  const digits = (value ?? '').replace(/[\s\u00a0\u202f]+/g, '');
+  const read = readSirenOrSiret(value ?? '');
+  if (read.ok) return read.siren;
+  const digits = stripSpaces(value ?? '');
   return /^\d{9}$/.test(digits) ? digits : null;
 }
 
@@ -26,7 +32,7 @@ export type CompanyLookup =
   | { state: 'establishments'; headOfficeClosed: boolean }
   | { state: 'unknown' };
 
-/** Looks the SIREN up once it has 9 digits (answers cached for the session). */
+/** Looks the SIREN up once it has 9 digits, or is given by a valid SIRET (answers cached for the session). */
 export function useCompanyLookup(siren: string | null | undefined): CompanyLookup {
   const digits = sirenDigits(siren);
   const query = useQuery({
