@@ -80,10 +80,11 @@ export const companyParams = z.object({ siren: sirenOrSiret() });
 export const COMPANY_ESTABLISHMENTS_MAX = 50;
 
 /**
- * Where the register knows a SIREN from: `companies`, its legal unit (INSEE StockUniteLegale); `establishments`,
- * only establishments of it (INSEE StockEtablissement), so that the company's own fields are null.
+ * Where vigie knows a SIREN from: `companies`, its legal unit (INSEE StockUniteLegale); `establishments`,
+ * only establishments of it (INSEE StockEtablissement), so that the company's own fields are null; `bodacc`, only
+ * a stored BODACC notice naming it (as a registered person or a seller), whose name is the notice's.
  */
-export const COMPANY_KNOWN_FROM = ['companies', 'establishments'] as const;
+export const COMPANY_KNOWN_FROM = ['companies', 'establishments', 'bodacc'] as const;
 export type CompanyKnownFrom = (typeof COMPANY_KNOWN_FROM)[number];
 
 /** An establishment of the register (INSEE StockEtablissement), as the company lookup gives it. */
@@ -116,7 +117,8 @@ export type CompanyEstablishment = z.output<typeof companyEstablishment>;
 
 /**
  * What the register knows of a SIREN. When `known_from` is `establishments`, the company's own fields (`name` to
- * `created_on`) are null: the register has no legal unit for it, and an establishment's sign is not its name.
+ * `created_on`) are null: the register has no legal unit for it, and an establishment's sign is not its name. When
+ * it is `bodacc`, `name` is the one the notice gives (null when it gives none) and `notice` names that notice.
  */
 export const companyResponse = z
   .object({
@@ -141,6 +143,11 @@ export const companyResponse = z
     establishments: z.array(companyEstablishment),
     /** How many establishments the register holds for the SIREN. */
     establishments_total: z.number(),
+    /**
+     * When `known_from` is `bodacc`: the latest stored notice naming the SIREN (`BODACC A n°20210005 du 08/01/2021,
+     * avis n°1` and its page on bodacc.fr), the source of `name`; else null.
+     */
+    notice: z.object({ label: z.string(), url: z.string() }).nullable(),
   })
   .meta({ id: 'Company' });
 export type CompanyResponse = z.output<typeof companyResponse>;

@@ -59,6 +59,8 @@ const NO_COMPANY = {
   naf_nomenclature: null,
   naf_label: null,
   created_on: null,
+  // No BODACC notice is the source of what the register knows.
+  notice: null,
 };
 
 describe('GET /api/companies/{siren}: what the register knows', () => {

@@ -9,13 +9,18 @@
  *   `establishments_total` counts them all);
  * - the labels of the official nomenclatures (`legal_category_labels`, and `naf_labels` for NAFRev2 codes only;
  *   server/modules/feeds/nomenclatures.ts), null when the code has none.
- * A SIREN that neither table knows is a 404.
+ * - a SIREN that neither table holds but a stored BODACC notice names (a buyer, a seller of a sale, a company
+ *   registering) is answered with the name that notice gives it and the notice itself (`known_from` `bodacc`):
+ *   what vigie knows of it, and from where.
+ * A SIREN that none of them knows is a 404.
  */
 import { sql } from 'drizzle-orm';
 import { COMPANY_ESTABLISHMENTS_MAX, type CompanyEstablishment, type CompanyResponse } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { CLOSED_ESTABLISHMENT, headOfficeCandidate, headOfficeFirst } from './head-office';
+import { sourceLabel, type Notice } from './bodacc/notice';
+import { storedNotice, type StoredNotice } from './bodacc/rebuild';
 import { NAF_REV2 } from './nomenclatures';
 
 /** 404 message of a valid SIREN the register does not know. */
@@ -61,7 +66,11 @@ export async function findCompany(db: Db, siren: string): Promise<CompanyRespons
       cross join lateral (select count(*) as total from establishments e where e.siren = s.siren) n`)) as unknown as { rows: CompanyRow[] };
   const row = res.rows[0];
   const total = Number(row.establishments_total);
-  if (!row.known && total === 0) throw notFound(UNKNOWN_COMPANY);
+  if (!row.known && total === 0) {
+    const named = await bodaccCompany(db, siren);
+    if (!named) throw notFound(UNKNOWN_COMPANY);
+    return named;
+  }
   const establishments = total === 0 ? [] : await listEstablishments(db, siren, row.head_office_siret);
   return {
     siren,
@@ -78,7 +87,51 @@ export async function findCompany(db: Db, siren: string): Promise<CompanyRespons
     head_office: establishments.find((e) => e.siret === row.head_office_siret) ?? null,
     establishments,
     establishments_total: total,
+    notice: null,
   };
+}
+
+/**
+ * What the stored BODACC notices say of a SIREN that neither INSEE table holds: the latest notice naming it (as a
+ * registered person, or the seller of a sale), read back (./bodacc/rebuild.ts `storedNotice`) for the name it
+ * gives that SIREN; null when no notice names it.
+ */
+async function bodaccCompany(db: Db, siren: string): Promise<CompanyResponse | null> {
+  const res = (await db.execute(sql`
+    select a.bulletin, a.issue, a.issue_date::text as issue_date, a.raw from announcements a
+     where a.id = (select max(x.id) from (
+             select b.id from announcements b where b.sirens @> array[${siren}]::bpchar[]
+             union all
+             select t.announcement_id from bodacc_transactions t where t.seller_sirens @> array[${siren}]::bpchar[]) x)`)) as unknown as {
+    rows: StoredNotice[];
+  };
+  if (!res.rows.length) return null;
+  const notice = storedNotice(res.rows[0]);
+  return {
+    siren,
+    known_from: 'bodacc',
+    name: nameInNotice(notice, siren),
+    sigle: null,
+    state: null,
+    legal_form: null,
+    legal_form_label: null,
+    naf_code: null,
+    naf_nomenclature: null,
+    naf_label: null,
+    created_on: null,
+    head_office: null,
+    establishments: [],
+    establishments_total: 0,
+    notice: { label: sourceLabel(notice), url: notice.url },
+  };
+}
+
+/** The name `notice` gives `siren`: its first registered person's, or a party's of its sale; null when none. */
+function nameInNotice(notice: Notice, siren: string): string | null {
+  if (notice.sirens[0] === siren && notice.companyName) return notice.companyName;
+  const sale = notice.sale;
+  const party = sale ? [sale.buyer, ...sale.sellers, ...sale.operators].find((p) => p.siren === siren) : undefined;
+  return party?.name ?? null;
 }
 
 /** The first COMPANY_ESTABLISHMENTS_MAX establishments of `siren`: its head office first, then the active ones, by SIRET. */

@@ -28,16 +28,36 @@ export function headOfficeFirst(e: string, namedSiret: SQL): SQL {
 }
 
 /**
+ * Whether a stored BODACC notice names SIREN `siren`: as a registered person (`announcements.sirens`) or as the
+ * seller of a sale (`bodacc_transactions.seller_sirens`), each through its GIN index.
+ */
+export function namedByBodacc(siren: SQL): SQL {
+  return sql`(exists (select 1 from announcements b where b.sirens @> array[${siren}]::bpchar[])
+          or exists (select 1 from bodacc_transactions b where b.seller_sirens @> array[${siren}]::bpchar[]))`;
+}
+
+/**
+ * The name the latest stored BODACC notice gives SIREN `siren` as its registered person (its first `personne`,
+ * whose name the notice row keeps in `company_name`), or null. For a list of a page's rows (GIN index on `sirens`).
+ */
+export function bodaccNameColumn(siren: SQL): SQL {
+  return sql`(select b.company_name from announcements b where b.sirens @> array[${siren}]::bpchar[] and b.sirens[1] = ${siren}
+               order by b.issue_date desc, b.id desc limit 1)`;
+}
+
+/**
  * SELECT-list columns for a list row about SIREN `siren` whose company row is the alias `c` (left-joined, so
- * possibly null): `known_from` (`companies`, `establishments` when only establishments name it, null when the
- * register does not know it; contract/feeds.ts COMPANY_KNOWN_FROM) and `head_office_closed` (its head office is
- * stored and closed). Scalar sub-selects on `establishments_siren_idx`, computed for the rows of the page only.
+ * possibly null): `known_from` (`companies`, `establishments` when only establishments name it, `bodacc` when only
+ * a stored BODACC notice names it, null when none does; contract/feeds.ts COMPANY_KNOWN_FROM) and
+ * `head_office_closed` (its head office is stored and closed). Scalar sub-selects on `establishments_siren_idx` and
+ * the BODACC GIN indexes, computed for the rows of the page only.
  */
 export function registerStatusColumns(siren: SQL, c: string): SQL {
   const company = sql.raw(c);
   const namedSiret = sql`${company}.siren || ${company}.head_office_nic`;
   return sql`case when ${company}.siren is not null then 'companies'
-              when exists (select 1 from establishments x where x.siren = ${siren}) then 'establishments' end as known_from,
+              when exists (select 1 from establishments x where x.siren = ${siren}) then 'establishments'
+              when ${namedByBodacc(siren)} then 'bodacc' end as known_from,
          coalesce((select h.state = ${CLOSED_ESTABLISHMENT} from establishments h
                     where h.siren = ${siren} and ${headOfficeCandidate('h', namedSiret)}
                     order by ${headOfficeFirst('h', namedSiret)} limit 1), false) as head_office_closed`;

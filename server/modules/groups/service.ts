@@ -15,7 +15,7 @@ import { notFound } from '../../http/errors';
 import { parseSirenLines } from '../../http/siren-lines';
 import { runList } from '../../http/listing';
 import { defineStatusResource } from '../../lib/status-resource';
-import { registerStatusColumns } from '../feeds/head-office';
+import { bodaccNameColumn, registerStatusColumns } from '../feeds/head-office';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
 
@@ -110,7 +110,8 @@ type GroupSirenRow = {
 
 /**
  * One page of a group's SIRENs (sort id / siren; search: digits of a SIREN prefix), each with the company's
- * name from the register (`companies`), null when the register does not know it, how the register knows it and
+ * name from the register (`companies`), else as the latest stored BODACC notice registering it names it, null
+ * when neither gives one, how vigie knows it (`known_from`) and
  * whether its head office is closed (server/modules/feeds/head-office.ts). @throws AppError 404
  */
 export async function filterGroupSirens(db: Db, groupId: number, body: FilterBody, page: number) {
@@ -118,7 +119,7 @@ export async function filterGroupSirens(db: Db, groupId: number, body: FilterBod
   return runList<GroupSirenRow>(
     db,
     {
-      select: sql`gs.id::int as id, gs.siren, c.name as company_name, ${registerStatusColumns(sql`gs.siren`, 'c')}, to_char(gs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+      select: sql`gs.id::int as id, gs.siren, coalesce(c.name, ${bodaccNameColumn(sql`gs.siren`)}) as company_name, ${registerStatusColumns(sql`gs.siren`, 'c')}, to_char(gs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
       // The register's name beside each SIREN (issue 9 section 1), one join on its primary key: null when unknown.
       from: sql`group_sirens gs left join companies c on c.siren = gs.siren`,
       where: sql`gs.group_id = ${groupId}`,

@@ -12,3 +12,15 @@ export const HEAD_OFFICE_CLOSED_TITLE = 'Le siège de cette entreprise est ferm�
  * establishment's sign is not the company's name).
  */
 export const KNOWN_BY_ESTABLISHMENTS_ONLY = 'connu seulement par ses établissements';
+/**
+ * Said of a SIREN that no INSEE file holds but a stored BODACC notice names without a name for it (a seller's
+ * SIREN the notice gives with no name).
+ */
+export const KNOWN_BY_BODACC_ONLY = 'connu seulement par le BODACC';
+/** Hint under a company name that is the one a BODACC notice gives (the SIREN is in no INSEE file). */
+export const BODACC_NAME_USED = 'Nom repris du BODACC';
+/** Hint under a company name typed by hand, when a BODACC notice names the SIREN: followed by the notice's name. */
+export const BODACC_NAME_IS = 'Nom au BODACC\u00a0: ';
+/** Tag beside a company name that a BODACC notice gives (in a list), and its tooltip. */
+export const BODACC_NAME_TAG = 'BODACC';
+export const BODACC_NAME_TITLE = 'Nom donné par un avis du BODACC\u00a0: l’entreprise n’est dans aucun fichier INSEE importé.';

@@ -12,7 +12,7 @@ import { SirenInput } from '../../../components/siren/SirenInput';
 import { optionMatches } from '../../../lib/searchFold';
 import { useScreenUp } from '../../../lib/useMediaQuery';
 import { HeadOfficeClosedTag } from '../../../components/company/HeadOfficeClosedTag';
-import { KNOWN_BY_ESTABLISHMENTS_ONLY } from '../../../components/company/texts';
+import { BODACC_NAME_IS, BODACC_NAME_USED, KNOWN_BY_BODACC_ONLY, KNOWN_BY_ESTABLISHMENTS_ONLY } from '../../../components/company/texts';
 import { UNKNOWN_TO_REGISTER } from '../../groups/texts';
 import { NEW_ENTITY } from './dealValues';
 import { useCompanyLookup } from './useCompanyLookup';
@@ -34,7 +34,8 @@ interface EntityRowProps {
 /**
  * One entity: its four fields and 'Retirer'. The hint under the company name says what the register knows of the
  * SIREN: its name (filled in), « connu seulement par ses établissements » (no name filled in: an establishment's
- * sign is not the company's name) or « inconnu au répertoire », with « Siège fermé » when its head office is closed.
+ * sign is not the company's name) or « inconnu au répertoire », with « Siège fermé » when its head office is closed;
+ * for a SIREN only a BODACC notice names, the notice's name (filled in, « Nom repris du BODACC ») with that notice.
  */
 function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
   const siren = Form.useWatch(['entities', index, 'siren'], form) as string | undefined;
@@ -53,22 +54,38 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
   }, [knownName, form, index]);
   const name = Form.useWatch(['entities', index, 'name'], form) as string | undefined;
   // "Taken from the register" only while the name is the register's; a name of one's own shows the register's beside it.
+  const fromBodacc = lookup.state === 'known' && lookup.notice !== undefined;
   const hintText =
     lookup.state === 'known'
       ? (name ?? '').trim() === lookup.name
-        ? REGISTER_NAME_USED
-        : `${REGISTER_NAME_IS}${lookup.name}`
+        ? fromBodacc
+          ? BODACC_NAME_USED
+          : REGISTER_NAME_USED
+        : `${fromBodacc ? BODACC_NAME_IS : REGISTER_NAME_IS}${lookup.name}`
       : lookup.state === 'establishments'
         ? KNOWN_BY_ESTABLISHMENTS_ONLY
-        : lookup.state === 'unknown'
-          ? UNKNOWN_TO_REGISTER
-          : undefined;
+        : lookup.state === 'bodacc'
+          ? KNOWN_BY_BODACC_ONLY
+          : lookup.state === 'unknown'
+            ? UNKNOWN_TO_REGISTER
+            : undefined;
+  // A name a BODACC notice gives is said with that notice, which opens on bodacc.fr.
+  const notice = lookup.state === 'known' || lookup.state === 'bodacc' ? lookup.notice : undefined;
   // A closed head office is said wherever the register's company is shown.
   const closed = (lookup.state === 'known' || lookup.state === 'establishments') && lookup.headOfficeClosed;
   const hint =
     hintText === undefined ? undefined : (
       <span data-testid="entity-name-hint">
         {hintText}
+        {notice ? (
+          <>
+            {' ('}
+            <a href={notice.url} target="_blank" rel="noopener noreferrer">
+              {notice.label}
+            </a>
+            {')'}
+          </>
+        ) : null}
         {closed ? <HeadOfficeClosedTag /> : null}
       </span>
     );

@@ -22,14 +22,17 @@ export function sirenDigits(value: string | null | undefined): string | null {
 }
 
 /**
- * What the register says about a SIREN: `known` with its company's name, `establishments` (known only by
- * establishments: no name), `unknown` (404 or refused), or nothing yet; `headOfficeClosed` when its stored head
- * office is closed.
+ * What the register says about a SIREN: `known` with its company's name (with `notice` when the name is a BODACC
+ * notice's, the SIREN being in no INSEE file), `establishments` (known only by establishments: no name), `bodacc`
+ * (named by a notice that gives no name for it), `unknown` (404 or refused), or nothing yet; `headOfficeClosed`
+ * when its stored head office is closed.
  */
 export type CompanyLookup =
   | { state: 'idle' | 'loading' }
-  | { state: 'known'; name: string; headOfficeClosed: boolean }
+  | { state: 'known'; name: string; headOfficeClosed: boolean; notice?: undefined }
+  | { state: 'known'; name: string; headOfficeClosed: false; notice: { label: string; url: string } }
   | { state: 'establishments'; headOfficeClosed: boolean }
+  | { state: 'bodacc'; notice: { label: string; url: string } }
   | { state: 'unknown' };
 
 /** Looks the SIREN up once it has 9 digits, or is given by a valid SIRET (answers cached for the session). */
@@ -46,7 +49,10 @@ export function useCompanyLookup(siren: string | null | undefined): CompanyLooku
   if (query.isPending) return { state: 'loading' };
   if (query.data) {
     const headOfficeClosed = query.data.head_office?.closed === true;
-    if (query.data.known_from === 'companies' && query.data.name !== null) return { state: 'known', name: query.data.name, headOfficeClosed };
+    const { known_from: from, name, notice } = query.data;
+    if (from === 'companies' && name !== null) return { state: 'known', name, headOfficeClosed };
+    // Known only from a BODACC notice: its name is the notice's, said with the notice it comes from.
+    if (from === 'bodacc' && notice) return name !== null ? { state: 'known', name, headOfficeClosed: false, notice } : { state: 'bodacc', notice };
     return { state: 'establishments', headOfficeClosed };
   }
   return { state: 'unknown' };
