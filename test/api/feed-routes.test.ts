@@ -274,6 +274,7 @@ describe('GET /api/companies/{siren}', () => {
       head_office: headOffice,
       establishments: expect.any(Array),
       establishments_total: 6,
+      notice: null,
     });
     const { establishments } = res.json() as { establishments: Array<{ siret: string; closed: boolean }> };
     expect(establishments).toHaveLength(6);
