@@ -23,8 +23,8 @@ export function readLegalCategories(text: string = fs.readFileSync(LEGAL_CATEGOR
   for (const { record, info } of rows) {
     const code = record.code ?? '';
     const label = record.libelle ?? '';
-    if (!/^\d{4}$/.test(code) || !label) throw new Error(`catégories juridiques, line ${info.lines}: expected a 4-digit code and a label`);
-    if (entries.has(code)) throw new Error(`catégories juridiques, line ${info.lines}: code ${code} given twice`);
+    if (!/^\d{4}$/.test(code) || !label) throw new Error(`legal categories file (categories_juridiques_niveau_III.csv), line ${info.lines}: expected a 4-digit code and a label`);
+    if (entries.has(code)) throw new Error(`legal categories file (categories_juridiques_niveau_III.csv), line ${info.lines}: code ${code} given twice`);
     entries.set(code, label);
   }
   return [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
