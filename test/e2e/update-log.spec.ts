@@ -281,7 +281,8 @@ test('quick chips Tous / VIP / Favoris filter on the groups and go back to page 
   await choosePageSize(page, 50);
   await expect(chip(page, 'Tous')).toHaveAttribute('aria-checked', 'true');
   await page.getByTestId('list-footer').getByTitle('2', { exact: true }).click();
-  await expect(range(page)).toHaveText(/^51-100 /);
+  // Page 2 (the demo's log may hold fewer than 100 entries).
+  await expect(range(page)).toHaveText(/^51-\d+ /);
 
   await chip(page, 'VIP').click();
   await expect(chip(page, 'VIP')).toHaveAttribute('aria-checked', 'true');
@@ -290,7 +291,9 @@ test('quick chips Tous / VIP / Favoris filter on the groups and go back to page 
   expect(vipPage.total).toBeGreaterThan(0);
   await expectRows(page, vipPage.data);
   for (const siren of await rows(page).locator('td:nth-child(2)').allTextContents()) expect(vip.has(siren), siren).toBe(true);
-  await expect(range(page)).toHaveText(rangeText(vipPage));
+  // The demo's VIP companies have a few real entries each: one page may hold them all, and then no footer shows.
+  if (vipPage.last_page > 1) await expect(range(page)).toHaveText(rangeText(vipPage));
+  else await expect(page.getByTestId('list-footer')).toHaveCount(0);
   // The box stays empty while a chip is applied.
   await expect(searchBox(page)).toHaveValue('');
 
