@@ -13,6 +13,7 @@ interface LogEntry {
   name: string;
   description: string;
   created_at: string;
+  source: { label: string; url: string | null } | null;
 }
 interface LogPage {
   data: LogEntry[];
@@ -221,7 +222,14 @@ test('table: 4 columns, default id descending, external links, sorting by a head
   await expect(company).toHaveAttribute('href', config.company_page_url.replace('{siren}', entry.name));
   await expect(company).toHaveAttribute('target', '_blank');
   await expect(company).toHaveAttribute('rel', 'noopener noreferrer');
-  await expect(row.locator('td').nth(2)).toHaveText(entry.description);
+  // The description, then the source a feed read it from, as a link (the notice on bodacc.fr, or the supervision table of the file).
+  const source = entry.source ? `Source\u00a0: ${entry.source.label}` : '';
+  await expect(row.locator('td').nth(2)).toHaveText(`${entry.description}${source}`);
+  if (entry.source?.url) {
+    const link = row.getByTestId('log-source').getByRole('link', { name: entry.source.label });
+    await expect(link).toHaveAttribute('href', entry.source.url);
+    if (!entry.source.url.startsWith('/')) await expect(link).toHaveAttribute('target', '_blank');
+  }
   const register = row.getByRole('link', { name: /Gestionnaire du registre/ });
   await expect(register).toHaveAttribute('href', config.register_page_url.replace('{siren}', entry.name));
   await expect(register).toHaveAttribute('target', '_blank');
