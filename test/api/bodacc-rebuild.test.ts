@@ -9,11 +9,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findJob } from '../../server/jobs/store';
 import { readNotices } from '../../server/modules/feeds/bodacc/read';
 import { rebuildSaleRows, storedNotice } from '../../server/modules/feeds/bodacc/rebuild';
-import { FEED_BODACC, type FeedJobPayload } from '../../server/modules/feeds/kinds';
+import { FEED_BODACC } from '../../server/modules/feeds/kinds';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { runFeedFile } from '../helpers/feed-job';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
 const ODS_V1 = path.join(__dirname, '../fixtures/bodacc/ods_api_v1_search_registre_880878145.json');
@@ -28,13 +28,7 @@ const snapshot = () =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const payload: FeedJobPayload = { filename: path.basename(SALES), origin: 'cli', source: { kind: 'path', path: SALES } };
-  const job = await t.ctx.jobs.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
-  await t.ctx.jobs.dispatch(job, fs.statSync(SALES).size, payload as unknown as Record<string, unknown>);
-  for (let row = await findJob(t.ctx.db, job.id); row?.state !== 'done'; row = await findJob(t.ctx.db, job.id)) {
-    expect(row?.state).not.toBe('failed');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  expect((await runFeedFile(t.ctx, FEED_BODACC, SALES)).state).toBe('done');
 });
 afterAll(async () => t?.close());
 

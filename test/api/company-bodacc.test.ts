@@ -5,12 +5,11 @@
  * a sale; a group's SIRENs show that name with `known_from` `bodacc`. On the real sales bulletin BODACC A
  * n°20210005 (test/fixtures/bodacc).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findJob } from '../../server/jobs/store';
-import { FEED_BODACC, type FeedJobPayload } from '../../server/modules/feeds/kinds';
+import { FEED_BODACC } from '../../server/modules/feeds/kinds';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { runFeedFile } from '../helpers/feed-job';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
 const NOTICE = (n: number) => ({
@@ -24,13 +23,7 @@ let root: Client;
 beforeAll(async () => {
   t = await createTestApp();
   root = await t.superAdmin();
-  const payload: FeedJobPayload = { filename: path.basename(SALES), origin: 'cli', source: { kind: 'path', path: SALES } };
-  const job = await t.ctx.jobs.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
-  await t.ctx.jobs.dispatch(job, fs.statSync(SALES).size, payload as unknown as Record<string, unknown>);
-  for (let row = await findJob(t.ctx.db, job.id); row?.state !== 'done'; row = await findJob(t.ctx.db, job.id)) {
-    expect(row?.state).not.toBe('failed');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  expect((await runFeedFile(t.ctx, FEED_BODACC, SALES)).state).toBe('done');
 });
 afterAll(async () => t?.close());
 

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findJob, type JobRow } from '../../server/jobs/store';
-import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
+import { FEED_BODACC, FEED_SIRENE } from '../../server/modules/feeds/kinds';
 import { appendLogEntries } from '../../server/modules/update-log/service';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { runFeedFile } from '../helpers/feed-job';
 import { sireneFixture, sireneTable } from '../helpers/feed-sirene';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
@@ -21,18 +21,6 @@ const UL = 'StockUniteLegale_sample.csv';
 let t: TestApp;
 let root: Client;
 let tmp: string;
-
-/** Runs the feed job `kind` on `file` (shown as `filename`) and waits for its end. */
-async function importFile(kind: string, file: string, filename = path.basename(file)): Promise<JobRow> {
-  const payload: FeedJobPayload = { filename, origin: 'cli', source: { kind: 'path', path: file } };
-  const job = await t.ctx.jobs.create(kind, null, payload as unknown as Record<string, unknown>);
-  await t.ctx.jobs.dispatch(job, fs.statSync(file).size, payload as unknown as Record<string, unknown>);
-  for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const row = await findJob(t.ctx.db, job.id);
-    if (row && (row.state === 'done' || row.state === 'failed')) return row;
-  }
-  throw new Error(`job ${job.id} did not end`);
-}
 
 interface Entry {
   code: string;
@@ -52,16 +40,16 @@ beforeAll(async () => {
   t = await createTestApp();
   root = await t.superAdmin();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-sources-'));
-  expect((await importFile(FEED_BODACC, SALES)).state).toBe('done');
+  expect((await runFeedFile(t.ctx, FEED_BODACC, SALES)).state).toBe('done');
   // A first load (silent), then the same file with one company renamed: one INSEE entry.
   const first = path.join(tmp, UL);
   fs.writeFileSync(first, sireneFixture(UL));
-  expect((await importFile(FEED_SIRENE, first)).state).toBe('done');
+  expect((await runFeedFile(t.ctx, FEED_SIRENE, first)).state).toBe('done');
   const table = sireneTable(UL);
   table.set('017051186', 'denominationUniteLegale', 'PENNEQUIN HOLDING');
   const second = path.join(tmp, `2-${UL}`);
   fs.writeFileSync(second, table.bytes());
-  expect((await importFile(FEED_SIRENE, second, 'StockUniteLegale 2026-11.csv')).state).toBe('done');
+  expect((await runFeedFile(t.ctx, FEED_SIRENE, second, 'StockUniteLegale 2026-11.csv')).state).toBe('done');
   await appendLogEntries(t.ctx.db, [{ code: 'MANUEL', siren: '552032534', description: 'Saisie manuelle' }]);
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '../../server/modules/feeds/bodacc/notice';
 import { readNotices } from '../../server/modules/feeds/bodacc/read';
-import { saleRow, type SaleRow } from '../../server/modules/feeds/bodacc/sale';
+import { SALE_COLUMNS, saleRow, type SaleRow } from '../../server/modules/feeds/bodacc/sale';
 
 const SALES = fs.readFileSync(path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml'));
 const ISSUE = 'BODACC A n°20210005 du 08/01/2021';
@@ -151,6 +151,8 @@ describe('nothing inferred', () => {
   it('none of the 29 rows states an investment direction or a buyer ISO code: the notices fix none', () => {
     const rows = notices.map((n) => saleRow(n, n.sale!));
     expect(rows).toHaveLength(29);
+    // Every field of a row is a column the merge writes and a rebuild rewrites.
+    expect(Object.keys(rows[0]).sort()).toEqual([...SALE_COLUMNS].sort());
     for (const r of rows) expect(r, r.transaction_number).toMatchObject({ french_investment_abroad: null, foreign_investment_in_france: null, buyer_iso1: null });
     // Sellers' countries: stated for every seller registered at a court (or a company with its SIREN), else empty.
     expect(rows.filter((r) => r.seller_country === 'France').length).toBe(25);

@@ -21,7 +21,7 @@
 import { FEED_CODE } from './codes';
 import { FAMILIES } from './families';
 import { logDescription, sourceLabel, type Notice } from './notice';
-import { saleRow } from './sale';
+import { SALE_COLUMNS, saleRow } from './sale';
 import { bodaccEnqueueSql, officersChanged } from '../../rne/hooks';
 
 /** Runs one statement; `rows` and the number of rows it touched. */
@@ -121,32 +121,6 @@ export interface MergeSummary {
   log_entries: number;
 }
 
-const SALE_COLUMNS = [
-  'siren',
-  'company_name',
-  'role',
-  'transaction_number',
-  'announced_on',
-  'deal_type1',
-  'deal_type2',
-  'amount',
-  'currency',
-  'target_name',
-  'target_country',
-  'acquirer_name',
-  'acquirer_siren',
-  'acquirer_country',
-  'seller_name',
-  'seller_sirens',
-  'seller_country',
-  'french_investment_abroad',
-  'foreign_investment_in_france',
-  'buyer_iso1',
-  'description',
-  'description_complement',
-  'url',
-  'source',
-];
 
 /**
  * Merges the staging table (run inside the caller's transaction).

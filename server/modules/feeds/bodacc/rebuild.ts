@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Notice } from './notice';
 import { odsNotice } from './ods-notice';
-import { saleRow, type SaleRow } from './sale';
+import { SALE_COLUMNS, saleRow, type SaleRow } from './sale';
 import { xmlNotice } from './xml-notice';
 import type { XmlObject } from './xml';
 
@@ -40,33 +40,6 @@ export function storedNotice(s: StoredNotice): Notice {
   return odsNotice({ shape: v1 ? 'v1' : 'v2.1', record: raw }, 1);
 }
 
-/** The columns a rebuild rewrites: those a sale fills. */
-const COLUMNS: Array<keyof SaleRow> = [
-  'siren',
-  'company_name',
-  'role',
-  'transaction_number',
-  'announced_on',
-  'deal_type1',
-  'deal_type2',
-  'amount',
-  'currency',
-  'target_name',
-  'target_country',
-  'acquirer_name',
-  'acquirer_siren',
-  'acquirer_country',
-  'seller_name',
-  'seller_sirens',
-  'seller_country',
-  'french_investment_abroad',
-  'foreign_investment_in_france',
-  'buyer_iso1',
-  'description',
-  'description_complement',
-  'url',
-  'source',
-];
 
 /** What a rebuild did. */
 export interface RebuildSummary {
@@ -101,11 +74,11 @@ export async function rebuildSaleRows(db: Db, onBatch?: (s: RebuildSummary) => v
     summary.rows += rows.length;
     if (rebuilt.length) {
       const res = (await db.execute(sql`
-        update bodacc_transactions t set ${sql.raw(COLUMNS.map((c) => `${c} = (u.r).${c}`).join(', '))}
+        update bodacc_transactions t set ${sql.raw(SALE_COLUMNS.map((c) => `${c} = (u.r).${c}`).join(', '))}
           from (select (x->>'id')::bigint as id, jsonb_populate_record(null::bodacc_transactions, x) as r
                   from jsonb_array_elements(${JSON.stringify(rebuilt)}::jsonb) x) u
          where t.id = u.id
-           and (${sql.raw(COLUMNS.map((c) => `t.${c}`).join(', '))}) is distinct from (${sql.raw(COLUMNS.map((c) => `(u.r).${c}`).join(', '))})
+           and (${sql.raw(SALE_COLUMNS.map((c) => `t.${c}`).join(', '))}) is distinct from (${sql.raw(SALE_COLUMNS.map((c) => `(u.r).${c}`).join(', '))})
         returning t.id`)) as unknown as { rows: unknown[] };
       summary.changed += res.rows.length;
     }

@@ -54,6 +54,34 @@ export interface SaleRow {
   source: string;
 }
 
+/** The columns a sale fills, in the order of SaleRow (the merge inserts them, a rebuild rewrites them). */
+export const SALE_COLUMNS: ReadonlyArray<keyof SaleRow> = [
+  'siren',
+  'company_name',
+  'role',
+  'transaction_number',
+  'announced_on',
+  'deal_type1',
+  'deal_type2',
+  'amount',
+  'currency',
+  'target_name',
+  'target_country',
+  'acquirer_name',
+  'acquirer_siren',
+  'acquirer_country',
+  'seller_name',
+  'seller_sirens',
+  'seller_country',
+  'french_investment_abroad',
+  'foreign_investment_in_france',
+  'buyer_iso1',
+  'description',
+  'description_complement',
+  'url',
+  'source',
+];
+
 /** b26 / b27 values (SPEC section 9: 1 = YES, 2 = NO). */
 const YES = 1;
 const NO = 2;
