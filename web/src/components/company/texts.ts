@@ -3,6 +3,11 @@
  * contract/feeds.ts; a group's SIRENs, contract/groups.ts).
  */
 
+/**
+ * Tag beside a valid SIREN that the company register does not know (a group's line, a deal entity;
+ * the same words as contract/feeds.ts `UNKNOWN_TO_REGISTER`, which the web cannot import as a value).
+ */
+export const UNKNOWN_TO_REGISTER = 'inconnu au répertoire';
 /** Tag beside a company whose head office is closed in the register (INSEE establishment state F). */
 export const HEAD_OFFICE_CLOSED = 'Siège fermé';
 /** Its tooltip. */

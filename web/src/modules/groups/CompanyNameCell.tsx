@@ -9,7 +9,7 @@ import { Tag, Typography } from 'antd';
 import type { GroupSiren } from '../../api/types';
 import { HeadOfficeClosedTag } from '../../components/company/HeadOfficeClosedTag';
 import { BODACC_NAME_TAG, BODACC_NAME_TITLE, KNOWN_BY_BODACC_ONLY, KNOWN_BY_ESTABLISHMENTS_ONLY } from '../../components/company/texts';
-import { UNKNOWN_TO_REGISTER } from './texts';
+import { UNKNOWN_TO_REGISTER } from '../../components/company/texts';
 
 /** Props of `CompanyNameCell`: the register's columns of a group's SIREN row. */
 export interface CompanyNameCellProps {

@@ -14,8 +14,3 @@ export const CONFIRM_REMOVE_SIREN = 'Voulez-vous vraiment effacer ce siren ?';
 export const SIRENS_TOO_LARGE = `La liste est trop volumineuse\u00a0: ${MAX_SIRENS_PER_CALL.toLocaleString('fr-FR')} sirens au plus par envoi (${
   ADD_SIRENS_BODY_BYTES / (1024 * 1024)
 }\u00a0Mo).`;
-/**
- * Tag beside a valid SIREN that the company register does not know (issue 9 section 1; the same words
- * as contract/feeds.ts `UNKNOWN_TO_REGISTER`, which the web cannot import as a value).
- */
-export const UNKNOWN_TO_REGISTER = 'inconnu au répertoire';

@@ -10,7 +10,7 @@ import type { SirenLinesValues } from '../../components/siren/SirenLinesForm';
 import { useSirenLinesForm } from '../../components/siren/useSirenLinesForm';
 import { addSirens } from './api';
 import { groupsResource } from './resource';
-import { parseSirenLines } from './sirenLines';
+import { parseSirenLines } from '../../lib/sirenLines';
 import { SIRENS_ADDED, SIRENS_FAILED, SIRENS_TOO_LARGE } from './texts';
 
 /** Values of the form: the textarea's text (the shared SirenLinesForm). */

@@ -15,7 +15,7 @@ import type {
 } from '../../../../../contract/rne';
 import { apiBlob, apiGet, apiPost } from '../../../api/client';
 import type { ListFilter, Paginated } from '../../../api/types';
-import type { SirenLines } from '../../groups/sirenLines';
+import type { SirenLines } from '../../../lib/sirenLines';
 
 export type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, QueueName, QueueSirensResult, ReportsResponse };
 

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import type { SirenLinesValues } from '../../../components/siren/SirenLinesForm';
 import { useSirenLinesForm } from '../../../components/siren/useSirenLinesForm';
-import { parseSirenLines } from '../../groups/sirenLines';
+import { parseSirenLines } from '../../../lib/sirenLines';
 import { addQueueSirens, type QueueName, type QueueSirensResult } from './api';
 import { queueKey } from './queries';
 

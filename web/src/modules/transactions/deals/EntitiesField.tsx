@@ -13,7 +13,7 @@ import { optionMatches } from '../../../lib/searchFold';
 import { useScreenUp } from '../../../lib/useMediaQuery';
 import { HeadOfficeClosedTag } from '../../../components/company/HeadOfficeClosedTag';
 import { BODACC_NAME_IS, BODACC_NAME_USED, KNOWN_BY_BODACC_ONLY, KNOWN_BY_ESTABLISHMENTS_ONLY } from '../../../components/company/texts';
-import { UNKNOWN_TO_REGISTER } from '../../groups/texts';
+import { UNKNOWN_TO_REGISTER } from '../../../components/company/texts';
 import { NEW_ENTITY } from './dealValues';
 import { useCompanyLookup } from './useCompanyLookup';
 

@@ -1,6 +1,6 @@
 /**
- * Parsing of the group SIRENs textarea: split by line, trim, drop empty lines, keep
- * line numbers (SPEC section 4).
+ * Parsing of a SIRENs textarea (a group's, a register queue's): split by line, trim, drop empty lines,
+ * keep line numbers (SPEC section 4).
  */
 
 /** SIRENs typed in the textarea and the (1-based) line number of each. */
