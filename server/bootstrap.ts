@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { migrateDatabase, openDatabase, pgliteDirOf } from './db/client';
+import { ADVISORY_LOCKS } from './db/locks';
 import { admins } from './db/schema';
 import { JobQueue } from './jobs/queue';
 import { loadOrCreateAppKey, SecretBox } from './lib/app-key';
@@ -27,8 +28,8 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
   return { config, database, db: database.db, box, jobs: new JobQueue(database) };
 }
 
-/** Advisory lock key of first-run bootstrap (the migrations use 727270, server/db/client.ts). */
-export const BOOTSTRAP_LOCK = 727271;
+/** Advisory lock key of first-run bootstrap. */
+export const BOOTSTRAP_LOCK = ADVISORY_LOCKS.bootstrap;
 
 /**
  * Creates the super administrator (id 1) when no administrator exists. Several processes may start at

@@ -19,6 +19,7 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config';
 import { installBossSchema } from '../jobs/boss-db';
+import { ADVISORY_LOCKS } from './locks';
 import { applyOnlineIndexes } from './online-indexes';
 import * as schema from './schema';
 
@@ -136,12 +137,12 @@ export async function migrateDatabase(database: Database, opts: { onlineIndexesF
     const db = drizzlePg(client, { schema });
     await db.execute(sql`set statement_timeout = 0`);
     try {
-      await db.execute(sql`select pg_advisory_lock(727270)`);
+      await db.execute(sql`select pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
       try {
         await migratePg(db, { migrationsFolder });
         await installBossSchema(database);
       } finally {
-        await db.execute(sql`select pg_advisory_unlock(727270)`);
+        await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`);
       }
     } finally {
       await db.execute(sql`reset statement_timeout`);

@@ -24,12 +24,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
+import { ADVISORY_LOCKS } from './locks';
 
 /** Folder of the committed online-index files (`*.sql`, applied in name order). */
 export const onlineIndexesFolder = fileURLToPath(new URL('./online-indexes', import.meta.url));
 
-/** Key of the session advisory lock that serialises the builds of every process (migrations 727270, first-run bootstrap 727271). */
-export const ONLINE_INDEX_LOCK = 727272;
+/** Key of the session advisory lock that serialises the builds of every process. */
+export const ONLINE_INDEX_LOCK = ADVISORY_LOCKS.onlineIndexes;
 
 /** How often a process waiting for another one's build polls the lock, in milliseconds. */
 const LOCK_POLL_MS = 250;

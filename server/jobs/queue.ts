@@ -29,6 +29,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Db } from '../db/client';
+import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
 import { jobs } from '../db/schema';
 import { AppError } from '../http/errors';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
@@ -46,9 +47,10 @@ export const QUEUED_MAX_MS = 3600_000;
 /** Message of an unexpected failure (details go to the log only). */
 export const JOB_FAILED_MESSAGE = 'Le traitement a échoué à cause d’une erreur inattendue. Rien n’a été enregistré.';
 
-const LOCK_CLASS = 7273;
-/** Advisory lock of the queue creation (the migrations use 727270, the first super admin 727271). */
-const QUEUES_LOCK = 727272;
+/** First key of a running job's advisory lock (the second is its `lock_key`). */
+const LOCK_CLASS = ADVISORY_LOCK_CLASSES.job;
+/** Advisory lock of the queue creation. */
+const QUEUES_LOCK = ADVISORY_LOCKS.queues;
 
 /** What a handler receives. */
 export interface JobContext {

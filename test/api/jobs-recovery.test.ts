@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVISORY_LOCK_CLASSES } from '../../server/db/locks';
 import { jobs, newsCategories, newsTemporaries } from '../../server/db/schema';
 import { INTERRUPTED_MESSAGE, JobQueue, NEVER_STARTED_MESSAGE, QUEUED_MAX_MS } from '../../server/jobs/queue';
 import { NEWS_IMPORT } from '../../server/modules/news/import-job';
@@ -55,7 +56,7 @@ describe('recoverInterrupted', () => {
     const alive = await job('running');
     const holder = await t.ctx.database.pool!.connect();
     try {
-      await holder.query('select pg_advisory_lock(7273, $1)', [Number(alive.lockKey) % 2147483647]);
+      await holder.query('select pg_advisory_lock($1, $2)', [ADVISORY_LOCK_CLASSES.job, Number(alive.lockKey) % 2147483647]);
       expect(await t.ctx.jobs.recoverInterrupted()).not.toContain(alive.id);
       expect((await stateOf(alive.id)).state).toBe('running');
       expect(await rowsOf(alive.id)).toBe(1);

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { ADVISORY_LOCKS } from '../../server/db/locks';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 const onPg = process.env.VIGIE_TEST_DB === 'pg';
@@ -74,10 +75,10 @@ describe.runIf(onPg)('a query over DB_STATEMENT_TIMEOUT_MS', () => {
     await other.connect();
     const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: 50 });
     try {
-      await other.query('select pg_advisory_lock(727270)');
+      await other.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
       const migrating = migrateDatabase(database);
       await new Promise((r) => setTimeout(r, 400));
-      await other.query('select pg_advisory_unlock(727270)');
+      await other.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]);
       await expect(migrating).resolves.toBeUndefined();
       // The connection is back to the limit afterwards.
       expect((await database.pool!.query('show statement_timeout')).rows[0].statement_timeout).toBe('50ms');

@@ -21,6 +21,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEAL_ENTITIES_MAX } from '../../../contract/deals';
 import { DEAL_IMPORT_MAX_ERRORS, DEAL_IMPORT_MAX_ROWS, type DealImportLine } from '../../../contract/deal-import';
 import type { Db } from '../../db/client';
+import { ADVISORY_LOCKS } from '../../db/locks';
 import { jobs } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import type { JobContext, JobKind } from '../../jobs/queue';
@@ -48,7 +49,7 @@ export function spoolPath(dataDir: string, jobId: string): string {
 }
 
 /** Advisory lock of the merge: one deals import writes at a time (two files may name the same deal_id). */
-const MERGE_LOCK = 727275;
+const MERGE_LOCK = ADVISORY_LOCKS.dealsMerge;
 /** `work_mem` of the import's transaction on PostgreSQL (sort and hash joins over a whole file). */
 const WORK_MEM = '256MB';
 

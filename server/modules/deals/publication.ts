@@ -18,10 +18,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ADVISORY_LOCKS } from '../../db/locks';
 import { pendingWork } from './stats';
 
-/** Advisory lock key shared by `insert` and `purge` (any constant bigint, unique to this use). */
-export const PUBLICATION_LOCK_KEY = 7_310_010_001;
+/** Advisory lock key shared by `insert` and `purge`. */
+export const PUBLICATION_LOCK_KEY = ADVISORY_LOCKS.dealsPublication;
 
 type Rows<T> = { rows: T[] };
 

@@ -12,6 +12,7 @@ import type { JobResponse } from '../../../contract/jobs';
 import type { FilterBody } from '../../../contract/listing';
 import { NEWS_IMPORT_MAX_BYTES, ONLY_ERRORS, type temporaryRow } from '../../../contract/news';
 import type { Database, Db } from '../../db/client';
+import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
 import { runList } from '../../http/listing';
@@ -179,7 +180,7 @@ export async function markStaleCategories(exec: Exec, ownerId: number): Promise<
 }
 
 /** Advisory lock class of Process (one at a time per administrator). */
-const PROCESS_LOCK = 7274;
+const PROCESS_LOCK = ADVISORY_LOCK_CLASSES.newsProcess;
 
 /**
  * Process: moves every temporary of the administrator (finished imports) into the pending news, in one
