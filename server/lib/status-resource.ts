@@ -8,6 +8,8 @@
  * - the toggle through the row-locked `toggleStatus`, with an optional guard on disabling
  *   (422 `errors.status`), which also applies when an update sets status 0;
  * - "absent status keeps the current one" on update (never a silent re-activation);
+ * - the update in one transaction with the row locked (`select … for update`): its read, its write and its hooks
+ *   (`values`, `onDisabled`, `after`) commit together or not at all, and two updates of one record run in turn;
  * - delete with its protections (a guard, 422 `errors.destroy`) and its dependent rows, in one transaction;
  * - unique-violation -> field error mapping (constraint name -> field and French message, 422);
  * - `updated_at` kept current.
@@ -112,7 +114,10 @@ export interface StatusResource<
   assertExists(db: Db, id: number): Promise<void>;
   /** Creates a record. @throws AppError 422 (validation in `values`, unique field) */
   create(db: Db, input: z.output<StoreBody>): Promise<Row>;
-  /** Updates a record; an absent status keeps the current one. @throws AppError 404, 422 */
+  /**
+   * Updates a record in one transaction, the row locked, hooks included; an absent status keeps the current one.
+   * @throws AppError 404, 422; a hook's error (nothing is written then)
+   */
   update(db: Db, id: number, input: z.output<UpdateBody>, actor: Actor): Promise<Row>;
   /** Flips the status, the row locked. @throws AppError 404, 422 errors.status (guard) */
   toggle(db: Db, id: number, actor: Actor): Promise<Row>;
@@ -181,17 +186,23 @@ export function defineStatusResource<
         }
       }),
 
-    async update(db, id, input, actor) {
-      const current = await find(db, id);
-      const status = input.status ?? (current.status as Status);
-      if (current.status === 1 && status === 0) spec.guardDisable?.(id, actor);
-      const values = { ...(await spec.update.values(db, input, current, actor)), status, ...stamp() };
-      const [written] = await write(() => db.update(table as PgTable).set(values as never).where(eq(table.id, id)).returning());
-      const row = await shaped(db, written as { id: number } | undefined);
-      if (status === 0) await spec.onDisabled?.(db, id);
-      await spec.update.after?.(db, row, input, actor, current);
-      return row;
-    },
+    update: (db, id, input, actor) =>
+      // One transaction, the row locked first: the hooks read and write with the update, a hook that throws leaves
+      // nothing written, and a concurrent update of the record waits, then reads what this one wrote.
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const [locked] = await tx.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).for('update');
+        if (!locked) throw notFound(spec.notFound);
+        const current = await find(tx, id);
+        const status = input.status ?? (current.status as Status);
+        if (current.status === 1 && status === 0) spec.guardDisable?.(id, actor);
+        const values = { ...(await spec.update.values(tx, input, current, actor)), status, ...stamp() };
+        const [written] = await write(() => tx.update(table as PgTable).set(values as never).where(eq(table.id, id)).returning());
+        const row = await shaped(tx, written as { id: number } | undefined);
+        if (status === 0) await spec.onDisabled?.(tx, id);
+        await spec.update.after?.(tx, row, input, actor, current);
+        return row;
+      }),
 
     async toggle(db, id, actor) {
       const toggled = await toggleStatus(db, spec.table, id, (row) => {
