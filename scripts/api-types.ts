@@ -36,7 +36,8 @@ async function readOpenApi(): Promise<OpenAPI3> {
 
 /** The text of the generated file for the current server. */
 export async function generateSchema(): Promise<string> {
-  const ast = await openapiTS(await readOpenApi(), { alphabetize: true });
+  // A field with a default may be left out of a request (zod's input), so it stays optional.
+  const ast = await openapiTS(await readOpenApi(), { alphabetize: true, defaultNonNullable: false });
   return HEADER + astToString(ast);
 }
 

@@ -6456,7 +6456,7 @@ export interface components {
             name: string;
             password: string;
             /** @default 1 */
-            status: 0 | 1 | "0" | "1" | boolean;
+            status?: 0 | 1 | "0" | "1" | boolean;
         };
         AdminUpdateInput: {
             email: string;
@@ -6582,7 +6582,7 @@ export interface components {
         CustomerStoreInput: {
             name: string;
             /** @default 1 */
-            status: 0 | 1 | "0" | "1" | boolean;
+            status?: 0 | 1 | "0" | "1" | boolean;
         };
         CustomerUpdateInput: {
             client_id: string;
@@ -6711,7 +6711,7 @@ export interface components {
             display_name: string;
             name: string;
             /** @default 1 */
-            status: 0 | 1 | "0" | "1" | boolean;
+            status?: 0 | 1 | "0" | "1" | boolean;
         };
         DealRoleUpdateInput: {
             display_name: string;
@@ -6770,7 +6770,7 @@ export interface components {
         DealTypeStoreInput: {
             name: string;
             /** @default 1 */
-            status: 0 | 1 | "0" | "1" | boolean;
+            status?: 0 | 1 | "0" | "1" | boolean;
         };
         DealTypeUpdateInput: {
             name: string;
@@ -6853,7 +6853,7 @@ export interface components {
         GroupStoreInput: {
             name: string;
             /** @default 1 */
-            status: 0 | 1 | "0" | "1" | boolean;
+            status?: 0 | 1 | "0" | "1" | boolean;
         };
         GroupUpdateInput: {
             name: string;
@@ -6987,7 +6987,7 @@ export interface components {
             name_en: string;
             name_fr: string;
             /** @default 1 */
-            status: 0 | 1 | "0" | "1" | boolean;
+            status?: 0 | 1 | "0" | "1" | boolean;
         };
         NewsCategoryUpdateInput: {
             name_en: string;
@@ -7138,7 +7138,7 @@ export interface components {
             /** @enum {string} */
             pool: "officers" | "filings";
             /** @default 1 */
-            status: 0 | 1;
+            status?: 0 | 1;
         };
         RneAccountUpdateInput: {
             email: string;

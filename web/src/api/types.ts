@@ -1,8 +1,9 @@
 /**
  * Types of the API payloads and answers, derived from the contract shared with the server
- * (contract/*.ts, issue 6 section 2): `z.input` of a request schema is what the web may send,
- * `z.output` of a response schema is what it receives. Nothing here is written by hand except the
- * list state the web keeps (`ListFilter`), which is checked against the contract's filter body.
+ * (contract/*.ts): `z.input` of a request schema is what the web may send, `z.output` of a response
+ * schema is what it receives; where the contract's input is looser than what the web sends (a coerced
+ * number), the type is the one the OpenAPI document gives (`schema.d.ts`). Nothing here is written by hand
+ * except the list state the web keeps (`ListFilter`), which is checked against the contract's filter body.
  *
  * The web imports the contract as types only (`import type`): no zod code reaches the bundle. The lint
  * rule of eslint.config.js enforces it, and forbids any import of the server.
@@ -12,11 +13,10 @@ import type { adminResponse, adminStoreBody, adminUpdateBody } from '../../../co
 import type { customerResponse, customerStoreBody, customerUpdateBody } from '../../../contract/customers';
 import type { activeTotal, appConfig, dashboardStats } from '../../../contract/dashboard';
 import type { messageBody, Status as ContractStatus } from '../../../contract/fields';
-import type { addSirensBody, addSirensResponse, groupBody, groupResponse, groupSiren, groupUpdateBody } from '../../../contract/groups';
+import type { addSirensResponse, groupBody, groupResponse, groupSiren, groupUpdateBody } from '../../../contract/groups';
 import type { jobResponse } from '../../../contract/jobs';
 import type { filterBody, Page } from '../../../contract/listing';
 import type {
-  addNewsBody,
   categoryBody,
   categoryResponse,
   categoryUpdateBody,
@@ -31,6 +31,7 @@ import type {
 } from '../../../contract/news';
 import type { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
 import type { logEntry, logSource, logStats } from '../../../contract/update-log';
+import type { components } from './schema';
 
 /** Status of an administrator, customer, category...: 1 active, 0 disabled. */
 export type Status = ContractStatus;
@@ -123,7 +124,7 @@ export type GroupUpdateInput = z.input<typeof groupUpdateBody>;
 export type GroupSiren = z.output<typeof groupSiren>;
 
 /** Body of POST /api/groups/addsirens: `lines[i]`, when sent, is the textarea line (1-based) of `sirens[i]`. */
-export type AddSirensInput = z.input<typeof addSirensBody>;
+export type AddSirensInput = components['schemas']['AddSirensInput'];
 
 /** Answer of POST /api/groups/addsirens. */
 export type AddSirensResult = z.output<typeof addSirensResponse>;
@@ -159,7 +160,7 @@ export type CountResponse = z.output<typeof countResponse>;
 export type NewsImportResponse = z.output<typeof importResponse>;
 
 /** Body of POST /api/news/addnews. */
-export type AddNewsInput = z.input<typeof addNewsBody>;
+export type AddNewsInput = components['schemas']['AddNewsInput'];
 
 /** A published article (POST /api/hows/listbysiren; the 201 of addnews); `date` is an ISO instant. */
 export type PublishedArticle = z.output<typeof publishedArticle>;

@@ -4,8 +4,7 @@
  * that need it (issue 7 section 2). No hook here: module descriptors import it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../api/client';
-import type { AppConfig } from '../api/types';
+import { api, ok } from '../api/client';
 
 /** Query options of GET /api/config (key `['config']`, fresh for the whole session). */
-export const appConfigQuery = queryOptions({ queryKey: ['config'], queryFn: () => apiGet<AppConfig>('/api/config'), staleTime: Infinity });
+export const appConfigQuery = queryOptions({ queryKey: ['config'], queryFn: () => ok(api.GET('/api/config')), staleTime: Infinity });

@@ -3,7 +3,7 @@
  * `GET /api/supervisions/health` -> one `FeedHealth` per feed (BODACC, INSEE Sirene).
  */
 import type { FeedHealth } from '../../../../contract/feeds';
-import { apiGet } from '../../api/client';
+import { api, ok } from '../../api/client';
 
 export type { FeedHealth };
 
@@ -14,5 +14,5 @@ export const FEED_HEALTH_KEY = [...SUPERVISIONS_KEY, 'health'] as const;
 
 /** GET /api/supervisions/health: the health of each feed, BODACC first. */
 export function fetchFeedHealth(signal?: AbortSignal): Promise<FeedHealth[]> {
-  return apiGet<FeedHealth[]>('/api/supervisions/health', { signal });
+  return ok(api.GET('/api/supervisions/health', { signal }));
 }

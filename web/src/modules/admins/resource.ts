@@ -9,7 +9,14 @@ import type { Admin, AdminCreateInput, AdminUpdateInput } from '../../api/types'
 /** Administrators: endpoints under /api/admins and the texts of their dialogs and toasts. */
 export const adminsResource = standardResource<Admin, AdminCreateInput, AdminUpdateInput>({
   key: 'admins',
-  base: '/api/admins',
+  paths: {
+    all: '/api/admins/all',
+    get: '/api/admins/getUserRoles/{id}',
+    store: '/api/admins/store',
+    update: '/api/admins/update/{id}',
+    toggle: '/api/admins/togglestatus/{id}',
+    remove: '/api/admins/{id}',
+  },
   listPath: '/admins',
   texts: {
     notFound: ADMINS.notFound,

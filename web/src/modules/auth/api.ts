@@ -3,7 +3,7 @@
  * GET /api/profile/getAuthUser (SPEC section 7 'Profile').
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost, isApiError } from '../../api/client';
+import { isApiError, ok, sessionApi } from '../../api/client';
 import type { Profile } from '../../api/types';
 
 /** Credentials of POST /api/login. */
@@ -18,7 +18,7 @@ export const AUTH_USER_KEY = ['auth', 'user'] as const;
 /** The signed-in user, or null when the session is missing (401). */
 export async function fetchAuthUser(signal?: AbortSignal): Promise<Profile | null> {
   try {
-    return await apiGet<Profile>('/api/profile/getAuthUser', { handleUnauthorized: false, signal });
+    return await ok(sessionApi.GET('/api/profile/getAuthUser', { signal }));
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
@@ -38,10 +38,10 @@ export const authUserQuery = queryOptions<Profile | null>({
 
 /** Signs in (422 errors.email on wrong credentials, 429 when throttled). */
 export function login(credentials: Credentials): Promise<Profile> {
-  return apiPost<Profile>('/api/login', credentials, { handleUnauthorized: false });
+  return ok(sessionApi.POST('/api/login', { body: credentials }));
 }
 
 /** Ends the session (204). */
-export function logout(): Promise<void> {
-  return apiPost<void>('/api/logout', undefined, { handleUnauthorized: false });
+export async function logout(): Promise<void> {
+  await ok(sessionApi.POST('/api/logout'));
 }

@@ -9,7 +9,14 @@ import type { Customer, CustomerCreateInput, CustomerUpdateInput } from '../../a
 /** API customers: endpoints under /api/customers and the texts of their dialogs and toasts. */
 export const customersResource = standardResource<Customer, CustomerCreateInput, CustomerUpdateInput>({
   key: 'customers',
-  base: '/api/customers',
+  paths: {
+    all: '/api/customers/all',
+    get: '/api/customers/getUserRoles/{id}',
+    store: '/api/customers/store',
+    update: '/api/customers/update/{id}',
+    toggle: '/api/customers/togglestatus/{id}',
+    remove: '/api/customers/{id}',
+  },
   listPath: '/customers',
   texts: {
     notFound: CUSTOMERS.notFound,

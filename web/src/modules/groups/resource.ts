@@ -9,9 +9,15 @@ import type { Group, GroupInput, GroupUpdateInput } from '../../api/types';
 /** Groups of SIRENs: endpoints under /api/groups and the texts of their dialogs and toasts. */
 export const groupsResource = standardResource<Group, GroupInput, GroupUpdateInput>({
   key: 'groups',
-  base: '/api/groups',
+  paths: {
+    all: '/api/groups/all',
+    get: '/api/groups/getGroupRoles/{id}',
+    store: '/api/groups/store',
+    update: '/api/groups/update/{id}',
+    toggle: '/api/groups/togglestatus/{id}',
+    remove: '/api/groups/removegroup/{id}',
+  },
   listPath: '/groups',
-  endpoints: GROUPS.paths,
   texts: {
     notFound: GROUPS.notFound,
     confirmDisable: 'Voulez-vous vraiment désactiver ce group ?',

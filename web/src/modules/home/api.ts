@@ -1,8 +1,8 @@
 /** Dashboard call GET /api/dashboard/stats: active and total records per module (not in the spec). */
-import { apiGet } from '../../api/client';
+import { api, ok } from '../../api/client';
 import type { DashboardStats } from '../../api/types';
 
 /** GET /api/dashboard/stats: active and total administrators, customers and groups, keyed by module name. */
 export function fetchDashboardStats(): Promise<DashboardStats> {
-  return apiGet<DashboardStats>('/api/dashboard/stats');
+  return ok(api.GET('/api/dashboard/stats'));
 }

@@ -10,10 +10,16 @@ import type { NewsCategory, NewsCategoryInput, NewsCategoryUpdateInput } from '.
 /** News categories: endpoints under /api/news and the texts of their dialogs and toasts. */
 export const categoriesResource = standardResource<NewsCategory, NewsCategoryInput, NewsCategoryUpdateInput>({
   key: 'news-categories',
-  base: '/api/news',
+  paths: {
+    all: '/api/news/all',
+    get: '/api/news/getCategoryRoles/{id}',
+    store: '/api/news/store',
+    update: '/api/news/update/{id}',
+    toggle: '/api/news/togglestatus/{id}',
+    remove: '/api/news/{id}',
+  },
   listPath: '/news/categories',
   createPath: '/news/create',
-  endpoints: NEWS_CATEGORIES.paths,
   texts: {
     notFound: NEWS_CATEGORIES.notFound,
     confirmDisable: 'Voulez-vous vraiment désactiver cette catégorie de news ?',

@@ -9,11 +9,11 @@ import type {
   ImportedFileResponse,
   RoleResponse,
   TypeResponse,
-  dealBody,
   roleBody,
   typeBody,
 } from '../../../../contract/deals';
 import type { z } from 'zod';
+import type { components } from '../../api/schema';
 
 /** 1 active, 0 disabled. */
 export type Status = 0 | 1;
@@ -31,7 +31,7 @@ export type Country = CountryResponse;
 /** A deal as getDealRoles answers it, with its entities. */
 export type Deal = DealResponse;
 /** Body of storedeal / updatedeal. */
-export type DealInput = z.input<typeof dealBody>;
+export type DealInput = components['schemas']['DealStoreInput'];
 /** An imported file: id, name, created_at (ISO instant). */
 export type ImportedFile = ImportedFileResponse;
 

@@ -1,13 +1,13 @@
 /** Update-log calls: GET /api/messages/getdatas and POST /api/messages/filter (SPEC section 7 'Update log'). */
-import { apiGet, apiPost } from '../../api/client';
+import { api, ok } from '../../api/client';
 import type { ListFilter, LogEntry, LogStats, Paginated } from '../../api/types';
 
 /** GET /api/messages/getdatas: counts of processed SIRENs (year, last year, month, per month, per day). */
 export function fetchLogStats(signal?: AbortSignal): Promise<LogStats> {
-  return apiGet<LogStats>('/api/messages/getdatas', { signal });
+  return ok(api.GET('/api/messages/getdatas', { signal }));
 }
 
 /** POST /api/messages/filter?page=n: one page of the update log for a filter body. */
 export function filterLog(filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<LogEntry>> {
-  return apiPost<Paginated<LogEntry>>('/api/messages/filter', filter, { query: { page }, signal });
+  return ok(api.POST('/api/messages/filter', { params: { query: { page: String(page) } }, body: filter, signal }));
 }

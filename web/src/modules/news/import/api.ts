@@ -3,7 +3,7 @@
  * import job and a job's progress, the temporaries, Process, the removal of one row, the cancellation
  * and the template file.
  */
-import { apiBlob, apiGet, apiPost, apiUpload } from '../../../api/client';
+import { api, apiBlob, fileBody, ok } from '../../../api/client';
 import type { CountResponse, Job, ListFilter, MessageResponse, NewsImportResponse, NewsTemporariesPage } from '../../../api/types';
 import { saveBlob } from '../../../lib/download';
 
@@ -12,37 +12,37 @@ export const TEMPLATE_FILENAME = 'modele-import-news.csv';
 
 /** POST /api/news/import: the CSV as multipart field `file` (CSRF header); 202 with the queued job, 422 errors.file. */
 export function uploadNewsCsv(file: Blob): Promise<NewsImportResponse> {
-  return apiUpload<NewsImportResponse>('/api/news/import', file, 'file');
+  return ok(api.POST('/api/news/import', fileBody(file)));
 }
 
 /** GET /api/news/importjob: the signed-in administrator's latest import job, or null. */
 export function fetchImportJob(signal?: AbortSignal): Promise<{ job: Job | null }> {
-  return apiGet<{ job: Job | null }>('/api/news/importjob', { signal });
+  return ok(api.GET('/api/news/importjob', { signal }));
 }
 
 /** GET /api/jobs/{id}: a job's state and progress (rows read, bytes read / total, percent, error). */
 export function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {
-  return apiGet<Job>(`/api/jobs/${encodeURIComponent(id)}`, { signal });
+  return ok(api.GET('/api/jobs/{id}', { params: { path: { id } }, signal }));
 }
 
 /** POST /api/news/filtertemporaries?page=n: a page of the administrator's temporaries, with their job and counts. */
 export function filterTemporaries(filter: ListFilter, page: number, signal?: AbortSignal): Promise<NewsTemporariesPage> {
-  return apiPost<NewsTemporariesPage>('/api/news/filtertemporaries', filter, { query: { page }, signal });
+  return ok(api.POST('/api/news/filtertemporaries', { params: { query: { page: String(page) } }, body: filter, signal }));
 }
 
 /** GET /api/news/process: moves every temporary into the pending news (422 errors.process while rows are in error). */
 export function processImport(): Promise<CountResponse> {
-  return apiGet<CountResponse>('/api/news/process');
+  return ok(api.GET('/api/news/process'));
 }
 
 /** GET /api/news/remove/{id}: removes one temporary row. */
 export function removeTemporary(id: number): Promise<MessageResponse> {
-  return apiGet<MessageResponse>(`/api/news/remove/${id}`);
+  return ok(api.GET('/api/news/remove/{id}', { params: { path: { id: String(id) } } }));
 }
 
 /** GET /api/news/cancel: removes every temporary of the administrator. */
 export function cancelImport(): Promise<CountResponse> {
-  return apiGet<CountResponse>('/api/news/cancel');
+  return ok(api.GET('/api/news/cancel'));
 }
 
 /** GET /api/news/template through the API client, saved as `modele-import-news.csv`. */

@@ -1,13 +1,13 @@
 /** Pending news calls: POST /api/news/filter?page=n and GET /api/news/syncall (SPEC section 7 "News"). */
-import { apiGet, apiPost } from '../../../api/client';
+import { api, ok } from '../../../api/client';
 import type { CountResponse, ListFilter, NewsItem, Paginated } from '../../../api/types';
 
 /** POST /api/news/filter?page=n: one page of the pending news (sort: id, siren, title, newscategory, posted). */
 export function filterNews(filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<NewsItem>> {
-  return apiPost<Paginated<NewsItem>>('/api/news/filter', filter, { query: { page }, signal });
+  return ok(api.POST('/api/news/filter', { params: { query: { page: String(page) } }, body: filter, signal }));
 }
 
 /** GET /api/news/syncall: publishes every pending item; answers the count and the toast text. */
 export function syncAll(): Promise<CountResponse> {
-  return apiGet<CountResponse>('/api/news/syncall');
+  return ok(api.GET('/api/news/syncall'));
 }

@@ -13,55 +13,55 @@ import type {
   QueueSirensResult,
   ReportsResponse,
 } from '../../../../../contract/rne';
-import { apiBlob, apiGet, apiPost } from '../../../api/client';
+import { api, apiBlob, ok } from '../../../api/client';
 import type { ListFilter, Paginated } from '../../../api/types';
 import type { SirenLines } from '../../../lib/sirenLines';
 
 export type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, QueueName, QueueSirensResult, ReportsResponse };
 
-const BASE = '/api/supervisions';
-
 /** GET reportsall: the accounts queue's cards, remaining and parked counts. */
 export function fetchReports(signal?: AbortSignal): Promise<ReportsResponse> {
-  return apiGet<ReportsResponse>(`${BASE}/reportsall`, { signal });
+  return ok(api.GET('/api/supervisions/reportsall', { signal }));
 }
 
 /** GET dirigeantsall: the officers queue's cards, remaining and parked counts, and the window of J. */
 export function fetchDirigeants(signal?: AbortSignal): Promise<DirigeantsResponse> {
-  return apiGet<DirigeantsResponse>(`${BASE}/dirigeantsall`, { signal });
+  return ok(api.GET('/api/supervisions/dirigeantsall', { signal }));
 }
 
 /** GET liveinpiall: the officers queue's cards and the windows of J, J-1 and J-2. */
 export function fetchLiveInpi(signal?: AbortSignal): Promise<LiveInpiResponse> {
-  return apiGet<LiveInpiResponse>(`${BASE}/liveinpiall`, { signal });
+  return ok(api.GET('/api/supervisions/liveinpiall', { signal }));
 }
 
 /** POST queues/{queue}/filter?page=n: one page of the entries processed (columns id, siren, date_creation). */
 export function filterQueue(queue: QueueName, filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<QueueEntry>> {
-  return apiPost<Paginated<QueueEntry>>(`${BASE}/queues/${queue}/filter`, filter, { query: { page }, signal });
+  return ok(api.POST('/api/supervisions/queues/{queue}/filter', { params: { path: { queue }, query: { page: String(page) } }, body: filter, signal }));
 }
 
 /** POST queues/officers/live/filter?page=n: the officers entries processed since the start of J-1 (Paris). */
 export function filterLive(filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<QueueEntry>> {
-  return apiPost<Paginated<QueueEntry>>(`${BASE}/queues/officers/live/filter`, filter, { query: { page }, signal });
+  return ok(api.POST('/api/supervisions/queues/officers/live/filter', { params: { query: { page: String(page) } }, body: filter, signal }));
 }
 
 /** POST queues/{queue}/parked/filter?page=n: one page of the entries parked after failing. */
 export function filterParked(queue: QueueName, filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<ParkedEntry>> {
-  return apiPost<Paginated<ParkedEntry>>(`${BASE}/queues/${queue}/parked/filter`, filter, { query: { page }, signal });
+  return ok(
+    api.POST('/api/supervisions/queues/{queue}/parked/filter', { params: { path: { queue }, query: { page: String(page) } }, body: filter, signal }),
+  );
 }
 
 /** POST queues/{queue}/requeue/{id}: puts a parked entry back in its queue (204). */
-export function requeueEntry(queue: QueueName, id: number): Promise<void> {
-  return apiPost<void>(`${BASE}/queues/${queue}/requeue/${id}`);
+export async function requeueEntry(queue: QueueName, id: number): Promise<void> {
+  await ok(api.POST('/api/supervisions/queues/{queue}/requeue/{id}', { params: { path: { queue, id: String(id) } } }));
 }
 
 /** POST queues/{queue}/sirens: queues the textarea's SIRENs (422 `errors.sirens` names the invalid lines). */
 export function addQueueSirens(queue: QueueName, input: SirenLines): Promise<QueueSirensResult> {
-  return apiPost<QueueSirensResult>(`${BASE}/queues/${queue}/sirens`, input);
+  return ok(api.POST('/api/supervisions/queues/{queue}/sirens', { params: { path: { queue } }, body: input }));
 }
 
 /** GET download-csv: the officers entries processed on J and J-1, as CSV bytes (UTF-8 with BOM, `;`). */
 export function downloadCsv(): Promise<Blob> {
-  return apiBlob(`${BASE}/download-csv`);
+  return apiBlob('/api/supervisions/download-csv');
 }

@@ -14,7 +14,7 @@ import type {
   rneAccountBody,
   rneAccountUpdateBody,
 } from '../../../../../contract/rne';
-import { ApiError, apiGet, apiPost } from '../../../api/client';
+import { api, ApiError, ok } from '../../../api/client';
 
 export type { PoolName, RneAccountRecord, RneFilingsAccount, RneOfficersAccount, RneSyncResult };
 
@@ -23,19 +23,14 @@ export type RneAccountCreateBody = z.input<typeof rneAccountBody>;
 /** Body of the edit call (`password` left out: kept). */
 export type RneAccountUpdateBody = z.input<typeof rneAccountUpdateBody>;
 
-const BASE = '/api/supervisions';
-
-/** Path of each pool's list. */
-const POOL_LISTS: Record<PoolName, string> = { officers: `${BASE}/inpiall`, filings: `${BASE}/rneall` };
-
 /** GET inpiall: the accounts of the officers pool (first table), with today's counters (Europe/Paris). */
 export function fetchOfficersAccounts(signal?: AbortSignal): Promise<RneOfficersAccount[]> {
-  return apiGet<RneOfficersAccount[]>(POOL_LISTS.officers, { signal });
+  return ok(api.GET('/api/supervisions/inpiall', { signal }));
 }
 
 /** GET rneall: the accounts of the filings pool (second table), with today's counters (Europe/Paris). */
 export function fetchFilingsAccounts(signal?: AbortSignal): Promise<RneFilingsAccount[]> {
-  return apiGet<RneFilingsAccount[]>(POOL_LISTS.filings, { signal });
+  return ok(api.GET('/api/supervisions/rneall', { signal }));
 }
 
 /** Every account of both pools (officers first). */
@@ -54,30 +49,10 @@ export async function fetchAccount(id: number): Promise<RneAccountRecord> {
   return account;
 }
 
-/** POST rne/accounts: adds an account (201; 422 `errors.email` « Ce compte existe déjà. » for a duplicate in its pool). */
-export function createAccount(input: RneAccountCreateBody): Promise<RneAccountRecord> {
-  return apiPost<RneAccountRecord>(`${BASE}/rne/accounts`, input);
-}
-
-/** POST rne/accounts/{id}: changes an account (password kept when left out); 404 unknown id. */
-export function updateAccount(id: number, input: RneAccountUpdateBody): Promise<RneAccountRecord> {
-  return apiPost<RneAccountRecord>(`${BASE}/rne/accounts/${id}`, input);
-}
-
-/** POST rne/accounts/{id}/toggle: enables or disables an account. */
-export function toggleAccount(id: number): Promise<RneAccountRecord> {
-  return apiPost<RneAccountRecord>(`${BASE}/rne/accounts/${id}/toggle`);
-}
-
-/** POST rne/accounts/{id}/delete: deletes an account (204). */
-export function deleteAccount(id: number): Promise<void> {
-  return apiPost<void>(`${BASE}/rne/accounts/${id}/delete`);
-}
-
 /**
  * GET syncInpiAccount/{id}: logs in to the RNE service with the account; always 200 once the account
  * exists, the outcome (`ok`, `credentials`, `unreachable`) and its French text in the answer.
  */
 export function syncAccount(id: number): Promise<RneSyncResult> {
-  return apiGet<RneSyncResult>(`${BASE}/syncInpiAccount/${id}`);
+  return ok(api.GET('/api/supervisions/syncInpiAccount/{id}', { params: { path: { id: String(id) } } }));
 }

@@ -2,7 +2,7 @@
  * Legal-announcement transaction rows calls (SPEC section 7 "Transactions"; contract/deal-lists.ts):
  * `POST filterbodacc?page=n` (search by SIREN, sort id or b1) and `POST removebodacc {id}`.
  */
-import { apiPost } from '../../../api/client';
+import { api, ok } from '../../../api/client';
 import type { ListFilter, MessageResponse, Paginated } from '../../../api/types';
 import type { BodaccRow } from '../../../../../contract/deal-lists';
 
@@ -11,10 +11,10 @@ export const BODACC_KEY = ['deal-bodacc'] as const;
 
 /** POST /api/transactions/filterbodacc?page=n. */
 export function filterBodacc(filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<BodaccRow>> {
-  return apiPost<Paginated<BodaccRow>>('/api/transactions/filterbodacc', filter, { query: { page }, signal });
+  return ok(api.POST('/api/transactions/filterbodacc', { params: { query: { page: String(page) } }, body: filter, signal }));
 }
 
 /** POST /api/transactions/removebodacc with body {id}. */
 export function removeBodacc(id: number): Promise<MessageResponse> {
-  return apiPost<MessageResponse>('/api/transactions/removebodacc', { id });
+  return ok(api.POST('/api/transactions/removebodacc', { body: { id } }));
 }

@@ -6,8 +6,7 @@
  * is closed comes with either answer.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, isApiError } from '../../../api/client';
-import type { CompanyResponse } from '../../../../../contract/feeds';
+import { api, isApiError, ok } from '../../../api/client';
 import { readSirenOrSiret, stripSpaces } from '../../../../../contract/siren';
 
 /**
@@ -40,7 +39,7 @@ export function useCompanyLookup(siren: string | null | undefined): CompanyLooku
   const digits = sirenDigits(siren);
   const query = useQuery({
     queryKey: ['company', digits],
-    queryFn: ({ signal }) => apiGet<CompanyResponse>(`/api/companies/${digits}`, { signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/companies/{siren}', { params: { path: { siren: digits ?? '' } }, signal })),
     enabled: digits !== null,
     retry: (count, error) => !isApiError(error, 404) && !isApiError(error, 422) && count < 1,
     staleTime: 10 * 60_000,

@@ -3,13 +3,11 @@
  * which answers `1` once the file is written (422 with the rows in error otherwise), the caller's running import
  * job (for the progress bar while the upload waits), the template and the imported files.
  */
-import { apiBlob, apiGet, apiUpload, isApiError } from '../../../api/client';
+import { api, apiBlob, fileBody, isApiError, ok } from '../../../api/client';
 import type { Job } from '../../../api/types';
 import { saveBlob } from '../../../lib/download';
 import type { DealImportLine } from '../../../../../contract/deal-import';
 import type { ImportedFile } from '../types';
-
-const BASE = '/api/transactions';
 
 /** Name the template is saved under. */
 export const TEMPLATE_FILENAME = 'modele-import-transactions.csv';
@@ -18,22 +16,22 @@ export const FILES_KEY = ['deal-files'] as const;
 
 /** POST /api/transactions/import: the CSV as multipart `file`; resolves with the answer (`1` on success). */
 export function uploadDealsCsv(file: Blob): Promise<unknown> {
-  return apiUpload<unknown>(`${BASE}/import`, file, 'file');
+  return ok(api.POST('/api/transactions/import', fileBody(file)));
 }
 
 /** GET /api/transactions/importjob: the caller's latest import job, or null. */
 export function fetchDealImportJob(signal?: AbortSignal): Promise<{ job: Job | null }> {
-  return apiGet<{ job: Job | null }>(`${BASE}/importjob`, { signal });
+  return ok(api.GET('/api/transactions/importjob', { signal }));
 }
 
 /** GET /api/transactions/template, saved as `modele-import-transactions.csv`. */
 export async function downloadDealsTemplate(): Promise<void> {
-  saveBlob(await apiBlob(`${BASE}/template`), TEMPLATE_FILENAME);
+  saveBlob(await apiBlob('/api/transactions/template'), TEMPLATE_FILENAME);
 }
 
 /** GET /api/transactions/allfiles: the imported files, newest first. */
 export function fetchImportedFiles(): Promise<ImportedFile[]> {
-  return apiGet<ImportedFile[]>(`${BASE}/allfiles`);
+  return ok(api.GET('/api/transactions/allfiles'));
 }
 
 /** What a refused import says: the rows in error (line numbers, the header being line 1) and the file's message. */

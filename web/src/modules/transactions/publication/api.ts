@@ -3,17 +3,15 @@
  * `GET insert` (publish every new or changed active deal as one batch) and `GET purge` (undo the last batch),
  * both answering the number of deals processed.
  */
-import { apiGet } from '../../../api/client';
+import { api, ok } from '../../../api/client';
 import type { DealStats } from '../types';
-
-const BASE = '/api/transactions';
 
 /** Query key of the stats. */
 export const DEAL_STATS_KEY = ['deal-stats'] as const;
 
 /** GET /api/transactions/stats. */
 export function fetchDealStats(signal?: AbortSignal): Promise<DealStats> {
-  return apiGet<DealStats>(`${BASE}/stats`, { signal });
+  return ok(api.GET('/api/transactions/stats', { signal }));
 }
 
 /** The count a publication call answers: a number, or `{count}` / `{n}`, read either way. */
@@ -29,10 +27,10 @@ function countOf(answer: unknown): number {
 
 /** GET /api/transactions/insert: the number of deals published. */
 export async function insertAll(): Promise<number> {
-  return countOf(await apiGet<unknown>(`${BASE}/insert`));
+  return countOf(await ok(api.GET('/api/transactions/insert')));
 }
 
 /** GET /api/transactions/purge: the number of deals the undone batch held. */
 export async function purgeLast(): Promise<number> {
-  return countOf(await apiGet<unknown>(`${BASE}/purge`));
+  return countOf(await ok(api.GET('/api/transactions/purge')));
 }

@@ -11,19 +11,33 @@ import type { DealRole, DealRoleInput, DealType, DealTypeInput } from '../types'
 /** Deal-entity roles: /transactions/roles, /transactions/createrole, /transactions/{id}/editrole. */
 export const rolesResource = standardResource<DealRole, DealRoleInput>({
   key: 'deal-roles',
-  base: '/api/transactions',
   listPath: '/transactions/roles',
   createPath: '/transactions/createrole',
-  endpoints: DEAL_ROLES.paths,
+  paths: {
+    all: '/api/transactions/allroles',
+    get: '/api/transactions/getRoleRoles/{id}',
+    store: '/api/transactions/storerole',
+    update: '/api/transactions/updaterole/{id}',
+    toggle: '/api/transactions/togglerole/{id}',
+    remove: '/api/transactions/removerole',
+    removeWithBody: true,
+  },
   texts: { notFound: DEAL_ROLES.notFound, confirmDisable: CONFIRM_ROLE.disable, confirmEnable: CONFIRM_ROLE.enable, confirmDelete: CONFIRM_DELETE },
 });
 
 /** Deal types: /transactions/types, /transactions/createtype, /transactions/{id}/edittype. */
 export const typesResource = standardResource<DealType, DealTypeInput>({
   key: 'deal-types',
-  base: '/api/transactions',
   listPath: '/transactions/types',
   createPath: '/transactions/createtype',
-  endpoints: DEAL_TYPES.paths,
+  paths: {
+    all: '/api/transactions/alltypes',
+    get: '/api/transactions/getTypeRoles/{id}',
+    store: '/api/transactions/storetype',
+    update: '/api/transactions/updatetype/{id}',
+    toggle: '/api/transactions/toggletype/{id}',
+    remove: '/api/transactions/removetype',
+    removeWithBody: true,
+  },
   texts: { notFound: DEAL_TYPES.notFound, confirmDisable: CONFIRM_TYPE.disable, confirmEnable: CONFIRM_TYPE.enable, confirmDelete: CONFIRM_DELETE },
 });
