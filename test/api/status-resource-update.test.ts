@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { groupBody, groupResponse, groupUpdateBody } from '../../contract/groups';
+import { z } from 'zod';
+import { groupBody, groupUpdateBody } from '../../contract/groups';
 import type { Database } from '../../server/db/client';
 import { groups } from '../../server/db/schema';
 import { defineStatusResource, type StatusResourceSpec } from '../../server/lib/status-resource';
@@ -16,14 +17,15 @@ import { freshDatabase } from '../helpers/db';
 const onPg = process.env.VIGIE_TEST_DB === 'pg';
 const actor = { id: 1 };
 type GroupRow = typeof groups.$inferSelect;
+const response = z.object({ id: z.number(), name: z.string() });
 
 /** A status resource over `groups`, with the update hooks given. */
-function groupsWith(update: Partial<StatusResourceSpec<typeof groups, GroupRow, typeof groupBody, typeof groupUpdateBody, unknown>['update']>, onDisabled?: () => Promise<void>) {
+function groupsWith(update: Partial<StatusResourceSpec<typeof groups, GroupRow, typeof groupBody, typeof groupUpdateBody, z.output<typeof response>>['update']>, onDisabled?: () => Promise<void>) {
   return defineStatusResource({
     table: groups,
     notFound: 'Group does not exist!',
-    response: groupResponse,
-    toResponse: (row: GroupRow) => row,
+    response,
+    toResponse: (row: GroupRow) => ({ id: row.id, name: row.name }),
     http: { tag: 'Groupes' },
     store: { body: groupBody, values: (_db, input) => input },
     update: { body: groupUpdateBody, values: (_db, input) => ({ name: input.name }), ...update },
@@ -56,7 +58,7 @@ describe('status resource update', () => {
         throw new Error('after hook failed');
       },
     });
-    await expect(resource.update(database.db, group.id, { name: 'Après' }, actor)).rejects.toThrow('after hook failed');
+    await expect(resource.update(database.db, group.id, { name: 'Après', status: undefined }, actor)).rejects.toThrow('after hook failed');
     expect(await current(group.id)).toEqual(group);
   });
 
@@ -80,7 +82,7 @@ describe('status resource update', () => {
         throw new Error('after hook failed');
       },
     });
-    await expect(resource.update(database.db, group.id, { name: 'Cible' }, actor)).rejects.toThrow('after hook failed');
+    await expect(resource.update(database.db, group.id, { name: 'Cible', status: undefined }, actor)).rejects.toThrow('after hook failed');
     expect(await database.db.select().from(groups).where(eq(groups.name, 'Cible (copie)'))).toEqual([]);
   });
 
@@ -96,13 +98,13 @@ describe('status resource update', () => {
         return { name: input.name };
       },
     });
-    const first = resource.update(database.db, group.id, { name: 'Premier' }, actor);
+    const first = resource.update(database.db, group.id, { name: 'Premier', status: undefined }, actor);
     let second: Promise<GroupRow> | undefined;
     const probe = new pg.Client({ connectionString: database.url });
     await probe.connect();
     try {
       await vi.waitFor(() => expect(seen.Premier).toBe('Initial'));
-      second = resource.update(database.db, group.id, { name: 'Second' }, actor);
+      second = resource.update(database.db, group.id, { name: 'Second', status: undefined }, actor);
       // The second update either reads the row at once (no lock) or waits for the first's row lock.
       await vi.waitFor(
         async () => {
