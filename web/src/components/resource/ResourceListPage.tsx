@@ -1,7 +1,7 @@
 /**
  * Generic list page of a resource: header with 'Ajouter' and the shared `DataList`, either over the
- * whole list loaded at once (client mode, `GET {base}/all`) or one server page at a time (server mode,
- * `POST {base}/filter?page=n`, for the tables that grow to millions of rows; issue 6 section 2).
+ * whole list loaded at once (client mode, the resource's `all` call) or one server page at a time (server mode,
+ * its `filter` call `POST …?page=n`, for the tables that grow to millions of rows).
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
