@@ -12,11 +12,15 @@ import { ADVISORY_LOCKS } from './db/locks';
 import { admins } from './db/schema';
 import { JobQueue } from './jobs/queue';
 import { loadOrCreateAppKey, SecretBox } from './lib/app-key';
-import { hashPassword, randomPassword } from './lib/password';
+import { hashPassword, randomPassword, setPasswordHashCost } from './lib/password';
 import { ensureNomenclatures } from './modules/feeds/nomenclatures';
 
-/** Opens the configured database, applies migrations, writes the nomenclatures' labels and returns the context. */
+/**
+ * Sets the cost of new password hashes, opens the configured database, applies migrations, writes the nomenclatures'
+ * labels and returns the context.
+ */
 export async function createContext(config: AppConfig): Promise<AppContext> {
+  setPasswordHashCost(config.passwordHashCost);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : pgliteDirOf(config.dataDir),

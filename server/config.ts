@@ -7,6 +7,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS } from '../contract/limits';
+import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from './lib/password';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -62,6 +64,16 @@ const optionalHttpUrl = z
 
 /** A five-field cron expression (minute hour day-of-month month day-of-week), as pg-boss reads it. */
 const cron = z.string().regex(/^\s*(\S+\s+){4}\S+\s*$/, 'must be a cron expression of 5 fields, e.g. "0 6 * * *"');
+
+/** A whole number of at least `min` (`unit` names it in the message); unset or empty: `fallback`. */
+function wholeNumberOr(fallback: number, min: number, unit: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : String(fallback)))
+    .pipe(z.string().regex(/^[0-9]{1,10}$/, `must be a whole number of ${unit}`).transform(Number))
+    .refine((v) => v >= min, `must be at least ${min} ${unit}`);
+}
 
 /** Default time limit of one SQL statement on PostgreSQL (DB_STATEMENT_TIMEOUT_MS), in milliseconds. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
@@ -123,6 +135,10 @@ const envSchema = z.object({
     .default('20000')
     .transform(Number),
   FEED_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
+  ARGON2_MEMORY_KIB: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.memoryCost, 8, 'KiB'),
+  ARGON2_ITERATIONS: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.timeCost, 1, 'iterations'),
+  NEWS_IMPORT_MAX_BYTES: wholeNumberOr(NEWS_IMPORT_MAX_BYTES, 1024 * 1024, 'bytes'),
+  NEWS_IMPORT_MAX_ROWS: wholeNumberOr(NEWS_IMPORT_MAX_ROWS, 1, 'rows'),
 });
 
 /** Typed application configuration (all durations in seconds). */
@@ -176,6 +192,17 @@ export interface AppConfig {
   rneTimeoutMs: number;
   /** Bearer token of `POST /api/feeds/queues/{queue}`; undefined: the call is off (404). Never logged. */
   feedToken?: string;
+  /**
+   * Cost of the argon2id hash of new passwords (ARGON2_MEMORY_KIB, ARGON2_ITERATIONS); OWASP's 19 MiB and 2
+   * iterations unless set. The tests lower it: a hash keeps its own cost, so either cost verifies.
+   */
+  passwordHashCost: PasswordHashCost;
+  /**
+   * Limits of the news CSV import (NEWS_IMPORT_MAX_BYTES, whole MiB in the refusal; NEWS_IMPORT_MAX_ROWS): the
+   * contract's 50 MiB and 1,000,000 data rows unless set. The tests lower them to reach them quickly; the screens
+   * state the contract's values.
+   */
+  newsImport: { maxBytes: number; maxRows: number };
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
   sessionIdle: number;
@@ -213,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rneRequestsPerMinute: e.RNE_REQUESTS_PER_MINUTE,
     rneTimeoutMs: e.RNE_TIMEOUT_MS,
     feedToken: e.FEED_TOKEN,
+    passwordHashCost: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_ITERATIONS }),
+    newsImport: Object.freeze({ maxBytes: e.NEWS_IMPORT_MAX_BYTES, maxRows: e.NEWS_IMPORT_MAX_ROWS }),
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,
   });

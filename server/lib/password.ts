@@ -1,15 +1,36 @@
 /**
- * Password hashing with argon2id (OWASP parameters: 19 MiB, 2 iterations, 1 lane) via @node-rs/argon2,
+ * Password hashing with argon2id via @node-rs/argon2 (OWASP parameters: 19 MiB, 2 iterations, 1 lane, unless the
+ * configuration lowers them, as the tests do),
  * and the random password generator used at first start and by `npm run admin:password`.
  */
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** Memory (KiB) and iterations of an argon2id hash. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+}
 
-/** Hashes a password (PHC string `$argon2id$...`). */
+/** OWASP's argon2id parameters: 19 MiB, 2 iterations (the default of ARGON2_MEMORY_KIB / ARGON2_ITERATIONS). */
+export const PRODUCTION_PASSWORD_HASH_COST: Readonly<PasswordHashCost> = Object.freeze({ memoryCost: 19456, timeCost: 2 });
+
+let cost: PasswordHashCost = PRODUCTION_PASSWORD_HASH_COST;
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Sets the cost of the hashes made from now on in this process (the configuration's `passwordHashCost`;
+ * the production cost until called). Existing hashes keep their own cost: verification reads it from the hash.
+ */
+export function setPasswordHashCost(next: PasswordHashCost): void {
+  if (next.memoryCost === cost.memoryCost && next.timeCost === cost.timeCost) return;
+  cost = { memoryCost: next.memoryCost, timeCost: next.timeCost };
+  dummyHash = undefined;
+}
+
+/** Hashes a password (PHC string `$argon2id$...`) at the current cost. */
 export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, OPTIONS);
+  return hash(plain, { algorithm: 2 /* Argon2id */, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: 1 });
 }
 
 /** Constant-time check of a password against a PHC hash; false on any malformed hash. */
@@ -20,8 +41,6 @@ export async function verifyPassword(phc: string, plain: string): Promise<boolea
     return false;
   }
 }
-
-let dummyHash: Promise<string> | undefined;
 
 /** A hash of a random value, verified against when the email is unknown (same timing as a real check). */
 export function dummyPasswordHash(): Promise<string> {

@@ -12,6 +12,7 @@ import { ensureSuperAdmin } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { parseAppKey, SecretBox } from '../../server/lib/app-key';
+import { setPasswordHashCost } from '../../server/lib/password';
 import { JobQueue } from '../../server/jobs/queue';
 import { createAdmin } from '../../server/modules/admins/service';
 import { freshDatabase } from './db';
@@ -19,6 +20,14 @@ import { freshDatabase } from './db';
 export const SUPER_EMAIL = 'admin@example.com';
 export const SUPER_PASSWORD = 'super-admin-password';
 export const TEST_APP_KEY = 'base64:' + Buffer.alloc(32, 7).toString('base64');
+/**
+ * The argon2id cost of the tests (the environment's ARGON2_MEMORY_KIB / ARGON2_ITERATIONS, which vitest.config.ts
+ * and playwright.config.ts set low): what the tests check of passwords does not depend on the cost.
+ */
+export const TEST_PASSWORD_HASH_ENV = {
+  ARGON2_MEMORY_KIB: process.env.ARGON2_MEMORY_KIB ?? '',
+  ARGON2_ITERATIONS: process.env.ARGON2_ITERATIONS ?? '',
+};
 
 /** Options of one call. */
 export interface CallOptions {
@@ -130,8 +139,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ADMIN_PASSWORD: SUPER_PASSWORD,
     APP_KEY: TEST_APP_KEY,
     LOG_LEVEL: 'silent',
+    ...TEST_PASSWORD_HASH_ENV,
     ...env,
   });
+  setPasswordHashCost(config.passwordHashCost);
   const database = await freshDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
   const ctx: AppContext = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)), jobs: new JobQueue(database) };
   await ensureSuperAdmin(ctx);

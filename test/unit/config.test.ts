@@ -44,3 +44,25 @@ describe('DB_STATEMENT_TIMEOUT_MS', () => {
     for (const v of ['-1', '1.5', '5s', '0x10']) expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: v }), v).toThrow();
   });
 });
+
+describe('ARGON2_MEMORY_KIB and ARGON2_ITERATIONS', () => {
+  it('default to OWASP’s argon2id cost (19 MiB, 2 iterations); unset and empty alike', () => {
+    expect(loadConfig({}).passwordHashCost).toEqual({ memoryCost: 19456, timeCost: 2 });
+    expect(loadConfig({ ARGON2_MEMORY_KIB: '', ARGON2_ITERATIONS: '' }).passwordHashCost).toEqual({ memoryCost: 19456, timeCost: 2 });
+  });
+
+  it('take a lower cost (the tests’) and refuse what argon2id cannot use', () => {
+    expect(loadConfig({ ARGON2_MEMORY_KIB: '64', ARGON2_ITERATIONS: '1' }).passwordHashCost).toEqual({ memoryCost: 64, timeCost: 1 });
+    for (const v of ['7', '0', '-1', '1.5', '19 MiB']) expect(() => loadConfig({ ARGON2_MEMORY_KIB: v }), v).toThrow(/ARGON2_MEMORY_KIB/);
+    for (const v of ['0', 'two']) expect(() => loadConfig({ ARGON2_ITERATIONS: v }), v).toThrow(/ARGON2_ITERATIONS/);
+  });
+});
+
+describe('NEWS_IMPORT_MAX_BYTES and NEWS_IMPORT_MAX_ROWS', () => {
+  it('default to the contract’s 50 MiB and 1,000,000 rows; lower values are taken, nonsense refused', () => {
+    expect(loadConfig({}).newsImport).toEqual({ maxBytes: 50 * 1024 * 1024, maxRows: 1_000_000 });
+    expect(loadConfig({ NEWS_IMPORT_MAX_BYTES: String(8 * 1024 * 1024), NEWS_IMPORT_MAX_ROWS: '100000' }).newsImport).toEqual({ maxBytes: 8 * 1024 * 1024, maxRows: 100_000 });
+    for (const v of ['1000', '-1', '8MiB']) expect(() => loadConfig({ NEWS_IMPORT_MAX_BYTES: v }), v).toThrow(/NEWS_IMPORT_MAX_BYTES/);
+    for (const v of ['0', '1e6']) expect(() => loadConfig({ NEWS_IMPORT_MAX_ROWS: v }), v).toThrow(/NEWS_IMPORT_MAX_ROWS/);
+  });
+});

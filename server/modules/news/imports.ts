@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
 import type { JobResponse } from '../../../contract/jobs';
 import type { FilterBody } from '../../../contract/listing';
-import { NEWS_IMPORT_MAX_BYTES, ONLY_ERRORS, type temporaryRow } from '../../../contract/news';
+import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS, ONLY_ERRORS, type temporaryRow } from '../../../contract/news';
 import type { Database, Db } from '../../db/client';
 import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
@@ -25,8 +25,10 @@ import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules
 import { markExistingDuplicates, poolExec, type Exec } from './duplicates';
 import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
 
-/** Refusal of a file over NEWS_IMPORT_MAX_BYTES. */
-export const FILE_TOO_BIG = `Le fichier dépasse ${NEWS_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`;
+/** Refusal of a file over `maxBytes` (the configuration's limit; NEWS_IMPORT_MAX_BYTES unless set). */
+export function fileTooBig(maxBytes: number): string {
+  return `Le fichier dépasse ${Math.floor(maxBytes / (1024 * 1024))} Mo.`;
+}
 
 /** The columns of a news CSV: French names first (they name the columns in messages), English accepted. */
 export const NEWS_CSV: CsvColumns = {
@@ -57,11 +59,18 @@ async function assertNoImportPending(db: Db, ownerId: number): Promise<void> {
 }
 
 /**
- * Takes an upload: `.csv` only, at most 50 MB, stored in the database as it streams, then sniffed
- * (encoding, delimiter, header); a readable file becomes a queued `news-import` job.
+ * Takes an upload: `.csv` only, at most `limits.maxBytes` (50 MB), stored in the database as it streams, then sniffed
+ * (encoding, delimiter, header); a readable file becomes a queued `news-import` job, which reads at most
+ * `limits.maxRows` data rows.
  * @throws AppError 422 errors.file (no file, not .csv, too big, unreadable, an import already pending)
  */
-export async function startImport(jobsQueue: JobQueue, db: Db, ownerId: number, part: MultipartFile | undefined): Promise<JobResponse> {
+export async function startImport(
+  jobsQueue: JobQueue,
+  db: Db,
+  ownerId: number,
+  part: MultipartFile | undefined,
+  limits: { maxBytes: number; maxRows: number } = { maxBytes: NEWS_IMPORT_MAX_BYTES, maxRows: NEWS_IMPORT_MAX_ROWS },
+): Promise<JobResponse> {
   if (!part || part.fieldname !== 'file') throw fieldError('file', 'Veuillez choisir un fichier CSV.');
   if (!/\.csv$/i.test(part.filename ?? '')) {
     part.file.resume();
@@ -77,14 +86,14 @@ export async function startImport(jobsQueue: JobQueue, db: Db, ownerId: number, 
   const job = await jobsQueue.create(NEWS_IMPORT, ownerId, { filename });
   try {
     const { bytes, head } = await storeJobFile(db, job.id, part.file, SNIFF_BYTES);
-    if (part.file.truncated) throw fieldError('file', FILE_TOO_BIG);
+    if (part.file.truncated) throw fieldError('file', fileTooBig(limits.maxBytes));
     const layout = sniffCsv(head, bytes <= SNIFF_BYTES, NEWS_CSV);
-    const payload: NewsImportPayload = { filename, layout };
+    const payload: NewsImportPayload = { filename, layout, maxRows: limits.maxRows };
     return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>));
   } catch (err) {
     part.file.resume();
     await jobsQueue.discard(job.id);
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', FILE_TOO_BIG);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', fileTooBig(limits.maxBytes));
     throw err;
   }
 }

@@ -18,7 +18,6 @@ import {
   countResponse,
   importResponse,
   listBySirenBody,
-  NEWS_IMPORT_MAX_BYTES,
   newsPage,
   publishedArticle,
   removeByIdentifierBody,
@@ -30,7 +29,7 @@ import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
 import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';
 import { activeCategories, categoriesResource, toCategoryResponse } from './categories';
 import { newsImportJob, NEWS_IMPORT } from './import-job';
-import { cancelImport, currentImport, FILE_TOO_BIG, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
+import { cancelImport, currentImport, fileTooBig, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
 import { newsTemplate, TEMPLATE_FILENAME } from './template';
 
 const tags = ['News'];
@@ -63,14 +62,15 @@ export function newsRoutes(ctx: AppContext) {
       async (req, reply) => {
         // A body announced well over the limit is refused before it is read (the file part of a body within
         // the allowance, whose size only the stream tells, is cut at the limit by the multipart parser).
-        if (Number(req.headers['content-length'] ?? 0) > NEWS_IMPORT_MAX_BYTES + MULTIPART_ALLOWANCE) throw fieldError('file', FILE_TOO_BIG);
+        const limits = ctx.config.newsImport;
+        if (Number(req.headers['content-length'] ?? 0) > limits.maxBytes + MULTIPART_ALLOWANCE) throw fieldError('file', fileTooBig(limits.maxBytes));
         let part;
         try {
-          part = await req.file({ limits: { fileSize: NEWS_IMPORT_MAX_BYTES, files: 1 } });
+          part = await req.file({ limits: { fileSize: limits.maxBytes, files: 1 } });
         } catch {
           throw fieldError('file', 'Veuillez choisir un fichier CSV.');
         }
-        const job = await startImport(ctx.jobs, db, req.admin!.id, part);
+        const job = await startImport(ctx.jobs, db, req.admin!.id, part, limits);
         return reply.status(202).send({ message: 'Fichier reçu\u00a0: lecture des lignes en cours.', job });
       },
     );
