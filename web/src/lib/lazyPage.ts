@@ -12,3 +12,12 @@ import type { ComponentType } from 'react';
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
+
+/**
+ * Route `lazy` loader for a page that a module exports among others (the pages a resource declaration
+ * generates): `lazyPageOf(() => import('./pages'), (m) => m.rolePages.EditPage)`. The pages of one declaration
+ * share one chunk, loaded on first navigation to any of them.
+ */
+export function lazyPageOf<M>(load: () => Promise<M>, pick: (loaded: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}

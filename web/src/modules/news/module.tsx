@@ -5,7 +5,7 @@
  * screen; the /home card of the categories (counted on the server under `news`).
  */
 import { ReadOutlined } from '@ant-design/icons';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyPage, lazyPageOf } from '../../lib/lazyPage';
 import type { WebModule } from '../module';
 
 /** The news module. */
@@ -14,9 +14,9 @@ export const newsModule: WebModule = {
   routes: [
     { path: 'news', lazy: lazyPage(() => import('./pending/NewsListPage')) },
     { path: 'news/import', lazy: lazyPage(() => import('./import/ImportPage')) },
-    { path: 'news/categories', lazy: lazyPage(() => import('./categories/CategoryListPage')) },
-    { path: 'news/create', lazy: lazyPage(() => import('./categories/CategoryCreatePage')) },
-    { path: 'news/:id/edit', lazy: lazyPage(() => import('./categories/CategoryEditPage')) },
+    { path: 'news/categories', lazy: lazyPageOf(() => import('./categories/pages'), (m) => m.categoryPages.ListPage) },
+    { path: 'news/create', lazy: lazyPageOf(() => import('./categories/pages'), (m) => m.categoryPages.CreatePage) },
+    { path: 'news/:id/edit', lazy: lazyPageOf(() => import('./categories/pages'), (m) => m.categoryPages.EditPage) },
     { path: 'news/articles/create', lazy: lazyPage(() => import('./articles/ArticleCreatePage')) },
     { path: 'news/articles/delete', lazy: lazyPage(() => import('./articles/ArticleDeletePage')) },
   ],

@@ -6,7 +6,7 @@
  * lazy-loaded, all in one "Surveillance" group of the sidebar.
  */
 import { MonitorOutlined } from '@ant-design/icons';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyPage, lazyPageOf } from '../../lib/lazyPage';
 import type { WebModule } from '../module';
 
 /** The supervision module. */
@@ -16,8 +16,8 @@ export const supervisionsModule: WebModule = {
     { path: 'supervisions', lazy: lazyPage(() => import('./SupervisionPage')) },
     { path: 'supervisions/insee', lazy: lazyPage(() => import('./InseePage')) },
     { path: 'supervisions/rne', lazy: lazyPage(() => import('./rne/RneAccountsPage')) },
-    { path: 'supervisions/rne/create', lazy: lazyPage(() => import('./rne/RneAccountCreatePage')) },
-    { path: 'supervisions/rne/:id/edit', lazy: lazyPage(() => import('./rne/RneAccountEditPage')) },
+    { path: 'supervisions/rne/create', lazy: lazyPageOf(() => import('./rne/pages'), (m) => m.rneAccountPages.CreatePage) },
+    { path: 'supervisions/rne/:id/edit', lazy: lazyPageOf(() => import('./rne/pages'), (m) => m.rneAccountPages.EditPage) },
     { path: 'supervisions/reports', lazy: lazyPage(() => import('./queues/ReportsPage')) },
     { path: 'supervisions/dirigeants', lazy: lazyPage(() => import('./queues/DirigeantsPage')) },
     { path: 'supervisions/liveinpi', lazy: lazyPage(() => import('./queues/LiveInpiPage')) },

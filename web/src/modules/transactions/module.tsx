@@ -5,7 +5,7 @@
  * deals (counted on the server under `deals`).
  */
 import { SwapOutlined } from '@ant-design/icons';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyPage, lazyPageOf } from '../../lib/lazyPage';
 import type { WebModule } from '../module';
 
 /** The transactions module. */
@@ -15,12 +15,12 @@ export const transactionsModule: WebModule = {
     { path: 'transactions', lazy: lazyPage(() => import('./deals/DealListPage')) },
     { path: 'transactions/createdeal', lazy: lazyPage(() => import('./deals/DealCreatePage')) },
     { path: 'transactions/:id/editdeal', lazy: lazyPage(() => import('./deals/DealEditPage')) },
-    { path: 'transactions/roles', lazy: lazyPage(() => import('./records/RoleListPage')) },
-    { path: 'transactions/createrole', lazy: lazyPage(() => import('./records/RoleCreatePage')) },
-    { path: 'transactions/:id/editrole', lazy: lazyPage(() => import('./records/RoleEditPage')) },
-    { path: 'transactions/types', lazy: lazyPage(() => import('./records/TypeListPage')) },
-    { path: 'transactions/createtype', lazy: lazyPage(() => import('./records/TypeCreatePage')) },
-    { path: 'transactions/:id/edittype', lazy: lazyPage(() => import('./records/TypeEditPage')) },
+    { path: 'transactions/roles', lazy: lazyPageOf(() => import('./records/pages'), (m) => m.rolePages.ListPage) },
+    { path: 'transactions/createrole', lazy: lazyPageOf(() => import('./records/pages'), (m) => m.rolePages.CreatePage) },
+    { path: 'transactions/:id/editrole', lazy: lazyPageOf(() => import('./records/pages'), (m) => m.rolePages.EditPage) },
+    { path: 'transactions/types', lazy: lazyPageOf(() => import('./records/pages'), (m) => m.typePages.ListPage) },
+    { path: 'transactions/createtype', lazy: lazyPageOf(() => import('./records/pages'), (m) => m.typePages.CreatePage) },
+    { path: 'transactions/:id/edittype', lazy: lazyPageOf(() => import('./records/pages'), (m) => m.typePages.EditPage) },
     { path: 'transactions/import', lazy: lazyPage(() => import('./import/ImportPage')) },
     { path: 'transactions/success', lazy: lazyPage(() => import('./import/ImportSuccessPage')) },
     { path: 'transactions/files', lazy: lazyPage(() => import('./import/FilesPage')) },
