@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { clientSql } from '../server/db/sql';
 import { openDatabase } from '../server/db/client';
 import { claimJob, finishJob, insertJob, reportProgress } from '../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../server/modules/feeds/kinds';
@@ -27,6 +28,7 @@ import { sireneJob } from '../server/modules/feeds/sirene/job';
 import { COMPANY_COLUMNS, ESTABLISHMENT_COLUMNS_2019, ESTABLISHMENT_COLUMNS_ADDED } from '../server/modules/feeds/sirene/layouts';
 import type { FeedBenchContext } from './feeds';
 import { validSirens } from './generate';
+import { rowsOf } from '../server/db/rows';
 
 const ROWS = 1_000_000;
 /** Every CHANGE_EVERY-th row is changed in the second import (1%). */
@@ -183,12 +185,12 @@ async function runJobChild(file: string, filename: string): Promise<void> {
   const t0 = performance.now();
   let answer: Record<string, unknown>;
   try {
-    const out = await sireneJob.run({ job, database, client, signal: new AbortController().signal, progress: (rows, bytes) => reportProgress(database.db, job.id, rows, bytes) });
+    const out = await sireneJob.run({ job, database, sql: clientSql(client), signal: new AbortController().signal, progress: (rows, bytes) => reportProgress(database.db, job.id, rows, bytes) });
     const seconds = (performance.now() - t0) / 1000;
     await finishJob(database.db, job.id, { state: 'done', ...out });
     answer = { seconds, result: out.result };
   } catch (err) {
-    await finishJob(database.db, job.id, { state: 'failed', error: (err as Error).message });
+    await finishJob(database.db, job.id, { state: 'failed', error: (err as Error).message, kind: 'refused' });
     answer = { seconds: (performance.now() - t0) / 1000, error: (err as Error).message };
   } finally {
     client.release();
@@ -200,8 +202,8 @@ async function runJobChild(file: string, filename: string): Promise<void> {
 if (process.argv[2] === CHILD_FLAG) await runJobChild(process.argv[3], process.argv[4]);
 
 async function scalar(b: FeedBenchContext, query: ReturnType<typeof sql>): Promise<number> {
-  const res = (await b.ctx.db.execute(query)) as unknown as { rows: Array<{ n: string | number }> };
-  return Number(res.rows[0].n);
+  const [res] = await rowsOf<{ n: string | number }>(b.ctx.db, query);
+  return Number(res.n);
 }
 
 /** Empties the register and the INSEE entries of the log (untimed). */
@@ -252,7 +254,7 @@ export async function benchSirene(b: FeedBenchContext): Promise<void> {
       const e = expectedEntry(i);
       if (e) expected.set(sirens[i], e);
     }
-    const entries = ((await b.ctx.db.execute(sql`select siren, code, description from update_log where id > ${lastId}`)) as unknown as { rows: Array<{ siren: string; code: string; description: string }> }).rows;
+    const entries = await rowsOf<{ siren: string; code: string; description: string }>(b.ctx.db, sql`select siren, code, description from update_log where id > ${lastId}`);
     const wrong = entries.filter((e) => e.code !== 'INSEE' || expected.get(e.siren) !== e.description);
     const exact = entries.length === expected.size && wrong.length === 0 && new Set(entries.map((e) => e.siren)).size === expected.size;
     if (!exact) throw new Error(`1% changed: ${entries.length} entries for ${expected.size} changes, ${wrong.length} wrong, e.g. ${JSON.stringify(wrong.slice(0, 3))}`);

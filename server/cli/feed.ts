@@ -12,6 +12,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import lockfile from 'proper-lockfile';
 import type { UploadFeed } from '../../contract/feeds';
+import { waitForJob } from '../jobs/queue';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { pgliteDirOf } from '../db/client';
@@ -20,7 +21,7 @@ import { bodaccJob } from '../modules/feeds/bodacc/job';
 import { inboxDir } from '../modules/feeds/inbox';
 import { FEED_BODACC, FEED_SIRENE } from '../modules/feeds/kinds';
 import { sireneJob } from '../modules/feeds/sirene/job';
-import { extensionError, startFeedJob, waitForFeedJob } from '../modules/feeds/start';
+import { extensionError, startFeedJob } from '../modules/feeds/start';
 
 printCrashesSafely('feed\u00a0: échec.');
 
@@ -78,7 +79,7 @@ try {
         )
       : null;
     bar?.start(Math.max(total, 1), 0, { rows: '0', done: sizeText(0), size: sizeText(total) });
-    const end = await waitForFeedJob(ctx.db, job.id, {
+    const end = await waitForJob(ctx.db, job.id, {
       pollMs: 250,
       onProgress: (row) => bar?.update(Math.min(Number(row.bytesRead), total), { rows: fr(Number(row.rowsRead)), done: sizeText(Number(row.bytesRead)), size: sizeText(total) }),
     });

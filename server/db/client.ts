@@ -21,6 +21,7 @@ import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config';
 import { installBossSchema } from '../jobs/boss-db';
 import { ADVISORY_LOCKS } from './locks';
 import { applyOnlineIndexes } from './online-indexes';
+import { pgliteSql, poolSql, type Sql } from './sql';
 import * as schema from './schema';
 
 /** The Drizzle database every service receives. */
@@ -34,6 +35,8 @@ export interface Database {
   pool?: pg.Pool;
   /** The embedded instance (PGlite only). */
   pglite?: PGlite;
+  /** Plain SQL on this database, whichever driver runs (./sql.ts): what modules use beside Drizzle. */
+  sql: Sql;
   /** Resolves when the database answers `select 1`; rejects otherwise. */
   ping(): Promise<void>;
   /** Closes the pool or the embedded instance (idempotent). */
@@ -75,6 +78,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'pg',
       pool,
+      sql: poolSql(pool),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -105,6 +109,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     pglite: client,
+    sql: pgliteSql(client),
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');

@@ -5,7 +5,7 @@
  * INSEE Sirene stage (server/modules/feeds/sirene/stage.ts) and the deals CSV stage
  * (server/modules/deals/import-stage.ts); on PostgreSQL both stream one COPY FROM STDIN instead.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /** Bytes gathered before a COPY is sent to PGlite (4 MiB). */
 export const PGLITE_BATCH_BYTES = 4 * 1024 * 1024;
@@ -68,7 +68,7 @@ export async function* recordBatches(body: AsyncIterable<Buffer>, batchBytes: nu
  * @returns the number of records copied
  * @throws what `onError` maps a COPY failure to, or the raw error; the input's own failure
  */
-export async function copyBlobBatches(pglite: PGlite, statement: string, body: AsyncIterable<Buffer>, opts: BlobCopyOptions = {}): Promise<number> {
+export async function copyBlobBatches(pglite: PGlite | Transaction, statement: string, body: AsyncIterable<Buffer>, opts: BlobCopyOptions = {}): Promise<number> {
   let records = 0;
   for await (const parts of recordBatches(body, opts.batchBytes ?? PGLITE_BATCH_BYTES)) {
     const bytes = opts.transform ? [opts.transform(parts.length === 1 ? parts[0] : Buffer.concat(parts))] : parts;

@@ -11,7 +11,7 @@ import { stringify, type Stringifier } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from './client';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /** A COPY in progress. */
 export interface CopyWriter {
@@ -32,12 +32,16 @@ const options = {
   },
 };
 
+/** The driver a COPY runs on: PostgreSQL, or PGlite (the instance or one of its transactions). */
+export type CopyTarget = { kind: 'pg' } | { kind: 'pglite'; pglite: PGlite | Transaction };
+
 /**
- * Opens a COPY into `table (columns)`.
+ * Opens a COPY into `table (columns)`. Modules reach it through `Sql.copyRows` (./sql.ts).
  * @param client - PostgreSQL: the connection to COPY on (required); ignored on PGlite
  * @param text - the NOT NULL text columns, where an empty field is '' (never NULL)
+ * @throws Error when a PostgreSQL COPY is asked without a connection
  */
-export function openCopy(database: Database, client: pg.PoolClient | undefined, table: string, columns: readonly string[], text: readonly string[] = []): CopyWriter {
+export function openCopy(database: CopyTarget, client: pg.PoolClient | undefined, table: string, columns: readonly string[], text: readonly string[] = []): CopyWriter {
   const notNull = text.length ? `, FORCE_NOT_NULL (${text.join(', ')})` : '';
   const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv${notNull})`;
   if (database.kind === 'pg') {
@@ -62,7 +66,7 @@ export function openCopy(database: Database, client: pg.PoolClient | undefined, 
       },
     };
   }
-  const pglite = database.pglite!;
+  const pglite = database.pglite;
   const blobStatement = statement.replace('FROM STDIN', "FROM '/dev/blob'");
   let batch: unknown[][] = [];
   let rows = 0;

@@ -29,12 +29,14 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Db } from '../db/client';
+import { clientSql, type Sql } from '../db/sql';
 import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
 import { jobs } from '../db/schema';
 import { AppError } from '../http/errors';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
+import type { FailureKind } from './failure';
 import { deleteJobFile } from './files';
-import { claimJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
+import { claimJob, findJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
 
 /** Message of a job whose process stopped while it ran. */
 export const INTERRUPTED_MESSAGE = 'Traitement interrompu\u00a0: le serveur s’est arrêté pendant son exécution. Rien n’a été enregistré\u00a0; relancez-le.';
@@ -57,10 +59,10 @@ export interface JobContext {
   job: JobRow;
   database: Database;
   /**
-   * PostgreSQL: a connection of the job's own (it holds the job's lock), for a transaction or a COPY.
-   * Undefined on PGlite.
+   * Plain SQL on the job's own connection (PostgreSQL: the one holding its lock) or on the embedded instance:
+   * where the handler opens its transaction and COPYs (server/db/sql.ts).
    */
-  client?: pg.PoolClient;
+  sql: Sql;
   /** Aborted when the server stops: the handler rolls back and throws. */
   signal: AbortSignal;
   /** Records rows and bytes read (throttled by the caller: call it every few thousand rows). */
@@ -288,12 +290,22 @@ export class JobQueue {
     try {
       await this.boss.send(kind, { jobId: row.id }, { id: row.id, retryLimit: 0 });
     } catch (err) {
-      await finishJob(this.database.db, row.id, { state: 'failed', error: JOB_FAILED_MESSAGE });
+      await finishJob(this.database.db, row.id, { state: 'failed', error: JOB_FAILED_MESSAGE, kind: 'unexpected' });
       throw err;
     }
     const worker = this.workers.get(kind);
     if (worker) this.boss.notifyWorker(worker);
     return row;
+  }
+
+  /**
+   * Waits until job `id` ends (done or failed), whichever process runs it, and answers its row. Polls the `jobs`
+   * row every `pollMs` (default 200), calling `onProgress` with each row seen while it runs.
+   * @returns the ended row; the last row seen when `signal` aborts first
+   * @throws Error when the job's row is gone (deleted meanwhile)
+   */
+  async waitFor(id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
+    return waitForJob(this.database.db, id, opts);
   }
 
   /** Runs one job: lock, claim, handler, outcome. Never throws (pg-boss only learns that it ended). */
@@ -313,7 +325,7 @@ export class JobQueue {
       if (this.stopping) {
         // Handed over by pg-boss as the server stops (it counts it done): not started, so failed with the stop's
         // message rather than left queued for nothing; the operator can send it again at once.
-        await finishJob(db, jobId, { state: 'failed', error: SHUTDOWN_MESSAGE });
+        await finishJob(db, jobId, { state: 'failed', error: SHUTDOWN_MESSAGE, kind: 'shutdown' });
         await deleteJobFile(db, jobId);
         return;
       }
@@ -331,21 +343,22 @@ export class JobQueue {
         const out = await handler.run({
           job,
           database: this.database,
-          client,
+          sql: client ? clientSql(client) : this.database.sql,
           signal: abort.signal,
           progress: (rows, bytes) => reportProgress(db, jobId, rows, bytes),
         });
         await finishJob(db, jobId, { state: 'done', ...out });
         this.log.info({ job: jobId, kind }, 'job done');
       } catch (err) {
-        const message = abort.signal.aborted ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
+        const kind: FailureKind = abort.signal.aborted ? 'shutdown' : err instanceof AppError ? 'refused' : 'unexpected';
+        const message = kind === 'shutdown' ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
         // A refused input (AppError: its French reason, shown to the operator too) or a stop is a normal end,
         // logged as info; anything else is a fault, logged with its error.
         if (abort.signal.aborted) this.log.info({ job: jobId, kind }, 'job interrupted');
         else if (err instanceof AppError) this.log.info({ job: jobId, kind, reason: message }, 'job failed');
         else this.log.error({ err, job: jobId, kind }, 'job failed');
         await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
-        await finishJob(db, jobId, { state: 'failed', error: message });
+        await finishJob(db, jobId, { state: 'failed', error: message, kind });
       }
       await deleteJobFile(db, jobId);
     } catch (err) {
@@ -395,7 +408,7 @@ export class JobQueue {
     // A job still queued after an hour was fetched by a process that died before it started, or never sent.
     const abandoned = await db
       .update(jobs)
-      .set({ state: 'failed', error: NEVER_STARTED_MESSAGE, finishedAt: new Date() })
+      .set({ state: 'failed', error: NEVER_STARTED_MESSAGE, failureKind: 'never_started', finishedAt: new Date() })
       .where(and(eq(jobs.state, 'queued'), lt(jobs.createdAt, new Date(Date.now() - QUEUED_MAX_MS))))
       .returning({ id: jobs.id });
     for (const { id } of abandoned) await deleteJobFile(db, id);
@@ -408,7 +421,7 @@ export class JobQueue {
     await deleteJobFile(db, row.id);
     await db
       .update(jobs)
-      .set({ state: 'failed', error: INTERRUPTED_MESSAGE, finishedAt: new Date() })
+      .set({ state: 'failed', error: INTERRUPTED_MESSAGE, failureKind: 'interrupted', finishedAt: new Date() })
       .where(and(eq(jobs.id, row.id), inArray(jobs.state, ['running'])));
     this.log.info({ job: row.id, kind: row.kind }, 'interrupted job marked failed');
   }
@@ -436,6 +449,21 @@ export class JobQueue {
       if (!pending.length && (this.bossDb?.idle() ?? true)) break;
       await Promise.all([...pending, this.bossDb?.settled()]);
     }
+  }
+}
+
+/**
+ * Waits until job `id` ends, reading its row every `pollMs` ms (default 200); see `JobQueue.waitFor`.
+ * @throws Error when the job's row is gone
+ */
+export async function waitForJob(db: Db, id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
+  for (;;) {
+    const row = await findJob(db, id);
+    if (!row) throw new Error(`job ${id} vanished`);
+    if (row.state === 'done' || row.state === 'failed') return row;
+    opts.onProgress?.(row);
+    if (opts.signal?.aborted) return row;
+    await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 200));
   }
 }
 

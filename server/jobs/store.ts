@@ -1,12 +1,14 @@
 /**
  * The `jobs` table (server/db/schema/jobs.ts): create, claim, progress, finish, read. Every write is one
  * statement through the app's pool, outside the job's own transaction, so the progress is visible while
- * the job runs (issue 8 section 2).
+ * the job runs; only the end of a job that commits its work (`finishJobIn`) is written inside that transaction.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { JobResponse } from '../../contract/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import type { Sql } from '../db/sql';
+import type { FailureKind } from './failure';
 
 /** A row of `jobs`. */
 export type JobRow = typeof jobs.$inferSelect;
@@ -52,20 +54,34 @@ export async function reportProgress(db: Db, id: string, rowsRead: number, bytes
   await db.update(jobs).set({ rowsRead, bytesRead }).where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
 }
 
-/** Ends a running (or queued) job as done with its result, or failed with a French message. */
-export async function finishJob(
-  db: Db,
-  id: string,
-  outcome: { state: 'done'; result: Record<string, unknown>; rowsRead?: number; bytesRead?: number } | { state: 'failed'; error: string },
-): Promise<void> {
+/** How a job ends: done with its result, or failed with a French message and its kind (./failure.ts). */
+export type JobOutcome =
+  | { state: 'done'; result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }
+  | { state: 'failed'; error: string; kind: FailureKind };
+
+/** Ends a running (or queued) job; a job already ended keeps its end (the first end wins). */
+export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promise<void> {
   const values =
     outcome.state === 'done'
       ? { state: 'done', result: outcome.result, ...(outcome.rowsRead !== undefined ? { rowsRead: outcome.rowsRead } : {}), ...(outcome.bytesRead !== undefined ? { bytesRead: outcome.bytesRead } : {}) }
-      : { state: 'failed', error: outcome.error };
+      : { state: 'failed', error: outcome.error, failureKind: outcome.kind };
   await db
     .update(jobs)
     .set({ ...values, finishedAt: new Date() })
     .where(and(eq(jobs.id, id), sql`${jobs.state} in ('queued', 'running')`));
+}
+
+/**
+ * Ends job `id` as done on `tx`, inside the transaction that commits its work, so that the work and its end are
+ * kept together or not at all (a crash right after the commit leaves a job done, never one whose recovery would
+ * say that nothing was kept).
+ */
+export async function finishJobIn(tx: Sql, id: string, outcome: { result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }): Promise<void> {
+  await tx.exec(
+    `update jobs set state = 'done', result = $2::jsonb, rows_read = coalesce($3, rows_read), bytes_read = coalesce($4, bytes_read), finished_at = now()
+      where id = $1 and state in ('queued', 'running')`,
+    [id, JSON.stringify(outcome.result), outcome.rowsRead ?? null, outcome.bytesRead ?? null],
+  );
 }
 
 /** One job, or undefined. */

@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { waitForJob } from '../jobs/queue';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -20,7 +21,7 @@ import { feedFiles } from '../db/schema';
 import { bodaccJob } from '../modules/feeds/bodacc/job';
 import { FEED_BODACC, FEED_SIRENE } from '../modules/feeds/kinds';
 import { sireneJob } from '../modules/feeds/sirene/job';
-import { startFeedJob, waitForFeedJob } from '../modules/feeds/start';
+import { startFeedJob } from '../modules/feeds/start';
 
 /** The fixtures folder holding `sirene/` and `bodacc/`. */
 export const FEED_FIXTURES_DIR = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
@@ -101,7 +102,7 @@ export async function seedDemoFeeds(ctx: AppContext, fixturesDir = FEED_FIXTURES
       origin: 'cli',
       input: { path: file },
     });
-    const done = await waitForFeedJob(ctx.db, job.id, { pollMs: 50 });
+    const done = await waitForJob(ctx.db, job.id, { pollMs: 50 });
     if (done.state === 'done') {
       result.feedFiles += 1;
       result.logEntries += Number(done.result?.log_entries ?? 0);

@@ -28,6 +28,12 @@ export const jobs = pgTable(
     bytesTotal: bigint('bytes_total', { mode: 'number' }),
     /** French message of a failure. */
     error: text('error'),
+    /**
+     * Why a failed job failed, for the programs that act on it (server/jobs/failure.ts): `refused` (its input,
+     * the message says why), `interrupted` (its process died), `shutdown` (a clean stop), `never_started`,
+     * `unexpected` (a fault, in the log). Null while it has not failed.
+     */
+    failureKind: varchar('failure_kind', { length: 16 }),
     /** What the job was given (e.g. the stored file and its name). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** What the job produced (e.g. `{rows, rows_in_error}`). */

@@ -4,10 +4,9 @@
  * staging table by COPY (./import-stage.ts), checks every row in SQL (./import-sql.ts `typedSql`, `disagreeSql`), and, when no row is in error, merges the deals
  * and their entities and records the file in `deal_import_files`, all in one transaction: all or nothing.
  *
- * - PostgreSQL: everything runs on the job's connection inside one transaction (temporary tables dropped at
- *   commit or rollback). A file sniffed as UTF-8 whose later bytes are not UTF-8 is read again as Windows-1252.
- * - PGlite: the stage and the checks run outside a transaction (temporary tables the job drops), the merge and
- *   the record inside one `pglite.transaction`.
+ * - All or nothing through the staged import (server/jobs/staged-import.ts): one transaction on PostgreSQL; on
+ *   PGlite the stage and the checks before it (temporary tables the job drops), the merge and the record inside.
+ *   A file sniffed as UTF-8 whose later bytes are not UTF-8 is read again as Windows-1252.
  * - Rows in error: the job fails with the French summary, after writing the first DEAL_IMPORT_MAX_ERRORS rows
  *   in error (`{lines: [{line, messages}]}`) into its `result`, which the upload answers with its 422.
  *
@@ -15,19 +14,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Transaction } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { DEAL_ENTITIES_MAX } from '../../../contract/deals';
 import { DEAL_IMPORT_MAX_ERRORS, DEAL_IMPORT_MAX_ROWS, type DealImportLine } from '../../../contract/deal-import';
 import type { Db } from '../../db/client';
+import type { Sql } from '../../db/sql';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { jobs } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import type { JobContext, JobKind } from '../../jobs/queue';
+import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../jobs/staged-import';
 import type { CsvLayout } from '../../lib/csv/layout';
 import { countsSql, dealsInSql, disagreeSql, errorLinesSql, importTables, lookupSql, mergeSql, rowErrorsSql, typedSql, type ImportTables } from './import-sql';
-import { copyError, copyToStagePg, copyToStagePglite, createStageSql, dataPart, isNotUtf8, type StageMeter } from './import-stage';
+import { copyToStage, createStageSql, dataPart, isNotUtf8, type StageMeter } from './import-stage';
 
 /** Queue name of the deals import. */
 export const DEAL_IMPORT = 'deal-import';
@@ -56,8 +55,6 @@ const WORK_MEM = '256MB';
 /** Records the time since the previous mark under `name` (ms, in the job's result). */
 type Phase = (name: string) => void;
 
-/** One statement, on whichever connection runs the import. */
-type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
 /** A refused file: the summary, and the rows in error. */
 export class RowErrors extends AppError {
@@ -76,15 +73,15 @@ const lines = (n: number) => `${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : 
  * Checks the staged rows: builds the typed table and its deals, then lists the rows in error.
  * @throws RowErrors with the first DEAL_IMPORT_MAX_ERRORS rows in error, in file order
  */
-async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: string, phase: Phase): Promise<void> {
-  for (const statement of lookupSql(t, temp)) await exec(statement);
-  await exec(typedSql(t, layout.columns, temp));
-  await exec(`analyze ${t.typed}`);
+async function check(exec: Sql, t: ImportTables, layout: CsvLayout, temp: string, phase: Phase): Promise<void> {
+  for (const statement of lookupSql(t, temp)) await exec.exec(statement);
+  await exec.exec(typedSql(t, layout.columns, temp));
+  await exec.exec(`analyze ${t.typed}`);
   phase('check_typed_ms');
-  for (const statement of dealsInSql(t, temp)) await exec(statement);
+  for (const statement of dealsInSql(t, temp)) await exec.exec(statement);
   phase('check_deals_ms');
-  const { rows: rowErrors } = await exec(rowErrorsSql(t, DEAL_IMPORT_MAX_ERRORS));
-  const { rows: disagree } = await exec(disagreeSql(t, DEAL_IMPORT_MAX_ERRORS));
+  const { rows: rowErrors } = await exec.exec(rowErrorsSql(t, DEAL_IMPORT_MAX_ERRORS));
+  const { rows: disagree } = await exec.exec(disagreeSql(t, DEAL_IMPORT_MAX_ERRORS));
   phase('check_errors_ms');
   if (!rowErrors.length && !disagree.length) return;
 
@@ -98,7 +95,7 @@ async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: strin
   const firstRns = disagree.map((d) => Number(d.first_rn));
   for (const d of disagree) add(Number(d.rn), '');
   const wanted = [...new Set([...byRn.keys(), ...firstRns])];
-  const { rows: lineRows } = await exec(errorLinesSql(t), [wanted]);
+  const { rows: lineRows } = await exec.exec(errorLinesSql(t), [wanted]);
   const lineOf = new Map(lineRows.map((r) => [Number(r.rn), Number(r.line)]));
   for (const d of disagree) {
     const list = byRn.get(Number(d.rn))!;
@@ -116,32 +113,37 @@ async function check(exec: Exec, t: ImportTables, layout: CsvLayout, temp: strin
 }
 
 /** How many rows are in error (own errors or disagreeing deal-level columns). */
-async function countErrors(exec: Exec, t: ImportTables): Promise<number> {
-  const { rows } = await exec(
+async function countErrors(exec: Sql, t: ImportTables): Promise<number> {
+  const { rows } = await exec.exec(
     `select count(*)::int as n from (select rn from ${t.typed} where cardinality(errors) > 0 union select rn from (${disagreeSql(t, 2_000_000_000)}) d) x`,
   );
   return Number(rows[0].n);
 }
 
 /** Merges the checked rows and records the file; answers the counts. */
-async function mergeAndRecord(exec: Exec, t: ImportTables, temp: string, payload: DealImportPayload, jobId: string, rows: number, phase: Phase) {
-  await exec('select pg_advisory_xact_lock($1)', [MERGE_LOCK]);
+async function mergeAndRecord(exec: Sql, t: ImportTables, temp: string, payload: DealImportPayload, jobId: string, rows: number, phase: Phase) {
+  await exec.exec('select pg_advisory_xact_lock($1)', [MERGE_LOCK]);
   for (const [name, statement] of mergeSql(t, temp)) {
-    await exec(statement);
+    await exec.exec(statement);
     phase(`merge_${name}_ms`);
   }
-  const { rows: counts } = await exec(countsSql(t));
+  const { rows: counts } = await exec.exec(countsSql(t));
   const c = counts[0] as { deals: number; created: number; updated: number };
-  const { rows: file } = await exec(
+  const { rows: file } = await exec.exec(
     'insert into deal_import_files (name, job_id, rows, deals, created_by) values ($1, $2, $3, $4, $5) returning id',
     [payload.filename.slice(0, 255), jobId, rows, Number(c.deals), payload.createdBy],
   );
   return { deals: Number(c.deals), created: Number(c.created), updated: Number(c.updated), file_id: Number(file[0].id) };
 }
 
+/**
+ * Runs the import on the staged import (server/jobs/staged-import.ts): the data part is COPYed into a stage, the
+ * rows are checked in SQL (a file with rows in error is refused with them), then the deals are merged and the file
+ * recorded, all or nothing. A file sniffed as UTF-8 whose later bytes are not UTF-8 is read again as Windows-1252.
+ */
 async function run(ctx: JobContext) {
-  const { job, database, client, signal } = ctx;
-  const db = database.db;
+  const { job, signal } = ctx;
+  const db = ctx.database.db;
   const payload = job.payload as unknown as DealImportPayload;
   let layout = payload.layout;
   const t = importTables(job.id);
@@ -153,125 +155,78 @@ async function run(ctx: JobContext) {
     mark = now;
   };
   const meter: StageMeter = { bytes: 0, lines: 0 };
-  let reporting: Promise<void> | undefined;
-  let nextReport = 0;
-  const report = () => {
-    if (reporting || Date.now() < nextReport) return;
-    nextReport = Date.now() + 250;
-    reporting = ctx
-      .progress(meter.lines, meter.bytes)
-      .catch(() => {})
-      .finally(() => (reporting = undefined));
-  };
-  const aborted = () => new AppError(503, 'aborted');
+  const progress = new ProgressMeter(ctx);
   const watched = () =>
     dataPart(fs.createReadStream(payload.path, { highWaterMark: 1024 * 1024 }), meter, () => {
-      if (signal.aborted) throw aborted();
+      throwIfStopped(signal);
       if (meter.lines > DEAL_IMPORT_MAX_ROWS + 1) {
         throw fieldError('file', `Le fichier dépasse ${DEAL_IMPORT_MAX_ROWS.toLocaleString('fr-FR')} lignes de données\u00a0: découpez-le en plusieurs fichiers.`);
       }
-      report();
+      progress.report(meter.lines, meter.bytes);
     });
+  const turn = eventLoopTurns(0);
 
-  let rows: number;
-  let counts: Awaited<ReturnType<typeof mergeAndRecord>>;
   try {
-    if (client) {
-      const exec: Exec = (text, values) => client.query(text, values);
-      const temp = 'on commit drop';
-      await client.query('begin');
-      try {
-        await client.query('set local statement_timeout = 0');
-        await client.query(`set local work_mem = '${WORK_MEM}'`);
+    const out = await runStagedImport<number, Awaited<ReturnType<typeof mergeAndRecord>>>(ctx, {
+      settings: {
+        work_mem: WORK_MEM,
         // Rows are numbered in the order of a plain scan of the stage, which is the COPY's order.
-        await client.query('set local max_parallel_workers_per_gather = 0');
-        await client.query('set local synchronize_seqscans = off');
+        max_parallel_workers_per_gather: '0',
+        synchronize_seqscans: 'off',
         // One big expression over a million rows: compiling it costs more than it saves.
-        await client.query('set local jit = off');
-        await client.query(createStageSql(t.stage, layout.header.length, temp));
-        await client.query('savepoint staged');
+        jit: 'off',
+      },
+      clear: (sql) => dropTables(sql, t),
+      async stage(sql, temp) {
+        await sql.exec(createStageSql(t.stage, layout.header.length, temp));
+        let rows: number;
         try {
-          rows = await copyToStagePg(client, t.stage, layout, watched());
+          rows = await sql.savepoint(() => copyToStage(sql, t.stage, layout, watched(), turn));
         } catch (err) {
-          if (!isNotUtf8(err) || layout.encoding !== 'utf-8') throw copyError(err as Error, 0, layout.header) ?? err;
+          if (!isNotUtf8(err)) throw err;
           // Sniffed as UTF-8 from an ASCII head, but Windows-1252 further on (an Excel export): read it again.
-          await client.query('rollback to savepoint staged');
+          await sql.exec(`truncate ${t.stage}`);
           layout = { ...layout, encoding: 'windows-1252' };
           meter.bytes = 0;
           meter.lines = 0;
-          try {
-            rows = await copyToStagePg(client, t.stage, layout, watched());
-          } catch (again) {
-            throw copyError(again as Error, 0, layout.header) ?? again;
-          }
+          rows = await copyToStage(sql, t.stage, layout, watched(), turn);
         }
         phase('copy_ms');
+        // Read whole: the spooled upload is no longer needed, whatever happens next.
+        await fs.promises.rm(payload.path, { force: true });
         if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
-        if (signal.aborted) throw aborted();
-        await check(exec, t, layout, temp, phase);
+        return rows;
+      },
+      async check(sql, _rows, temp) {
+        await check(sql, t, layout, temp, phase);
         // No row in error: every row belongs to a deal.
-        rows = Number((await exec(`select coalesce(sum(entities), 0)::int as n from ${t.firsts}`)).rows[0].n);
-        counts = await mergeAndRecord(exec, t, temp, payload, job.id, rows, phase);
+        const [{ n }] = await sql.rows<{ n: number }>(`select coalesce(sum(entities), 0)::int as n from ${t.firsts}`);
+        return Number(n);
+      },
+      async merge(sql, rows, temp) {
+        const counts = await mergeAndRecord(sql, t, temp, payload, job.id, rows, phase);
         phase('merge_record_ms');
-        if (signal.aborted) throw aborted();
-        await client.query('commit');
-        phase('commit_ms');
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
-      }
-    } else {
-      const pglite = database.pglite!;
-      const exec: Exec = (text, values) => pglite.query(text, values);
-      await dropTables(exec, t);
-      try {
-        await pglite.exec(createStageSql(t.stage, layout.header.length, ''));
-        const between = async () => {
-          if (signal.aborted) throw aborted();
-          report();
-          await nextTurn();
-        };
-        try {
-          rows = await copyToStagePglite(pglite, t.stage, layout, watched(), between);
-        } catch (err) {
-          if (!isNotUtf8(err) && !((err as AppError).message ?? '').includes('octets illisibles')) throw err;
-          if (layout.encoding !== 'utf-8') throw err;
-          layout = { ...layout, encoding: 'windows-1252' };
-          meter.bytes = 0;
-          meter.lines = 0;
-          await pglite.exec(`truncate ${t.stage}`);
-          rows = await copyToStagePglite(pglite, t.stage, layout, watched(), between);
-        }
-        phase('copy_ms');
-        if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
-        await check(exec, t, layout, '', phase);
-        // No row in error: every row belongs to a deal.
-        rows = Number((await exec(`select coalesce(sum(entities), 0)::int as n from ${t.firsts}`)).rows[0].n);
-        await nextTurn();
-        counts = await pglite.transaction(async (tx: Transaction) => mergeAndRecord((text, values) => tx.query(text, values), t, '', payload, job.id, rows, phase));
-        phase('merge_record_ms');
-      } finally {
-        await dropTables(exec, t).catch(() => {});
-      }
-    }
+        return counts;
+      },
+      summarize: (counts, rows) => ({
+        result: { rows, ...counts, unchanged: counts.deals - counts.created - counts.updated, timings_ms: timings },
+        rowsRead: rows,
+        bytesRead: meter.bytes,
+      }),
+    });
+    return out;
   } catch (err) {
-    await reporting;
-    await fs.promises.rm(payload.path, { force: true });
     if (err instanceof RowErrors) await db.update(jobs).set({ result: { lines: err.lines } }).where(eq(jobs.id, job.id));
     throw err;
+  } finally {
+    await progress.settle();
+    await fs.promises.rm(payload.path, { force: true });
   }
-  await reporting;
-  await fs.promises.rm(payload.path, { force: true });
-  return {
-    result: { rows, ...counts, unchanged: counts.deals - counts.created - counts.updated, timings_ms: timings },
-    rowsRead: rows,
-    bytesRead: meter.bytes,
-  };
 }
 
 /** Drops the temporary tables of an import (PGlite, where they outlive the job's statements). */
-async function dropTables(exec: Exec, t: ImportTables): Promise<void> {
-  await exec(`drop table if exists ${Object.values(t).join(', ')}`);
+async function dropTables(sql: Sql, t: ImportTables): Promise<void> {
+  await sql.exec(`drop table if exists ${Object.values(t).join(', ')}`);
 }
 
 /**

@@ -3,24 +3,14 @@
  * after the header go straight into `COPY <stage> FROM STDIN (FORMAT csv)` with the sniffed delimiter, one text
  * column `c0..cN` per header column, so that PostgreSQL parses the CSV and the rules run in SQL (./import-sql.ts).
  * Memory holds one chunk at a time whatever the size of the file.
- * - PostgreSQL: one streamed COPY on the job's connection, inside its transaction; a Windows-1252 file is
- *   converted by PostgreSQL itself (`ENCODING 'WIN1252'`).
- * - PGlite: one `COPY … FROM '/dev/blob'` per batch of a few MB, cut at a record boundary; a Windows-1252 file
- *   is decoded by iconv-lite first (PGlite's COPY has no encoding conversion).
+ * The COPY is server/db/sql.ts `copyBytes`: streamed on PostgreSQL (which converts a Windows-1252 file itself),
+ * in batches cut at record boundaries on PGlite (the file decoded by iconv-lite first).
  * A COPY failure (a row with too few or too many cells, a quote never closed, bytes that are not UTF-8) becomes
  * a French 422 naming the line (the header is line 1).
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import type { PGlite } from '@electric-sql/pglite';
-import iconv from 'iconv-lite';
-import { copyBlobBatches } from '../../db/copy-blob';
+import type { Sql } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import type { CsvLayout } from '../../lib/csv/layout';
-
-/** Bytes per COPY on PGlite. */
 
 /** The statement creating a stage of `count` text columns. */
 export function createStageSql(stage: string, count: number, temp: string): string {
@@ -72,9 +62,9 @@ export async function* dataPart(file: AsyncIterable<Buffer>, meter: StageMeter, 
 }
 
 /** The COPY options of a layout (delimiter; encoding on PostgreSQL). */
-function copyOptions(layout: CsvLayout, encoding: boolean): string {
+function copyOptions(layout: CsvLayout): string {
   const delimiter = layout.delimiter === '\t' ? "E'\\t'" : `'${layout.delimiter}'`;
-  return `format csv, delimiter ${delimiter}${encoding ? `, encoding '${layout.encoding === 'windows-1252' ? 'WIN1252' : 'UTF8'}'` : ''}`;
+  return `format csv, delimiter ${delimiter}`;
 }
 
 /** PostgreSQL error fields used here. */
@@ -112,32 +102,18 @@ export function copyError(err: PgError, lineOffset: number, header: string[]): A
 }
 
 /**
- * Streams `body` (the data part) into `stage` through one COPY on `client` (PostgreSQL).
+ * Streams `body` (the data part) into `stage` through one COPY (server/db/sql.ts `copyBytes`: PostgreSQL converts a
+ * Windows-1252 file itself, PGlite gets it decoded first).
+ * @param between - awaited between two PGlite batches (progress, abort check, a turn of the event loop)
  * @returns the number of records copied
- * @throws the raw PostgreSQL error (see `copyError`, `isNotUtf8`) or the input's own failure
+ * @throws AppError 422 of `copyError`; the raw PostgreSQL error of bytes that are not UTF-8 (`isNotUtf8`: the caller
+ *   may read the file again as Windows-1252), or of another failure; the input's own failure
  */
-export async function copyToStagePg(client: pg.PoolClient, stage: string, layout: CsvLayout, body: AsyncIterable<Buffer>): Promise<number> {
-  const columns = layout.header.map((_, i) => `c${i}`).join(', ');
-  const target = client.query(copyFrom(`copy ${stage} (${columns}) from stdin with (${copyOptions(layout, true)})`));
-  // A byte stream holds one chunk ahead (an object stream would read 16 chunks of 1 MiB ahead of the socket).
-  await pipeline(Readable.from(body, { objectMode: false }), target);
-  return target.rowCount;
-}
-
-/**
- * Sends `body` (the data part) into `stage` in batches cut at record boundaries (PGlite), decoding a
- * Windows-1252 file to UTF-8 first.
- * @param between - awaited between two batches (progress, abort check, a turn of the event loop)
- * @returns the number of records copied
- * @throws AppError 422 of `copyError`, or the raw error
- */
-export async function copyToStagePglite(pglite: PGlite, stage: string, layout: CsvLayout, body: AsyncIterable<Buffer>, between: () => Promise<void>): Promise<number> {
-  const columns = layout.header.map((_, i) => `c${i}`).join(', ');
-  const statement = `copy ${stage} (${columns}) from '/dev/blob' with (${copyOptions(layout, false)})`;
-  const decoder = layout.encoding === 'windows-1252' ? iconv.getDecoder('windows-1252') : undefined;
-  return copyBlobBatches(pglite, statement, body, {
-    transform: decoder ? (bytes) => Buffer.from(decoder.write(bytes), 'utf8') : undefined,
+export async function copyToStage(sql: Sql, stage: string, layout: CsvLayout, body: AsyncIterable<Buffer>, between?: () => Promise<void>): Promise<number> {
+  const columns = layout.header.map((_, i) => `c${i}`);
+  const encoding = layout.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
+  return sql.copyBytes({ table: stage, columns, options: copyOptions(layout), encoding }, body, {
     between,
-    onError: (err, records) => copyError(err as PgError, records, layout.header),
+    onError: (err, recordsBefore) => (isNotUtf8(err) && encoding === 'utf-8' ? undefined : copyError(err as PgError, recordsBefore, layout.header)),
   });
 }

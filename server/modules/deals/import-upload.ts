@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
 import { DEAL_CSV_COLUMNS, DEAL_CSV_REQUIRED, DEAL_IMPORT_MAX_BYTES, type DealImportLine, type DealImportRefusal } from '../../../contract/deal-import';
@@ -19,8 +18,9 @@ import type { JobResponse } from '../../../contract/jobs';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { AppError, fieldError, GENERIC_ERROR } from '../../http/errors';
-import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, NEVER_STARTED_MESSAGE, SHUTDOWN_MESSAGE, type JobQueue } from '../../jobs/queue';
-import { findJob, latestJob, toJobResponse, type JobRow } from '../../jobs/store';
+import { isRetakeable } from '../../jobs/failure';
+import { JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, waitForJob, type JobQueue } from '../../jobs/queue';
+import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
 import { DEAL_IMPORT, spoolPath, type DealImportPayload } from './import-job';
 
@@ -135,20 +135,19 @@ export class DealImportRefused extends AppError {
  *   AppError 500 on an unexpected failure
  */
 export async function waitForDealImport(db: Db, jobId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-  for (;;) {
-    const job = await findJob(db, jobId);
-    if (!job) throw new AppError(500, GENERIC_ERROR);
-    if (job.state === 'done') return job.result ?? {};
-    if (job.state === 'failed') {
-      const message = job.error ?? JOB_FAILED_MESSAGE;
-      if ([SHUTDOWN_MESSAGE, INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE].includes(message)) throw new AppError(503, message);
-      if (message === JOB_FAILED_MESSAGE) throw new AppError(500, GENERIC_ERROR);
-      const lines = Array.isArray(job.result?.lines) ? (job.result.lines as DealImportLine[]) : [];
-      throw new DealImportRefused(refusal(message, lines));
-    }
-    if (signal?.aborted) throw new AppError(503, SHUTDOWN_MESSAGE);
-    await sleep(POLL_MS);
+  let job: JobRow;
+  try {
+    job = await waitForJob(db, jobId, { pollMs: POLL_MS, signal });
+  } catch {
+    throw new AppError(500, GENERIC_ERROR);
   }
+  if (job.state === 'done') return job.result ?? {};
+  if (job.state !== 'failed') throw new AppError(503, SHUTDOWN_MESSAGE);
+  const message = job.error ?? JOB_FAILED_MESSAGE;
+  if (isRetakeable(job.failureKind)) throw new AppError(503, message);
+  if (job.failureKind !== 'refused') throw new AppError(500, GENERIC_ERROR);
+  const lines = Array.isArray(job.result?.lines) ? (job.result.lines as DealImportLine[]) : [];
+  throw new DealImportRefused(refusal(message, lines));
 }
 
 /** The administrator's latest deals import job (for the progress bar), or null. */

@@ -25,10 +25,11 @@ import { and, desc, inArray, sql } from 'drizzle-orm';
 import { UPLOAD_FEEDS, type UploadFeed } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE, SHUTDOWN_MESSAGE, type JobLogger, type JobQueue } from '../../jobs/queue';
+import { isRetakeable } from '../../jobs/failure';
+import { NEVER_STARTED_MESSAGE, waitForJob, type JobLogger, type JobQueue } from '../../jobs/queue';
 import { finishJob, type JobRow } from '../../jobs/store';
 import { recordFeedFile } from './feed-files';
-import { extensionError, FEED_JOB_KINDS, recordFeedOf, startFeedJob, waitForFeedJob } from './start';
+import { extensionError, FEED_JOB_KINDS, recordFeedOf, startFeedJob } from './start';
 
 /** Default quiet time before a file counts as complete, in ms. */
 export const INBOX_STABLE_MS = 2000;
@@ -47,9 +48,6 @@ export interface InboxOptions {
   stableMs?: number;
   log?: JobLogger;
 }
-
-/** Errors that mean "not the file's fault: take it again". */
-const RETAKE = new Set([INTERRUPTED_MESSAGE, SHUTDOWN_MESSAGE, NEVER_STARTED_MESSAGE]);
 
 /** The watcher of both inbox folders. */
 export class FeedInbox {
@@ -143,8 +141,8 @@ export class FeedInbox {
   private async follow(job: JobRow, asTaken?: { size: number; mtimeMs: number }): Promise<void> {
     const taken = (job.payload as { source?: { path?: string } }).source?.path;
     if (!taken) return;
-    const end = await waitForFeedJob(this.opts.db, job.id, { pollMs: 200 });
-    if (this.stopped && end.state === 'failed' && RETAKE.has(end.error ?? '')) return; // the stop's, not the file's
+    const end = await waitForJob(this.opts.db, job.id, { pollMs: 200 });
+    if (this.stopped && end.state === 'failed' && isRetakeable(end.failureKind)) return; // the stop's, not the file's
     if (asTaken) {
       await new Promise((resolve) => setTimeout(resolve, this.opts.stableMs ?? INBOX_STABLE_MS));
       const now = fs.statSync(taken);
@@ -178,11 +176,11 @@ export class FeedInbox {
         .limit(1);
       if (job?.state === 'queued') {
         // Dispatched to the process that was stopped (a path is run where it was taken): it will never start.
-        await finishJob(this.opts.db, job.id, { state: 'failed', error: NEVER_STARTED_MESSAGE });
+        await finishJob(this.opts.db, job.id, { state: 'failed', error: NEVER_STARTED_MESSAGE, kind: 'never_started' });
         fs.renameSync(taken, path.join(dir, entry.replace(/^\d+-/, '')));
       } else if (job?.state === 'running') this.track(this.follow(job));
       else if (job?.state === 'done') await this.settle(taken, 'done');
-      else if (job && !RETAKE.has(job.error ?? '')) await this.settle(taken, 'failed', job.error);
+      else if (job && !isRetakeable(job.failureKind)) await this.settle(taken, 'failed', job.error);
       else fs.renameSync(taken, path.join(dir, entry.replace(/^\d+-/, '')));
     }
   }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { jobs, type Feed } from '../../db/schema';
 import { storeJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
-import { findJob, type JobRow } from '../../jobs/store';
+import type { JobRow } from '../../jobs/store';
 import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload, type FeedOrigin } from './kinds';
 
 /** The job kind of each uploadable feed. */
@@ -86,22 +86,6 @@ export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest)
   }
 }
 
-/**
- * Waits until job `id` is done or failed, reading its row every `pollMs` (the CLI, the inbox and the fetch
- * wait for the import they started).
- * @param onProgress - called with each row read while the job runs (e.g. the CLI's progress bar)
- * @throws Error when the job row is gone
- */
-export async function waitForFeedJob(db: Db, id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
-  for (;;) {
-    const row = await findJob(db, id);
-    if (!row) throw new Error(`job ${id} vanished`);
-    if (row.state === 'done' || row.state === 'failed') return row;
-    opts.onProgress?.(row);
-    if (opts.signal?.aborted) return row;
-    await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
-  }
-}
 
 /** The queued or running feed jobs, oldest first (`GET /api/supervisions/jobs`), of one feed or both. */
 export async function activeFeedJobs(db: Db, feed?: UploadFeed): Promise<JobRow[]> {

@@ -4,15 +4,7 @@
  * has them. Written as plain SQL with `$n` parameters, so that it runs on the import's own connection,
  * inside its transaction, as well as through the pool.
  */
-import type { Database } from '../../db/client';
-
-/** Runs one parameterised statement (node-postgres client or pool, PGlite). */
-export type Exec = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
-
-/** `Exec` through the app's pool (PostgreSQL) or the embedded instance (PGlite). */
-export function poolExec(database: Database): Exec {
-  return database.kind === 'pg' ? (text, values) => database.pool!.query(text, values) : (text, values) => database.pglite!.query(text, values);
-}
+import type { Sql } from '../../db/sql';
 
 /** Message of a row that repeats an earlier row of the file. */
 export const inFileMessage = (line: number) => `Doublon dans le fichier\u00a0: même siren et même lien que la ligne ${line}.`;
@@ -22,8 +14,8 @@ export const PUBLISHED_DUPLICATE = 'Article déjà publié (même siren et même
 const VALID_SIREN = `t.siren ~ '^[0-9]{9}$'`;
 
 /** Marks the rows of import job `$1` that repeat an earlier row of the same file. */
-export async function markInFileDuplicates(exec: Exec, jobId: string): Promise<void> {
-  await exec(
+export async function markInFileDuplicates(sql: Sql, jobId: string): Promise<void> {
+  await sql.exec(
     `update news_temporaries t
         set errors = t.errors || jsonb_build_array('Doublon dans le fichier' || chr(160) || ': même siren et même lien que la ligne ' || d.first_line || '.'),
             error_count = t.error_count + 1
@@ -39,11 +31,11 @@ export async function markInFileDuplicates(exec: Exec, jobId: string): Promise<v
  * Marks the rows (of import job `jobId`, or of every finished import of `ownerId`) whose SIREN and link
  * belong to a pending or a published article, once per kind (a row already marked is not marked twice).
  */
-export async function markExistingDuplicates(exec: Exec, scope: { jobId: string } | { ownerId: number }): Promise<void> {
+export async function markExistingDuplicates(sql: Sql, scope: { jobId: string } | { ownerId: number }): Promise<void> {
   const where = 'jobId' in scope ? 't.job_id = $1' : `t.owner_id = $1`;
   const value = 'jobId' in scope ? scope.jobId : scope.ownerId;
   // One pass over the rows, two index probes each; only the rows found are written.
-  await exec(
+  await sql.exec(
     `with hits as (
        select t.id,
               exists (select 1 from news a where a.siren = t.siren::bpchar and a.url = t.url)

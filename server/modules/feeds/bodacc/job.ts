@@ -3,9 +3,8 @@
  * It reads the job's file (`openFeedFile`) as a stream of notices (read.ts: DILA XML bulletin or
  * Opendatasoft JSON export, detected from the content), COPYs them into a staging table of its own, then
  * merges them (merge.ts) and records the file (`feed_files`, feed `bodacc`, status 1, lines = notices read,
- * summary `{notices, new, duplicates, sales, sales_withdrawn, log_entries}`) in ONE transaction: on PostgreSQL everything runs
- * on the job's connection between `begin` and `commit`; on PGlite the rows are staged in a temporary table,
- * then merged inside one `pglite.transaction` (no other statement interleaves).
+ * summary `{notices, new, duplicates, sales, sales_withdrawn, log_entries}`) in ONE transaction, on the staged
+ * import of server/jobs/staged-import.ts.
  *
  * On failure nothing is kept: the transaction is rolled back, a `feed_files` row with status 0 and the French
  * error is written, and the error is thrown again (the job ends failed with that message). `cleanup` (a job
@@ -14,34 +13,21 @@
  * duplicates, sales, sales_withdrawn}` (`created` = new notices, `unchanged` = notices already stored;
  * `sales_withdrawn` = transaction rows of notices corrected or cancelled by the file).
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { openCopy, type CopyWriter } from '../../../db/copy';
 import { jobs } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
+import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../../jobs/staged-import';
 import { hasFeedFile, recordFeedFile } from '../feed-files';
 import type { FeedJobPayload } from '../kinds';
 import { openFeedFile } from '../source';
 import { FEED_NAME } from './codes';
-import { STAGE_COLUMNS, createStage, mergeStage, stageRow, stageTable, type Exec, type MergeSummary } from './merge';
+import { STAGE_COLUMNS, createStage, mergeStage, stageRow, stageTable } from './merge';
 import { readNotices } from './read';
-
-/** Progress is reported every this many notices. */
-const PROGRESS_EVERY = 500;
-/** Longest stretch without a turn of the event loop (PGlite answers on this thread): ms. */
-const YIELD_EVERY_MS = 20;
 
 /** The file record a successful merge writes. */
 type FileRecord = { filename: string; origin: string; jobId: string };
-
-function execOn(run: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>): Exec {
-  return async (text, values) => {
-    const r = await run(text, values);
-    return { rows: r.rows as Record<string, unknown>[], count: Number(r.rowCount ?? r.affectedRows ?? 0) };
-  };
-}
 
 /** Notices and bytes read so far (kept for the record of a failure). */
 interface Reading {
@@ -49,68 +35,62 @@ interface Reading {
   bytes: number;
 }
 
-/** Streams the file's notices into the staging table, counting them in `reading`. */
-async function stageFile(ctx: JobContext, copy: CopyWriter, reading: Reading): Promise<void> {
-  let turn = Date.now();
-  const source = openFeedFile(ctx.database.db, ctx.job);
-  try {
-    for await (const read of readNotices(source)) {
-      if (ctx.signal.aborted) throw new AppError(503, SHUTDOWN_MESSAGE);
-      await copy.write(stageRow(read.notice, read.position));
-      reading.notices = read.position;
-      reading.bytes = read.bytesRead;
-      if (read.position % PROGRESS_EVERY === 0) await ctx.progress(read.position, read.bytesRead);
-      if (Date.now() - turn >= YIELD_EVERY_MS) {
-        await nextTurn();
-        turn = Date.now();
+/**
+ * The import on the staged import (server/jobs/staged-import.ts): the notices are COPYed into a staging table of
+ * the job's own, then merged and the file recorded in one transaction.
+ */
+function importFile(ctx: JobContext, file: FileRecord, reading: Reading) {
+  const table = stageTable(ctx.job.id);
+  const meter = new ProgressMeter(ctx);
+  const turn = eventLoopTurns();
+  return runStagedImport(ctx, {
+    clear: async (sql) => void (await sql.exec(`drop table if exists ${table}`)),
+    async stage(sql, temp) {
+      await sql.exec(createStage(table, temp !== ''));
+      const copy = sql.copyRows(table, STAGE_COLUMNS, []);
+      const source = openFeedFile(ctx.database.db, ctx.job);
+      try {
+        for await (const read of readNotices(source)) {
+          throwIfStopped(ctx.signal);
+          await copy.write(stageRow(read.notice, read.position));
+          reading.notices = read.position;
+          reading.bytes = read.bytesRead;
+          meter.report(read.position, read.bytesRead);
+          await turn();
+        }
+        await copy.end();
+      } catch (err) {
+        copy.abort(err as Error);
+        throw err;
+      } finally {
+        source.destroy();
       }
-    }
-  } finally {
-    source.destroy();
-  }
-  await copy.end();
-  await ctx.progress(reading.notices, reading.bytes);
-}
-
-/** Runs the whole import on PostgreSQL, on the job's connection, in one transaction. */
-async function runPg(ctx: JobContext, file: FileRecord, reading: Reading) {
-  const client = ctx.client!;
-  const table = stageTable(ctx.job.id);
-  const exec = execOn((text, values) => client.query(text, values));
-  await client.query('begin');
-  try {
-    await client.query('set local statement_timeout = 0');
-    await client.query(createStage(table, true));
-    const copy = openCopy(ctx.database, client, table, STAGE_COLUMNS, []);
-    try {
-      await stageFile(ctx, copy, reading);
-    } catch (err) {
-      copy.abort(err as Error);
-      throw err;
-    }
-    if (ctx.signal.aborted) throw new AppError(503, SHUTDOWN_MESSAGE);
-    const merged = await mergeStage(exec, table, reading.notices, file);
-    await client.query('commit');
-    return merged;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  }
-}
-
-/** Runs the import on PGlite: staged in a temporary table, merged in one transaction. */
-async function runPglite(ctx: JobContext, file: FileRecord, reading: Reading) {
-  const pglite = ctx.database.pglite!;
-  const table = stageTable(ctx.job.id);
-  await pglite.exec(`drop table if exists ${table}; ${createStage(table, false)}`);
-  try {
-    const copy = openCopy(ctx.database, undefined, table, STAGE_COLUMNS, []);
-    await stageFile(ctx, copy, reading);
-    if (ctx.signal.aborted) throw new AppError(503, SHUTDOWN_MESSAGE);
-    return await pglite.transaction(async (tx) => mergeStage(execOn((text, values) => tx.query(text, values)), table, reading.notices, file));
-  } finally {
-    await pglite.exec(`drop table if exists ${table}`).catch(() => {});
-  }
+      await meter.settle();
+      await ctx.progress(reading.notices, reading.bytes);
+    },
+    merge: (sql) => mergeStage(sql, table, reading.notices, file),
+    summarize({ summary: s, feedFileId, rneQueued }) {
+      return {
+        result: {
+          feed: FEED_NAME,
+          lines: s.notices,
+          created: s.new,
+          updated: 0,
+          unchanged: s.duplicates,
+          log_entries: s.log_entries,
+          notices: s.notices,
+          new: s.new,
+          duplicates: s.duplicates,
+          sales: s.sales,
+          sales_withdrawn: s.sales_withdrawn,
+          feed_file_id: feedFileId,
+          rne_queued: rneQueued,
+        },
+        rowsRead: reading.notices,
+        bytesRead: reading.bytes,
+      };
+    },
+  });
 }
 
 /** Message of a job whose file (CLI, inbox, fetch) is gone. */
@@ -132,27 +112,7 @@ async function run(ctx: JobContext) {
   const file: FileRecord = { filename: payload.filename, origin: payload.origin, jobId: ctx.job.id };
   const reading: Reading = { notices: 0, bytes: 0 };
   try {
-    const out = ctx.database.kind === 'pg' ? await runPg(ctx, file, reading) : await runPglite(ctx, file, reading);
-    const s: MergeSummary = out.summary;
-    return {
-      result: {
-        feed: FEED_NAME,
-        lines: s.notices,
-        created: s.new,
-        updated: 0,
-        unchanged: s.duplicates,
-        log_entries: s.log_entries,
-        notices: s.notices,
-        new: s.new,
-        duplicates: s.duplicates,
-        sales: s.sales,
-        sales_withdrawn: s.sales_withdrawn,
-        feed_file_id: out.feedFileId,
-        rne_queued: out.rneQueued,
-      },
-      rowsRead: reading.notices,
-      bytesRead: reading.bytes,
-    };
+    return await importFile(ctx, file, reading);
   } catch (err) {
     const message = failureMessage(err, ctx.signal.aborted, file.filename);
     await recordFeedFile(ctx.database.db, { feed: FEED_NAME, filename: file.filename, status: 0, lines: reading.notices, error: message, origin: payload.origin, jobId: ctx.job.id });

@@ -23,9 +23,8 @@ import { FAMILIES } from './families';
 import { logDescription, sourceLabel, type Notice } from './notice';
 import { SALE_COLUMNS, saleRow } from './sale';
 import { bodaccEnqueueSql, officersChanged } from '../../rne/hooks';
+import type { Sql } from '../../../db/sql';
 
-/** Runs one statement; `rows` and the number of rows it touched. */
-export type Exec = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; count: number }>;
 
 /** The columns COPYed into the staging table, in order. */
 export const STAGE_COLUMNS = [
@@ -128,25 +127,21 @@ export interface MergeSummary {
  * @returns the summary, the id of the `feed_files` row and the SIRENs queued for the RNE worker
  */
 export async function mergeStage(
-  exec: Exec,
+  sql: Sql,
   table: string,
   notices: number,
   file: { filename: string; origin: string; jobId: string },
 ): Promise<{ summary: MergeSummary; feedFileId: number; rneQueued: RneQueued }> {
-  await exec(
+  await sql.exec(
     `delete from ${table} s using ${table} d
       where s.bulletin = d.bulletin and s.issue = d.issue and s.notice_number = d.notice_number and s.seq > d.seq`,
   );
-  const [{ id }] = (
-    await exec(`insert into feed_files (feed, filename, status, lines, origin, job_id) values ('bodacc', $1, 1, $2, $3, $4) returning id`, [
-      file.filename.slice(0, 255),
-      notices,
-      file.origin,
-      file.jobId,
-    ])
-  ).rows as Array<{ id: number | string }>;
+  const [{ id }] = await sql.rows<{ id: number | string }>(
+    `insert into feed_files (feed, filename, status, lines, origin, job_id) values ('bodacc', $1, 1, $2, $3, $4) returning id`,
+    [file.filename.slice(0, 255), notices, file.origin, file.jobId],
+  );
   const feedFileId = Number(id);
-  const stored = await exec(
+  const stored = await sql.exec(
     `with ins as (
        insert into announcements (bulletin, issue, issue_date, notice_number, family, family_label, sirens, company_name, court, raw, feed_file_id)
        select bulletin, issue, issue_date, notice_number, family, family_label, sirens, company_name, court, raw, $1
@@ -159,21 +154,21 @@ export async function mergeStage(
   );
   // A correction or a cancellation withdraws the transaction row of the notice it names (a correction's own
   // sale row, written next, replaces it).
-  const withdrawn = await exec(
+  const withdrawn = await sql.exec(
     `delete from bodacc_transactions t
       using announcements a, ${table} s
       where s.announcement_id is not null and s.previous_number is not null
         and a.bulletin = s.previous_bulletin and a.issue = s.previous_issue and a.notice_number = s.previous_number
         and t.announcement_id = a.id`,
   );
-  const sales = await exec(
+  const sales = await sql.exec(
     `insert into bodacc_transactions (announcement_id, ${SALE_COLUMNS.join(', ')})
      select s.announcement_id, ${SALE_COLUMNS.map((c) => `r.${c}`).join(', ')}
        from ${table} s cross join lateral jsonb_populate_record(null::bodacc_transactions, s.sale) r
       where s.announcement_id is not null and s.sale is not null
       order by s.seq`,
   );
-  const log = await exec(
+  const log = await sql.exec(
     `insert into update_log (code, siren, description, source_label, source_url, source_file_id)
      select $1, u.siren, s.log_description, s.source_label, s.url, $2
        from ${table} s cross join lateral (
@@ -187,8 +182,8 @@ export async function mergeStage(
     [FEED_CODE, feedFileId],
   );
   const rneQueued: RneQueued = { accounts: 0, officers: 0 };
-  for (const row of (await exec(bodaccEnqueueSql(table))).rows) rneQueued[row.queue as keyof RneQueued] = Number(row.n);
+  for (const row of (await sql.exec(bodaccEnqueueSql(table))).rows) rneQueued[row.queue as keyof RneQueued] = Number(row.n);
   const summary: MergeSummary = { notices, new: stored.count, duplicates: notices - stored.count, sales: sales.count, sales_withdrawn: withdrawn.count, log_entries: log.count };
-  await exec(`update feed_files set summary = $2::jsonb where id = $1`, [feedFileId, JSON.stringify(summary)]);
+  await sql.exec(`update feed_files set summary = $2::jsonb where id = $1`, [feedFileId, JSON.stringify(summary)]);
   return { summary, feedFileId, rneQueued };
 }

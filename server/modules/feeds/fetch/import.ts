@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import type { UploadFeed } from '../../../../contract/feeds';
 import type { Feed } from '../../../db/schema';
-import { startFeedJob, waitForFeedJob } from '../start';
+import { waitForJob } from '../../../jobs/queue';
+import { startFeedJob } from '../start';
 import type { FetchContext, FetchOutcome } from './context';
 
 /** A fetched file to import. */
@@ -27,7 +28,7 @@ export interface FetchedFile {
 export async function importFetched(ctx: FetchContext, f: FetchedFile, onDone: () => Promise<void>): Promise<FetchOutcome> {
   try {
     const job = await startFeedJob(ctx.queue, ctx.db, { feed: f.feed, filename: f.filename, origin: 'fetch', recordAs: f.recordAs, input: { path: f.file } });
-    const end = await waitForFeedJob(ctx.db, job.id, { signal: ctx.signal });
+    const end = await waitForJob(ctx.db, job.id, { signal: ctx.signal });
     if (end.state === 'done') {
       await onDone();
       return { status: 'done', jobIds: [job.id], fetched: f.fetched };

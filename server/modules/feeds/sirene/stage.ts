@@ -10,11 +10,8 @@
  * A COPY failure (a truncated or malformed line, bytes that are not UTF-8) becomes a French error with the
  * line number of the file (the header is line 1).
  */
-import { pipeline } from 'node:stream/promises';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import type { PGlite } from '@electric-sql/pglite';
-import { copyBlobBatches, PGLITE_BATCH_BYTES } from '../../../db/copy-blob';
+import { PGLITE_BATCH_BYTES } from '../../../db/copy-blob';
+import type { Sql } from '../../../db/sql';
 import { AppError } from '../../../http/errors';
 
 /** Bytes per COPY on PGlite. */
@@ -72,38 +69,22 @@ export function copyError(err: PgError, lineOffset: number, expected: number): A
 }
 
 /**
- * Streams `body` into `stage` through one COPY on `client` (PostgreSQL).
+ * Streams `body` into `stage` through one COPY (PostgreSQL: streamed; PGlite: in batches of `batchBytes` cut at
+ * record boundaries, `between` awaited after each).
+ * @param opts.freeze - load frozen (PostgreSQL, a stage created in the same transaction)
  * @returns the number of records copied
- * @throws AppError 422 of ./stage.ts `copyError`, or the input's own failure
+ * @throws AppError 422 of `copyError`, or the input's own failure
  */
-export async function copyToStagePg(client: pg.PoolClient, stage: string, columns: string[], body: AsyncIterable<Buffer>, freeze: boolean): Promise<number> {
-  const target = client.query(copyFrom(`copy ${stage} (${columns.map(ident).join(', ')}) from stdin with (format csv${freeze ? ', freeze' : ''})`));
-  try {
-    await pipeline(body, target);
-  } catch (err) {
-    throw copyError(err as PgError, 0, columns.length) ?? err;
-  }
-  return target.rowCount;
-}
-
-/**
- * Sends `body` into `stage` in batches cut at record boundaries (PGlite).
- * @param between - awaited between two batches (progress, abort check)
- * @param batchBytes - bytes gathered before a COPY is sent (a batch ends at the last record boundary of a chunk)
- * @returns the number of records copied
- */
-export async function copyToStagePglite(
-  pglite: PGlite,
+export async function copyToStage(
+  sql: Sql,
   stage: string,
   columns: string[],
   body: AsyncIterable<Buffer>,
-  between: () => Promise<void>,
-  batchBytes = PGLITE_BATCH_BYTES,
+  opts: { freeze?: boolean; between?: () => Promise<void>; batchBytes?: number } = {},
 ): Promise<number> {
-  const statement = `copy ${stage} (${columns.map(ident).join(', ')}) from '/dev/blob' with (format csv)`;
-  return copyBlobBatches(pglite, statement, body, {
-    batchBytes,
-    between,
+  return sql.copyBytes({ table: stage, columns: columns.map(ident), options: 'format csv', freeze: opts.freeze }, body, {
+    batchBytes: opts.batchBytes ?? PGLITE_BATCH_BYTES,
+    between: opts.between,
     onError: (err, records) => copyError(err as PgError, records, columns.length),
   });
 }
