@@ -3,17 +3,25 @@ import { defineConfig } from 'vitest/config';
 /**
  * Vitest projects: `unit` (pure functions), `process` (server/main.ts as a child process), `api-pglite` (whole app on PGlite, always) and `api-pg`
  * (same API tests on PostgreSQL, only when TEST_DATABASE_URL is set). Each API test file gets a fresh database.
+ *
+ * Suited to 2 cores: two forked workers, and the unit and API files share their worker's loaded modules
+ * (`isolate: false`: the app is imported once per worker, not once per file; every file still builds its own app
+ * and database). The `process` files start real processes and keep their own workers.
+ * Every project hashes passwords at a cheap argon2id cost (ARGON2_*, inherited by the processes the tests start):
+ * what the tests check of passwords does not depend on the cost.
  */
+const TEST_ENV = { ARGON2_MEMORY_KIB: '64', ARGON2_ITERATIONS: '1' };
 const projects: Array<{ test: Record<string, unknown> }> = [
-  { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+  { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', env: TEST_ENV, isolate: false } },
   // The real entry point in a child process (start, signals, restart) on the embedded database.
-  { test: { name: 'process', include: ['test/process/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+  { test: { name: 'process', include: ['test/process/**/*.test.ts'], environment: 'node', env: TEST_ENV, testTimeout: 120_000 } },
   {
     test: {
       name: 'api-pglite',
       include: ['test/api/**/*.test.ts'],
       environment: 'node',
-      env: { VIGIE_TEST_DB: 'pglite' },
+      env: { ...TEST_ENV, VIGIE_TEST_DB: 'pglite' },
+      isolate: false,
       globalSetup: ['test/helpers/pglite-global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -26,7 +34,8 @@ if (process.env.TEST_DATABASE_URL) {
       name: 'api-pg',
       include: ['test/api/**/*.test.ts'],
       environment: 'node',
-      env: { VIGIE_TEST_DB: 'pg' },
+      env: { ...TEST_ENV, VIGIE_TEST_DB: 'pg' },
+      isolate: false,
       globalSetup: ['test/helpers/pg-global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,

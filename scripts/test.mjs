@@ -4,11 +4,11 @@
  *   1. the committed migrations are up to date (drizzle-kit);
  *   2. Vitest: unit tests, API tests on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set;
  *   3. Playwright end-to-end tests on Chromium (CHROMIUM_PATH, /usr/bin/chromium, or Playwright's own
- *      browser), after building the front end. Without any Chromium they are reported as not run
- *      (a failure when CI=true).
+ *      browser), on the front end built while Vitest runs (its output printed once Vitest ends). Without any
+ *      Chromium they are reported as not run (a failure when CI=true).
  * Ends with one line `vigie: N passed, N failed` and exits non-zero on any failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,31 @@ function findChromium() {
 if (run('migrations are up to date', ['scripts/check-migrations.mjs'])) passed += 1;
 else failed += 1;
 
+/**
+ * Starts `args` in the background, its output kept in a file; the promise tells whether it exited 0 and
+ * prints its output under `label` first.
+ */
+function runInBackground(label, args) {
+  const log = path.join(tmp, `${label.replace(/\W+/g, '-')}.log`);
+  const fd = fs.openSync(log, 'w');
+  const child = spawn(node, args, { stdio: ['ignore', fd, fd], env: process.env });
+  fs.closeSync(fd);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => {
+      console.log(`\n── ${label} (in the background, ${((Date.now() - started) / 1000).toFixed(0)} s) ──`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
+      if (code !== 0) ok = false;
+      resolve(code === 0);
+    });
+  });
+}
+
+const chromium = findChromium();
+// The front end builds while Vitest runs: neither needs the other, and Vitest leaves a core idle at times.
+const built = chromium ? runInBackground('build the front end', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) : undefined;
+
 // 2. Vitest
 const vitestJson = path.join(tmp, 'vitest.json');
 run('vitest (unit + API)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
@@ -62,7 +87,6 @@ if (v) {
 }
 
 // 3. Playwright
-const chromium = findChromium();
 if (!chromium) {
   const msg =
     'End-to-end tests did NOT run: no Chromium found. Install it (Debian/Ubuntu: `apt-get install -y chromium`) ' +
@@ -74,7 +98,7 @@ if (!chromium) {
     failed += 1;
   }
 } else {
-  if (run('build the front end', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) {
+  if (await built) {
     const pwJson = path.join(tmp, 'playwright.json');
     run('playwright (end-to-end, Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], {
       CHROMIUM_PATH: chromium,
