@@ -25,6 +25,7 @@ import { openapiTransformObject } from './http/openapi';
 import { rootRedirectRoute } from './http/root-redirect';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { logSafeError } from './lib/log-safe';
+import { registerJobs } from './jobs/define';
 import { serverModules } from './modules';
 import { AVATAR_MAX_BYTES } from './modules/profile/avatar';
 
@@ -118,11 +119,12 @@ export async function buildApp(
     }
   });
 
+  // Background jobs: every module's declared kinds are registered before its routes; pg-boss starts once the
+  // app is ready, and on close (SIGTERM) running jobs roll back before the database closes.
+  registerJobs(ctx, serverModules);
   for (const mod of serverModules) {
     await app.register(mod.routes(ctx, serverModules), mod.prefix ? { prefix: mod.prefix } : {});
   }
-  // Background jobs (issue 8 section 2): the modules registered their kinds above; pg-boss starts once the
-  // app is ready, and on close (SIGTERM) running jobs roll back before the database closes.
   ctx.jobs.setLogger(app.log);
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('preClose', async () => ctx.jobs.stop());

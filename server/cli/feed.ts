@@ -12,15 +12,14 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import lockfile from 'proper-lockfile';
 import type { UploadFeed } from '../../contract/feeds';
+import { registerJobs } from '../jobs/define';
 import { waitForJob } from '../jobs/queue';
+import { supervisionModule } from '../modules/feeds/module';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { pgliteDirOf } from '../db/client';
 import { printCrashesSafely } from '../lib/log-safe';
-import { bodaccJob } from '../modules/feeds/bodacc/job';
 import { inboxDir } from '../modules/feeds/inbox';
-import { FEED_BODACC, FEED_SIRENE } from '../modules/feeds/kinds';
-import { sireneJob } from '../modules/feeds/sirene/job';
 import { extensionError, startFeedJob } from '../modules/feeds/start';
 
 printCrashesSafely('feed\u00a0: échec.');
@@ -45,8 +44,7 @@ if (!config.databaseUrl) {
 }
 
 const ctx = await createContext(config);
-ctx.jobs.register(FEED_SIRENE, sireneJob);
-ctx.jobs.register(FEED_BODACC, bodaccJob);
+registerJobs(ctx, [supervisionModule]);
 await ctx.jobs.start();
 let failures = 0;
 let interrupted = false;

@@ -13,14 +13,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { registerJobs } from '../jobs/define';
 import { waitForJob } from '../jobs/queue';
+import { supervisionModule } from '../modules/feeds/module';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { feedFiles } from '../db/schema';
-import { bodaccJob } from '../modules/feeds/bodacc/job';
 import { FEED_BODACC, FEED_SIRENE } from '../modules/feeds/kinds';
-import { sireneJob } from '../modules/feeds/sirene/job';
 import { startFeedJob } from '../modules/feeds/start';
 
 /** The fixtures folder holding `sirene/` and `bodacc/`. */
@@ -86,8 +86,7 @@ async function alreadyImported(ctx: AppContext, filename: string): Promise<boole
  */
 export async function seedDemoFeeds(ctx: AppContext, fixturesDir = FEED_FIXTURES_DIR): Promise<DemoFeedsResult> {
   const result: DemoFeedsResult = { feedFiles: 0, logEntries: 0, failed: [], missing: [] };
-  ctx.jobs.register(FEED_SIRENE, sireneJob);
-  ctx.jobs.register(FEED_BODACC, bodaccJob);
+  registerJobs(ctx, [supervisionModule]);
   await ctx.jobs.start();
   for (const sample of DEMO_FEED_SAMPLES) {
     const file = samplePath(sample.kind, sample.name, fixturesDir);

@@ -10,6 +10,7 @@
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
 import { fieldError } from '../../http/errors';
 
 /** Encodings an import reads. */
@@ -24,6 +25,14 @@ export interface CsvLayout {
   /** The header's column names as written. */
   header: string[];
 }
+
+/** The schema of a `CsvLayout` stored in a job's payload (server/jobs/define.ts). */
+export const csvLayoutSchema = z.object({
+  encoding: z.enum(['utf-8', 'windows-1252']),
+  delimiter: z.enum([';', ',', '\t']),
+  columns: z.record(z.string(), z.number().int().nonnegative()),
+  header: z.array(z.string()),
+});
 
 /** The columns an import expects: field -> accepted names; `required` lists the fields that must be present. */
 export interface CsvColumns {

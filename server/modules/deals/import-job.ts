@@ -22,9 +22,11 @@ import type { Sql } from '../../db/sql';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { jobs } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define';
 import type { JobContext, JobKind } from '../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../jobs/staged-import';
-import type { CsvLayout } from '../../lib/csv/layout';
+import { csvLayoutSchema, type CsvLayout } from '../../lib/csv/layout';
 import { countsSql, dealsInSql, disagreeSql, errorLinesSql, importTables, lookupSql, mergeSql, rowErrorsSql, typedSql, type ImportTables } from './import-sql';
 import { copyToStage, createStageSql, dataPart, isNotUtf8, type StageMeter } from './import-stage';
 
@@ -32,15 +34,17 @@ import { copyToStage, createStageSql, dataPart, isNotUtf8, type StageMeter } fro
 export const DEAL_IMPORT = 'deal-import';
 
 /** What the upload stores in the job's payload. */
-export interface DealImportPayload {
-  filename: string;
+export const dealImportPayload = z.object({
+  filename: z.string(),
   /** Encoding, delimiter, header and the position of each known column (server/lib/csv/layout.ts). */
-  layout: CsvLayout;
+  layout: csvLayoutSchema,
   /** The administrator who uploaded it (`deal_import_files.created_by`). */
-  createdBy: number;
+  createdBy: z.number().int(),
   /** The spooled upload (./import-upload.ts), deleted when the job ends. */
-  path: string;
-}
+  path: z.string(),
+});
+/** What the upload stores in the job's payload. */
+export type DealImportPayload = z.output<typeof dealImportPayload>;
 
 /** Where the upload of job `jobId` is spooled, under the app's data folder. */
 export function spoolPath(dataDir: string, jobId: string): string {
@@ -244,3 +248,6 @@ export function dealImportJob(dataDir: string): JobKind {
     },
   };
 }
+
+/** The deals import, declared once: kind, payload schema, handler (its spool folder from the configuration). */
+export const dealImportJobDefinition = defineJob(DEAL_IMPORT, dealImportPayload, (app) => dealImportJob(app.config.dataDir));

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ServerModule } from '../module';
 import { countDeals } from './deals';
+import { dealImportJobDefinition } from './import-job';
 import { dealImportRoutes } from './routes-import';
 import { dealListRoutes } from './routes-lists';
 import { dealRecordRoutes } from './routes-records';
@@ -23,4 +24,4 @@ function transactionsRoutes(ctx: AppContext) {
 }
 
 /** The deals module, mounted at `/api/transactions`; its `/home` counter is the deals (active and total). */
-export const dealsModule: ServerModule = { name: 'deals', prefix: '/api/transactions', routes: transactionsRoutes, dashboard: countDeals };
+export const dealsModule: ServerModule = { name: 'deals', prefix: '/api/transactions', routes: transactionsRoutes, dashboard: countDeals, jobs: [dealImportJobDefinition] };

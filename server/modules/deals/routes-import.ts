@@ -17,7 +17,6 @@ import { errorResponses, messageBody, validationBody } from '../../../contract/f
 import { jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { DEAL_IMPORT, dealImportJob } from './import-job';
 import { currentDealImport, DealImportRefused, FILE_TOO_BIG, refusal, startDealImport, waitForDealImport } from './import-upload';
 import { DEAL_TEMPLATE_FILENAME, dealTemplate } from './template';
 
@@ -25,11 +24,10 @@ const tags = ['Transactions'];
 /** Room for the multipart envelope (boundaries, part headers) around the file, in bytes. */
 const MULTIPART_ALLOWANCE = 1024 * 1024;
 
-/** Registers this part's routes on `app` (under `/api/transactions`) and the `deal-import` job. */
+/** Registers this part's routes on `app` (under `/api/transactions`; the `deal-import` job is declared by ./module.ts). */
 export async function dealImportRoutes(ctx: AppContext, app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  ctx.jobs.register(DEAL_IMPORT, dealImportJob(ctx.config.dataDir));
 
   r.post(
     '/import',

@@ -3,7 +3,8 @@
  * uploaded (`/supervisions`), given to the CLI (`npm run feed:sirene -- FILE…`), dropped in the inbox
  * (`DATA_DIR/inbox/{sirene,bodacc}/`) or downloaded by the scheduled fetch.
  */
-import type { Feed } from '../../db/schema';
+import { z } from 'zod';
+import { FEEDS } from '../../db/schema';
 
 /** Job kind (pg-boss queue) of an INSEE Sirene stock file, companies or establishments (CSV or zip). */
 export const FEED_SIRENE = 'feed-sirene';
@@ -19,11 +20,15 @@ export type FeedOrigin = 'upload' | 'cli' | 'inbox' | 'fetch';
  */
 export type FeedSource = { kind: 'stored' } | { kind: 'path'; path: string };
 
-/** Payload of a feed job (jobs.payload). `filename` is the name shown in the supervision tables. */
-export interface FeedJobPayload {
-  filename: string;
-  origin: FeedOrigin;
-  source: FeedSource;
+/** The schema of a feed job's payload (server/jobs/define.ts). */
+export const feedJobPayload = z.object({
+  /** The name shown in the supervision tables. */
+  filename: z.string(),
+  origin: z.enum(['upload', 'cli', 'inbox', 'fetch']),
+  source: z.discriminatedUnion('kind', [z.object({ kind: z.literal('stored') }), z.object({ kind: z.literal('path'), path: z.string() })]),
   /** For the `sirene` feed when the file is not recognised before reading: the table to record it under. */
-  feed?: Feed;
-}
+  feed: z.enum(FEEDS).optional(),
+});
+
+/** Payload of a feed job (jobs.payload). */
+export type FeedJobPayload = z.output<typeof feedJobPayload>;

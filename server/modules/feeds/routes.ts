@@ -15,15 +15,11 @@ import { jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
 import { toJobResponse } from '../../jobs/store';
-import { bodaccJob } from './bodacc/job';
 import { findCompany } from './companies';
 import { scheduleFeedFetch } from './fetch/schedule';
 import { feedHealth } from './health';
 import { FeedInbox } from './inbox';
-import { FEED_BODACC, FEED_SIRENE } from './kinds';
 import { listFeedFiles } from './records';
-import { sireneJob } from './sirene/job';
-import { wakingRneWorker } from '../rne/wake-jobs';
 import { activeFeedJobs, extensionError, startFeedJob } from './start';
 
 const tags = ['Supervision'];
@@ -39,14 +35,11 @@ export const NO_FILE = 'Veuillez choisir un fichier.';
 /** Answer of an accepted upload. */
 export const FILE_RECEIVED = 'Fichier reçu\u00a0: import en cours.';
 
-/** Registers `/api/supervisions/*`, the feed job kinds, the scheduled fetch and the inbox. */
+/** Registers `/api/supervisions/*`, the scheduled fetch and the inbox (the feed jobs are declared by ./module.ts). */
 export function supervisionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
-    // Both feeds fill the RNE queues in their merges (issue 11): the worker is woken when a job queued some.
-    ctx.jobs.register(FEED_SIRENE, wakingRneWorker(ctx, sireneJob));
-    ctx.jobs.register(FEED_BODACC, wakingRneWorker(ctx, bodaccJob));
     scheduleFeedFetch(ctx);
     if (ctx.config.feedInbox) {
       const inbox = new FeedInbox({ queue: ctx.jobs, db, dataDir: ctx.config.dataDir, log: app.log });

@@ -18,9 +18,11 @@ import { newsCategories, newsTemporaries } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import { SiretNotes } from '../../http/siren-lines';
 import { readJobFile } from '../../jobs/files';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define';
 import type { JobContext, JobKind } from '../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../jobs/staged-import';
-import type { CsvLayout } from '../../lib/csv/layout';
+import { csvLayoutSchema } from '../../lib/csv/layout';
 import { readCsvRecords } from '../../lib/csv/records';
 import { CategoryIndex, checkArticle, type RawArticle } from './article-rules';
 import { markExistingDuplicates, markInFileDuplicates } from './duplicates';
@@ -29,12 +31,14 @@ import { markExistingDuplicates, markInFileDuplicates } from './duplicates';
 export const NEWS_IMPORT = 'news-import';
 
 /** What the upload stores in the job's payload. */
-export interface NewsImportPayload {
-  filename: string;
-  layout: CsvLayout;
+export const newsImportPayload = z.object({
+  filename: z.string(),
+  layout: csvLayoutSchema,
   /** Most data rows read (the configuration's limit when the file was taken; NEWS_IMPORT_MAX_ROWS when absent). */
-  maxRows?: number;
-}
+  maxRows: z.number().int().positive().optional(),
+});
+/** What the upload stores in the job's payload. */
+export type NewsImportPayload = z.output<typeof newsImportPayload>;
 
 const COLUMNS = ['job_id', 'owner_id', 'line', 'siren', 'name', 'title', 'category', 'newscategory_id', 'posted', 'posted_raw', 'source', 'url', 'errors', 'error_count'] as const;
 /** The NOT NULL text columns of `news_temporaries` (an empty cell is '' there). */
@@ -139,10 +143,13 @@ async function run(ctx: JobContext) {
   });
 }
 
-/** The job kind registered by the news module. */
+/** The job kind of the news import (its definition, `newsImportJobDefinition`, is listed by the news module). */
 export const newsImportJob: JobKind = {
   run,
   async cleanup(db, jobId) {
     await db.delete(newsTemporaries).where(eq(newsTemporaries.jobId, jobId));
   },
 };
+
+/** The news import, declared once: kind, payload schema, handler. */
+export const newsImportJobDefinition = defineJob(NEWS_IMPORT, newsImportPayload, () => newsImportJob);

@@ -5,6 +5,7 @@
 import { newsCategories } from '../../db/schema';
 import { countByStatus } from '../../lib/status-count';
 import type { ServerModule } from '../module';
+import { newsImportJobDefinition } from './import-job';
 import { howsRoutes, newsRoutes } from './routes';
 
 /** The news module, mounted at `/api/news`. */
@@ -13,6 +14,7 @@ export const newsModule: ServerModule = {
   prefix: '/api/news',
   routes: newsRoutes,
   dashboard: (db) => countByStatus(db, newsCategories),
+  jobs: [newsImportJobDefinition],
 };
 
 /** The published articles, mounted at `/api/hows`. */

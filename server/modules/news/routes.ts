@@ -28,7 +28,6 @@ import { fieldError } from '../../http/errors';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
 import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';
 import { activeCategories, categoriesResource, toCategoryResponse } from './categories';
-import { newsImportJob, NEWS_IMPORT } from './import-job';
 import { cancelImport, currentImport, fileTooBig, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
 import { newsTemplate, TEMPLATE_FILENAME } from './template';
 
@@ -36,12 +35,11 @@ const tags = ['News'];
 /** Room for the multipart envelope (boundaries, part headers) around the file, in bytes. */
 const MULTIPART_ALLOWANCE = 1024 * 1024;
 
-/** Registers `/api/news/*` and the `news-import` job. */
+/** Registers `/api/news/*` (the `news-import` job is declared by the module, ./module.ts). */
 export function newsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db, database } = ctx;
-    ctx.jobs.register(NEWS_IMPORT, newsImportJob);
 
     registerStatusResource(app, db, categoriesResource);
     r.get('/allvalides', { schema: { tags, response: { 200: z.array(categoryResponse), ...errorResponses(401) } } }, async () =>
