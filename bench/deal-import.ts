@@ -13,6 +13,7 @@
  * (identifiers `BENCH-IMP-…`) are deleted before and after the case (untimed), so that every run is a first
  * load and the other deal cases find the tables as they were.
  */
+import { indexedCopySeconds } from './indexed-copy';
 import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { escapeLiteral } from 'pg';
 import { DEAL_CSV_COLUMNS } from '../contract/deal-import';
 import type { FeedBenchContext } from './feeds';
 import { validSirens } from './generate';
@@ -118,7 +120,7 @@ function psqlCopy(url: string): number {
 
 /** Roles and types the file names, created when missing; the imported bench deals deleted (untimed). */
 function prepare(url: string): void {
-  const values = (names: string[], extra: (n: string) => string) => names.map((n) => `('${n.replace(/'/g, "''")}'${extra(n)})`).join(', ');
+  const values = (names: string[], extra: (n: string) => string) => names.map((n) => `(${escapeLiteral(n)}${extra(n)})`).join(', ');
   execFileSync('psql', [
     url,
     '-q',
@@ -277,12 +279,19 @@ export async function benchDealImport(b: FeedBenchContext): Promise<void> {
     if (r.rows !== ROWS || r.created !== r.deals) throw new Error(`deals.import: ${JSON.stringify(r)}`);
     peak = await app.stop();
     const uploadMs = new Date(job.started_at).getTime() - new Date(job.created_at).getTime();
+    const imported = `deal_identifier like '${PREFIX}%'`;
+    const indexed = indexedCopySeconds(b.databaseUrl, [
+      { table: 'deals', where: imported },
+      { table: 'deal_entities', where: `deal_id in (select id from deals where ${imported})` },
+    ]);
     b.record('deals.import.1m', {
       seconds: round(seconds),
       rows_per_s: Math.round(ROWS / seconds),
       peak_rss_mb: peak,
       psql_copy_rows_per_s: Math.round(psqlRate),
       ratio: round(ROWS / seconds / psqlRate),
+      indexed_copy_seconds: round(indexed),
+      ratio_to_indexed_copy: round(indexed / seconds),
       deals: r.deals,
       file_mb: round(bytes / 1048576),
       upload_store_ms: uploadMs,

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { clientSql } from '../server/db/sql';
+import { indexedCopySeconds } from './indexed-copy';
 import { openDatabase } from '../server/db/client';
 import { claimJob, finishJob, insertJob, reportProgress } from '../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../server/modules/feeds/kinds';
@@ -202,8 +203,8 @@ async function runJobChild(file: string, filename: string): Promise<void> {
 if (process.argv[2] === CHILD_FLAG) await runJobChild(process.argv[3], process.argv[4]);
 
 async function scalar(b: FeedBenchContext, query: ReturnType<typeof sql>): Promise<number> {
-  const [res] = await rowsOf<{ n: string | number }>(b.ctx.db, query);
-  return Number(res.n);
+  const [row] = await rowsOf<{ n: string | number }>(b.ctx.db, query);
+  return Number(row.n);
 }
 
 /** Empties the register and the INSEE entries of the log (untimed). */
@@ -237,10 +238,13 @@ export async function benchSirene(b: FeedBenchContext): Promise<void> {
     const first = runJob(b, file, 'StockUniteLegale_utf8.csv');
     const r1 = first.result as { lines: number; created: number; log_entries: number; first_load: boolean };
     if (r1.lines !== ROWS || r1.created !== ROWS || r1.log_entries !== 0 || !r1.first_load) throw new Error(`first import: ${JSON.stringify(r1)}`);
+    const companiesIndexed = indexedCopySeconds(b.databaseUrl, [{ table: 'companies' }]);
     b.record('feed.sirene.companies.1m', {
       seconds: round(first.seconds),
       rows_per_s: Math.round(ROWS / first.seconds),
       ratio_to_psql_copy: round(ROWS / first.seconds / psqlRate),
+      indexed_copy_seconds: round(companiesIndexed),
+      ratio_to_indexed_copy: round(companiesIndexed / first.seconds),
       peak_rss_mb: first.peakRssMb,
       log_entries: r1.log_entries,
     });
@@ -283,12 +287,15 @@ export async function benchSirene(b: FeedBenchContext): Promise<void> {
       const etCopy = psqlCopy(b.databaseUrl, etFile, header, false);
       await emptyRegister(b, 'establishments');
       const et = runJob(b, etFile, 'StockEtablissement_utf8.csv');
+      const etIndexed = indexedCopySeconds(b.databaseUrl, [{ table: 'establishments' }]);
       const n = establishmentRows;
       b.record(`feed.sirene.establishments.${n >= 1_000_000 ? `${n / 1_000_000}m` : `${n / 1000}k`}`, {
         seconds: round(et.seconds),
         rows_per_s: Math.round(n / et.seconds),
         psql_copy_rows_per_s: Math.round(n / etCopy),
         ratio_to_psql_copy: round(etCopy / et.seconds),
+        indexed_copy_seconds: round(etIndexed),
+        ratio_to_indexed_copy: round(etIndexed / et.seconds),
         peak_rss_mb: et.peakRssMb,
       });
     }
