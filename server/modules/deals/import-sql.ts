@@ -16,6 +16,7 @@
  * Texts of errors are French and name the column and its value; values are never spliced into SQL (they are
  * data of the stage), only the generated column names and fixed literals are.
  */
+import { escapeLiteral } from 'pg';
 import { AMOUNT_LIMIT, CURRENCIES, DEAL_DESCRIPTION_MAX, DEAL_ENTITIES_MAX, DEAL_IDENTIFIER_MAX, DEAL_URL_MAX } from '../../../contract/deals';
 import { DEAL_CSV_COLUMNS, type DealCsvColumn } from '../../../contract/deal-import';
 import { SIREN_MESSAGE } from '../../../contract/siren';
@@ -40,15 +41,10 @@ export function importTables(jobId: string): ImportTables {
   return { stage: t('stage'), typed: t('typed'), firsts: t('firsts'), dealsIn: t('deals'), targets: t('targets'), roles: t('roles'), types: t('types'), countries: t('countries') };
 }
 
-/** A SQL string literal. */
-export function lit(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
 /** Characters trimmed around every cell: spaces, tabs, line ends, no-break spaces. */
-const TRIM = lit(' \t\r\n\u00a0\u202f');
+const TRIM = escapeLiteral(' \t\r\n\u00a0\u202f');
 /** Spaces removed inside numbers and SIRENs (`1 234,56`, `552 032 534`). */
-const SPACES = lit(' \u00a0\u202f\t');
+const SPACES = escapeLiteral(' \u00a0\u202f\t');
 
 /** How names are compared (roles, types, countries): lower case, accents and ligatures folded, one apostrophe. */
 export function foldSql(expr: string): string {
@@ -121,20 +117,20 @@ export function typedSql(t: ImportTables, columns: Partial<Record<DealCsvColumn,
                   then case when extract(month from ${day}) = r.dp[2] then ${day} end end`;
   const error = (cond: string, message: string) => `case when ${cond} then ${message} end`;
   const errors = [
-    error('p.v_deal_id is null', lit('deal_id manquant.')),
-    error(`length(p.v_deal_id) > ${DEAL_IDENTIFIER_MAX}`, lit(`deal_id trop long (${DEAL_IDENTIFIER_MAX} caractères au plus).`)),
+    error('p.v_deal_id is null', escapeLiteral('deal_id manquant.')),
+    error(`length(p.v_deal_id) > ${DEAL_IDENTIFIER_MAX}`, escapeLiteral(`deal_id trop long (${DEAL_IDENTIFIER_MAX} caractères au plus).`)),
     error('p.v_deal_date is not null and p.deal_date is null', `'deal_date ' || ${quoted('p.v_deal_date')} || ' invalide (JJ/MM/AAAA ou AAAA-MM-JJ).'`),
-    error('p.v_siren is not null and p.siren is null', `'siren ' || ${quoted('p.v_siren')} || ${lit(` invalide\u00a0: ${SIREN_MESSAGE}`)}`),
-    error('p.v_siren is null and p.v_company_name is null', lit('Entité sans siren ni company_name.')),
-    error('length(p.v_company_name) > 255', lit('company_name trop long (255 caractères au plus).')),
+    error('p.v_siren is not null and p.siren is null', `'siren ' || ${quoted('p.v_siren')} || ${escapeLiteral(` invalide\u00a0: ${SIREN_MESSAGE}`)}`),
+    error('p.v_siren is null and p.v_company_name is null', escapeLiteral('Entité sans siren ni company_name.')),
+    error('length(p.v_company_name) > 255', escapeLiteral('company_name trop long (255 caractères au plus).')),
     error('p.v_role is not null and p.role_id is null', `'role ' || ${quoted('p.v_role')} || ' inconnu.'`),
     error('p.v_type1 is not null and p.type1_id is null', `'type1 ' || ${quoted('p.v_type1')} || ' inconnu.'`),
     error('p.v_type2 is not null and p.type2_id is null', `'type2 ' || ${quoted('p.v_type2')} || ' inconnu.'`),
     error('p.v_amount is not null and p.amount is null', `'amount ' || ${quoted('p.v_amount')} || ' invalide (nombre positif, 2 décimales au plus, ex. 1 234,56).'`),
-    error('p.v_currency is not null and p.currency is null', `'currency ' || ${quoted('p.v_currency')} || ${lit(` inconnue (${CURRENCIES.join(', ')}).`)}`),
+    error('p.v_currency is not null and p.currency is null', `'currency ' || ${quoted('p.v_currency')} || ${escapeLiteral(` inconnue (${CURRENCIES.join(', ')}).`)}`),
     error('p.v_stake is not null and p.stake is null', `'stake ' || ${quoted('p.v_stake')} || ' invalide (de 0 à 100, 2 décimales au plus).'`),
-    error(`length(p.v_description) > ${DEAL_DESCRIPTION_MAX}`, lit(`description trop longue (${DEAL_DESCRIPTION_MAX} caractères au plus).`)),
-    error(`length(p.v_url) > ${DEAL_URL_MAX}`, lit(`url trop longue (${DEAL_URL_MAX} caractères au plus).`)),
+    error(`length(p.v_description) > ${DEAL_DESCRIPTION_MAX}`, escapeLiteral(`description trop longue (${DEAL_DESCRIPTION_MAX} caractères au plus).`)),
+    error(`length(p.v_url) > ${DEAL_URL_MAX}`, escapeLiteral(`url trop longue (${DEAL_URL_MAX} caractères au plus).`)),
     ...(['french_investment_abroad', 'foreign_investment_in_france'] as const).map((f) =>
       error(`p.v_${f} is not null and p.${f === 'french_investment_abroad' ? 'fia' : 'fif'} is null`, `'${f} ' || ${quoted(`p.v_${f}`)} || ' invalide (YES, NO, OUI, NON, 1 ou 2).'`),
     ),
@@ -202,7 +198,7 @@ export function dealsInSql(t: ImportTables, temp: string): string[] {
  */
 export function disagreeSql(t: ImportTables, limit: number): string {
   const differs = (expr: (a: string) => string) => `${expr('x')} is distinct from ${expr('d')}`;
-  const diff = DEAL_LEVEL.map(([name, expr]) => `case when ${differs(expr)} then ${lit(name)} end`);
+  const diff = DEAL_LEVEL.map(([name, expr]) => `case when ${differs(expr)} then ${escapeLiteral(name)} end`);
   return `select * from (
     select x.rn, d.rn as first_rn, x.v_deal_id as deal_id, 0 as entities,
            array_to_string(array_remove(array[${diff.join(', ')}], null), ', ') as columns

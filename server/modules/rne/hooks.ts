@@ -9,6 +9,7 @@
  * The jobs report what they queued in their result (`rne_queued`); ./wake-jobs.ts wakes the worker after them.
  * Pure (SQL text and a predicate): the feed merges import it without the worker.
  */
+import { escapeLiteral } from 'pg';
 import { isObj, structured } from '../feeds/bodacc/ods-notice';
 
 /** Reason of an entry queued by a BODACC C notice (accounts queue). */
@@ -42,9 +43,6 @@ export function officersChanged(notice: { bulletin: string; family: string; raw:
   return typeof descriptif === 'string' && OFFICERS_WORDS.test(descriptif);
 }
 
-/** The SQL string literal of `text`. */
-const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
 /**
  * The statement that queues the SIRENs of the newly stored notices of a BODACC staging table `stage` (columns
  * `bulletin`, `sirens`, `officers_change`, `announcement_id`, `seq`); answers `{queue, n}` rows.
@@ -55,8 +53,8 @@ export function bodaccEnqueueSql(stage: string): string {
   select k.queue, u.siren, k.reason
     from ${stage} s
     cross join lateral unnest(s.sirens) with ordinality as u(siren, ord)
-    cross join lateral (values ('accounts', ${lit(REASON_BODACC_C)}, s.bulletin = 'C'),
-                               ('officers', ${lit(REASON_BODACC_B)}, s.officers_change)) as k(queue, reason, hit)
+    cross join lateral (values ('accounts', ${escapeLiteral(REASON_BODACC_C)}, s.bulletin = 'C'),
+                               ('officers', ${escapeLiteral(REASON_BODACC_B)}, s.officers_change)) as k(queue, reason, hit)
    where s.announcement_id is not null and k.hit
    order by s.seq, u.ord
   on conflict (queue, siren) where state in ('waiting', 'running') do nothing
@@ -71,7 +69,7 @@ export function bodaccEnqueueSql(stage: string): string {
 export function inseeEnqueueCte(): string {
   return `queued as (
   insert into rne_queue (queue, siren, reason)
-  select 'officers', d.siren, ${lit(REASON_INSEE)} from diff d where d.is_created
+  select 'officers', d.siren, ${escapeLiteral(REASON_INSEE)} from diff d where d.is_created
   on conflict (queue, siren) where state in ('waiting', 'running') do nothing
   returning 1
 )`;

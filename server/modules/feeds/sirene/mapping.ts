@@ -15,9 +15,10 @@
  *   register, not the 29 million companies of the first stock loaded (see ./job.ts).
  * The merges answer one row `{created, updated, log_entries}` (the companies merge also `rne_queued`).
  */
+import { escapeIdentifier, escapeLiteral } from 'pg';
 import { sirenLuhnSql } from '../../../lib/siren-sql';
 import { inseeEnqueueCte } from '../../rne/hooks';
-import { ident, LINE } from './stage';
+import { LINE } from './stage';
 import type { SireneKind } from './layouts';
 
 /** Treatment code of the Sirene feed's update-log entries. */
@@ -48,13 +49,8 @@ export function sourcePrefix(filename: string): string {
   return `Fichier INSEE ${filename}, ligne `;
 }
 
-/** A SQL string literal. */
-function lit(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
 /** The stage's column as a value: NULL when empty. */
-const v = (column: string) => `nullif(s.${ident(column)}, '')`;
+const v = (column: string) => `nullif(s.${escapeIdentifier(column)}, '')`;
 /** A date column, NULL when empty. */
 const dateOf = (column: string) => `${v(column)}::date`;
 const timestampOf = (column: string) => `${v(column)}::timestamp`;
@@ -113,8 +109,8 @@ end $$`;
  */
 export function validateSql(stage: string, kind: SireneKind): string {
   const list = checks(kind, true);
-  const reason = `case ${list.map(([cond, , text]) => `when ${cond} then ${lit(text)}`).join(' ')} end`;
-  const value = `case ${list.map(([cond, column]) => `when ${cond} then s.${ident(column)}`).join(' ')} end`;
+  const reason = `case ${list.map(([cond, , text]) => `when ${cond} then ${escapeLiteral(text)}`).join(' ')} end`;
+  const value = `case ${list.map(([cond, column]) => `when ${cond} then s.${escapeIdentifier(column)}`).join(' ')} end`;
   return `select s.ctid::text as at, ${reason} as reason, left(${value}, 40) as value from ${stage} s where ${list.map(([cond]) => `(${cond})`).join(' or ')} limit 1`;
 }
 
@@ -187,7 +183,7 @@ const COMPANY_COLUMNS = ['name', 'sigle', 'legal_form', 'naf_code', 'naf_nomencl
 const changedSql = (columns: string[]) => `(${columns.map((c) => `o.${c}`).join(', ')}) is distinct from (${columns.map((c) => `i.${c}`).join(', ')})`;
 
 /** ` au DD/MM/YYYY` of a date expression, or '' when it is null. */
-const atDate = (expr: string) => `coalesce(${lit(LOG_TEXT.at)} || to_char(${expr}, 'DD/MM/YYYY'), '')`;
+const atDate = (expr: string) => `coalesce(${escapeLiteral(LOG_TEXT.at)} || to_char(${expr}, 'DD/MM/YYYY'), '')`;
 
 /**
  * A change of coded value, named by its official label where the nomenclature gives one:
@@ -195,10 +191,10 @@ const atDate = (expr: string) => `coalesce(${lit(LOG_TEXT.at)} || to_char(${expr
  * the bare codes (`77.39Z → 64.19Z`) when neither side has a label (older NAF nomenclatures), `(aucun)` for none.
  */
 function codeChange(oldCode: string, newCode: string, oldLabel: string, newLabel: string): string {
-  const none = lit(LOG_TEXT.none);
-  const codes = `coalesce(${oldCode}, ${none}) || ${lit(LOG_TEXT.to)} || coalesce(${newCode}, ${none})`;
+  const none = escapeLiteral(LOG_TEXT.none);
+  const codes = `coalesce(${oldCode}, ${none}) || ${escapeLiteral(LOG_TEXT.to)} || coalesce(${newCode}, ${none})`;
   return `case when ${oldLabel} is null and ${newLabel} is null then ${codes}
-    else coalesce(${oldLabel}, ${oldCode}, ${none}) || ${lit(LOG_TEXT.to)} || coalesce(${newLabel}, ${newCode}, ${none}) || ' (' || ${codes} || ')' end`;
+    else coalesce(${oldLabel}, ${oldCode}, ${none}) || ${escapeLiteral(LOG_TEXT.to)} || coalesce(${newLabel}, ${newCode}, ${none}) || ' (' || ${codes} || ')' end`;
 }
 
 /**
@@ -212,14 +208,14 @@ function codeChange(oldCode: string, newCode: string, oldLabel: string, newLabel
 export function mergeCompaniesSql(stage: string): string {
   const t = LOG_TEXT;
   const at = atDate('d.period_start');
-  const description = `concat_ws(${lit(t.separator)},
-      case when d.is_created then ${lit(t.created)} || d.name || ${lit(t.close)} || ${atDate('d.created_on')} end,
-      case when d.is_created and d.state = 'C' then ${lit(t.ceased)} || ${at} end,
-      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'C' then ${lit(t.ceased)} || ${at} end,
-      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'A' then ${lit(t.reactivated)} || ${at} end,
-      case when not d.is_new and d.old_name is distinct from d.name then ${lit(t.renamed)} || coalesce(d.old_name, '') || ${lit(t.arrow)} || d.name || ${lit(t.close)} || ${at} end,
-      case when not d.is_new and d.old_naf is distinct from d.naf_code then ${lit(t.naf)} || ${codeChange('d.old_naf', 'd.naf_code', 'naf_old.label', 'naf_new.label')} || ${at} end,
-      case when not d.is_new and d.old_form is distinct from d.legal_form then ${lit(t.legalForm)} || ${codeChange('d.old_form', 'd.legal_form', 'form_old.label', 'form_new.label')} || ${at} end)`;
+  const description = `concat_ws(${escapeLiteral(t.separator)},
+      case when d.is_created then ${escapeLiteral(t.created)} || d.name || ${escapeLiteral(t.close)} || ${atDate('d.created_on')} end,
+      case when d.is_created and d.state = 'C' then ${escapeLiteral(t.ceased)} || ${at} end,
+      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'C' then ${escapeLiteral(t.ceased)} || ${at} end,
+      case when not d.is_new and d.old_state is distinct from d.state and d.state = 'A' then ${escapeLiteral(t.reactivated)} || ${at} end,
+      case when not d.is_new and d.old_name is distinct from d.name then ${escapeLiteral(t.renamed)} || coalesce(d.old_name, '') || ${escapeLiteral(t.arrow)} || d.name || ${escapeLiteral(t.close)} || ${at} end,
+      case when not d.is_new and d.old_naf is distinct from d.naf_code then ${escapeLiteral(t.naf)} || ${codeChange('d.old_naf', 'd.naf_code', 'naf_old.label', 'naf_new.label')} || ${at} end,
+      case when not d.is_new and d.old_form is distinct from d.legal_form then ${escapeLiteral(t.legalForm)} || ${codeChange('d.old_form', 'd.legal_form', 'form_old.label', 'form_new.label')} || ${at} end)`;
   return `
 with incoming as (
   select ${COMPANY_VALUES} from ${stage} s
@@ -238,7 +234,7 @@ written as (
 ),
 logged as (
   insert into update_log (code, siren, description, source_label, source_file_id)
-  select ${lit(INSEE_LOG_CODE)}, e.siren, e.description, $2 || e.line, $1
+  select ${escapeLiteral(INSEE_LOG_CODE)}, e.siren, e.description, $2 || e.line, $1
   from (select d.siren, d.line, ${description} as description
           from diff d
           left join naf_labels naf_old on naf_old.code = d.old_naf and d.old_naf_nomenclature = 'NAFRev2'

@@ -10,16 +10,12 @@
  * A COPY failure (a truncated or malformed line, bytes that are not UTF-8) becomes a French error with the
  * line number of the file (the header is line 1).
  */
+import { escapeIdentifier } from 'pg';
 import { PGLITE_BATCH_BYTES } from '../../../db/copy-blob';
 import type { Sql } from '../../../db/sql';
 import { AppError } from '../../../http/errors';
 
 /** Bytes per COPY on PGlite. */
-
-/** A SQL identifier in double quotes (header names are checked by ./layouts.ts). */
-export function ident(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 /**
  * The stage's record number column (1 for the first record after the header, in file order), filled by the
@@ -29,7 +25,7 @@ export const LINE = 'vigie_record';
 
 /** The statement creating the stage of `columns` (all text), with its record number `LINE`. */
 export function createStageSql(stage: string, columns: string[], onCommitDrop: boolean): string {
-  return `create temporary table ${stage} (${LINE} bigint generated always as identity, ${columns.map((c) => `${ident(c)} text`).join(', ')})${onCommitDrop ? ' on commit drop' : ''}`;
+  return `create temporary table ${stage} (${LINE} bigint generated always as identity, ${columns.map((c) => `${escapeIdentifier(c)} text`).join(', ')})${onCommitDrop ? ' on commit drop' : ''}`;
 }
 
 /** PostgreSQL error fields used here. */
