@@ -67,4 +67,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The rows and the count of a raw statement are read through server/db/rows.ts (`rowsOf`, `rowCountOf`), the one
+    // place that casts a driver's answer: no `as unknown as { rows … }` / `as unknown as Rows<…>` elsewhere.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'],
+    ignores: ['server/db/rows.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          // `x as unknown as { rows: … }` (or rowCount / affectedRows)
+          "TSAsExpression[expression.typeAnnotation.type='TSUnknownKeyword'] > TSTypeLiteral > TSPropertySignature > Identifier.key[name=/^(rows|rowCount|affectedRows)$/]",
+          // `x as unknown as Rows<…>`, `as unknown as Promise<Rows<…>>`
+          "TSAsExpression[expression.typeAnnotation.type='TSUnknownKeyword'] > TSTypeReference Identifier[name=/Rows$/]",
+          // any `(await db.execute(…)) as unknown as …`
+          "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword'] > AwaitExpression > CallExpression > MemberExpression.callee > Identifier.property[name='execute']",
+        ].map((selector) => ({
+          selector,
+          message: 'Read the rows of a raw statement with `rowsOf<T>(db, sql`…`)` and its count with `rowCountOf` (server/db/rows.ts), never with a cast.',
+        })),
+      ],
+    },
+  },
 );

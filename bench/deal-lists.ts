@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import type { FeedBenchContext } from './feeds';
 import { validSirens } from './generate';
+import { rowsOf } from '../server/db/rows';
 
 const DEALS = 400_000;
 const ENTITIES = 1_000_000;
@@ -29,10 +30,8 @@ const CURRENCIES = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'CNY', 'INR
 const WORDS1 = ['Alpha', 'Boréal', 'Cristal', 'Dynamo', 'Étoile', 'Fjord', 'Granit', 'Horizon', 'Iris', 'Jade', 'Krypton', 'Lumière'];
 const WORDS2 = ['Industries', 'Holding', 'Capital', 'Services', 'Technologies', 'Distribution', 'Conseil', 'Logistique'];
 
-type Rows<T> = { rows: T[] };
-
 async function one<T>(db: Db, q: ReturnType<typeof sql>): Promise<T> {
-  return ((await db.execute(q)) as unknown as Rows<T>).rows[0];
+  return (await rowsOf<T>(db, q))[0];
 }
 
 /** Runs `q` without the app's statement timeout (generation takes minutes). */
@@ -66,9 +65,9 @@ async function generateDeals(b: FeedBenchContext, sirens: string[]): Promise<voi
   await long(db, sql`delete from deals where deal_identifier between 'BL0000000' and 'BL9999999'`);
   for (const name of ROLES) await db.execute(sql`insert into deal_roles (name, display_name) values (${name}, ${name}) on conflict (lower(name)) do nothing`);
   for (const name of TYPES) await db.execute(sql`insert into deal_types (name) values (${name}) on conflict (lower(name)) do nothing`);
-  const roleIds = ((await db.execute(sql`select id from deal_roles where name in (${sql.join(ROLES.map((r) => sql`${r}`), sql`, `)}) order by id`)) as unknown as Rows<{ id: number }>).rows.map((r) => r.id);
-  const typeIds = ((await db.execute(sql`select id from deal_types where name in (${sql.join(TYPES.map((r) => sql`${r}`), sql`, `)}) order by id`)) as unknown as Rows<{ id: number }>).rows.map((r) => r.id);
-  const countryIds = ((await db.execute(sql`select id from countries order by id limit 50`)) as unknown as Rows<{ id: number }>).rows.map((r) => r.id);
+  const roleIds = (await rowsOf<{ id: number }>(db, sql`select id from deal_roles where name in (${sql.join(ROLES.map((r) => sql`${r}`), sql`, `)}) order by id`)).map((r) => r.id);
+  const typeIds = (await rowsOf<{ id: number }>(db, sql`select id from deal_types where name in (${sql.join(TYPES.map((r) => sql`${r}`), sql`, `)}) order by id`)).map((r) => r.id);
+  const countryIds = (await rowsOf<{ id: number }>(db, sql`select id from countries order by id limit 50`)).map((r) => r.id);
   const countries = countryIds.length ? countryIds : [null];
   const t0 = performance.now();
   await long(

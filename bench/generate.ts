@@ -7,6 +7,7 @@ import luhn from 'fast-luhn';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { ALL_DESCRIPTIONS, LOG_CODES } from '../server/seed/vocabulary';
+import { rowsOf } from '../server/db/rows';
 
 const CODES = [...LOG_CODES];
 const DESCRIPTIONS = ALL_DESCRIPTIONS;
@@ -36,8 +37,8 @@ const SECONDARY = [
 
 /** Current number of log entries (from the rollup). */
 export async function logCount(db: Db): Promise<number> {
-  const r = (await db.execute(sql`select coalesce(sum(entries), 0)::bigint as n from update_log_daily`)) as unknown as { rows: Array<{ n: string }> };
-  return Number(r.rows[0].n);
+  const [r] = await rowsOf<{ n: string }>(db, sql`select coalesce(sum(entries), 0)::bigint as n from update_log_daily`);
+  return Number(r.n);
 }
 
 /** Empties the log and its rollups, then generates `rows` entries; logs progress with `log`. */

@@ -28,6 +28,7 @@ import type { AppContext } from '../server/context';
 import { drainQueue } from '../server/modules/rne/worker/drain';
 import { workerDeps } from '../server/modules/rne/worker/options';
 import { validSirens } from './generate';
+import { rowsOf } from '../server/db/rows';
 
 const LATENCY_MS = 20;
 const ACCOUNTS = 4;
@@ -110,7 +111,7 @@ async function timeDrain(ctx: AppContext, queue: QueueName, n: number): Promise<
   const t0 = performance.now();
   const stats = await drainQueue(deps, queue, new AbortController().signal);
   const elapsed = performance.now() - t0;
-  const [{ done }] = ((await ctx.db.execute(sql`select count(*)::int as done from rne_queue where queue = ${queue} and state = 'done'`)) as unknown as { rows: Array<{ done: number }> }).rows;
+  const [{ done }] = await rowsOf<{ done: number }>(ctx.db, sql`select count(*)::int as done from rne_queue where queue = ${queue} and state = 'done'`);
   if (done !== n || stats.processed !== n) throw new Error(`rne worker bench: ${done} done, ${stats.processed} processed, ${n} expected (${JSON.stringify(stats)})`);
   return { perSecond: Math.round((n / (elapsed / 1000)) * 10) / 10, elapsed: Math.round(elapsed) };
 }

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, type FilterBody, type Page } from '../../contract/listing';
 import type { Db } from '../db/client';
 import { fieldError } from './errors';
+import { rowsOf } from '../db/rows';
 
 /** How one list is queried. */
 export interface ListSpec {
@@ -84,9 +85,6 @@ export function planPage(total: number, page: number, perPage: number, exact: bo
   return plan;
 }
 
-type Rows<T> = { rows: T[] };
-type CountRows = { rows: Array<{ total: number | string }> };
-
 /**
  * Runs a list query.
  *
@@ -124,7 +122,7 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
     }
   };
   const count = async (q: Db) =>
-    spec.knownTotal ? spec.knownTotal.total : Number(((await q.execute(countSql)) as unknown as CountRows).rows[0]?.total ?? 0);
+    spec.knownTotal ? spec.knownTotal.total : Number((await rowsOf<{ total: number | string }>(q, countSql))[0]?.total ?? 0);
 
   let data: T[];
   let total: number;
@@ -134,10 +132,10 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
     const first = { reverse: false, limit: perPage, sqlOffset: 0 };
     const read = async (q: Db, parallel: boolean) => {
       if (parallel) {
-        const [rows, n] = await Promise.all([q.execute(pageSql(first)) as unknown as Promise<Rows<T>>, count(q)]);
-        return { rows: rows.rows, n };
+        const [rows, n] = await Promise.all([rowsOf<T>(q, pageSql(first)), count(q)]);
+        return { rows, n };
       }
-      const rows = ((await q.execute(pageSql(first))) as unknown as Rows<T>).rows;
+      const rows = await rowsOf<T>(q, pageSql(first));
       return { rows, n: await count(q) };
     };
     // Outside a transaction the two queries run side by side (two pool connections on PostgreSQL).
@@ -157,7 +155,7 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
         await setPlanner(q);
         const n = await count(q);
         const p = planPage(n, page, perPage, exact);
-        const rows = ((await q.execute(pageSql(p))) as unknown as Rows<T>).rows;
+        const rows = await rowsOf<T>(q, pageSql(p));
         return { data: p.reverse ? rows.reverse() : rows, total: n, plan: p };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ListSpec } from './listing';
+import { rowsOf } from '../db/rows';
 
 /** Size of the recent-rows sample that decides how a free-text search is run. */
 export const PROBE_SIZE = 5_000;
@@ -25,10 +26,10 @@ export const COMMON_HITS = 25;
  * @returns planner settings and, for a common term, the estimated total
  */
 export async function sampledSearchPlan(db: Db, opts: { probe: SQL; cond: SQL; rows: SQL }): Promise<Pick<ListSpec, 'planner' | 'knownTotal'>> {
-  const res = (await db.execute(sql`
+  const [row] = await rowsOf<{ hits: number; scanned: number; rows: string | number }>(db, sql`
     select count(*) filter (where ${opts.cond})::int as hits, count(*)::int as scanned, ${opts.rows}::bigint as rows
-    from ${opts.probe}`)) as unknown as { rows: Array<{ hits: number; scanned: number; rows: string | number }> };
-  const { hits, scanned, rows } = res.rows[0];
+    from ${opts.probe}`);
+  const { hits, scanned, rows } = row;
   if (hits >= COMMON_HITS) {
     return { planner: { enable_bitmapscan: 'off' }, knownTotal: { total: Math.round((hits / scanned) * Number(rows)), estimate: true } };
   }

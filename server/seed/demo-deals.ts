@@ -25,6 +25,7 @@ import { ensureCountries } from '../modules/deals/countries';
 import { amountKind, NATURE_LABEL } from '../modules/feeds/bodacc/nature';
 import { noticeId, type Notice, type SaleParts } from '../modules/feeds/bodacc/notice';
 import { BUYER_ROLE, saleRow } from '../modules/feeds/bodacc/sale';
+import { rowsOf } from '../db/rows';
 
 /** Role of the previous owners of a business sold. */
 export const SELLER_ROLE = 'Cédant';
@@ -159,7 +160,7 @@ export async function seedDemoDeals(db: Db, notices: Notice[]): Promise<DemoDeal
   const created: DemoDealsCreated = { dealRoles: roles.created, dealTypes: types.created, deals: 0 };
 
   await ensureCountries(db);
-  const { rows: countries } = (await db.execute(sql`select id, iso_alpha2 from countries`)) as unknown as { rows: Array<{ id: number; iso_alpha2: string }> };
+  const countries = await rowsOf<{ id: number; iso_alpha2: string }>(db, sql`select id, iso_alpha2 from countries`);
   const countryIds = new Map(countries.map((c) => [c.iso_alpha2, Number(c.id)]));
   const refs: DealRefs = {
     type: (name) => types.ids.get(name.toLowerCase())!,

@@ -18,6 +18,7 @@ import { issueLabel, type Notice } from '../modules/feeds/bodacc/notice';
 import { saleRow } from '../modules/feeds/bodacc/sale';
 import { addSirens, createGroup } from '../modules/groups/service';
 import { dealNotices } from './demo-deals';
+import { rowsOf } from '../db/rows';
 
 /** How many buyers `VIP` holds, and companies `Favoris`. */
 const VIP_SIZE = 8;
@@ -33,10 +34,8 @@ export async function demoGroups(db: Db, notices: Notice[]): Promise<Array<[stri
     .map((n) => ({ notice: n, siren: n.sale.buyer.siren!, amount: Number(saleRow(n, n.sale).amount ?? 0) }));
   const distinct = (sirens: string[]) => [...new Set(sirens)];
   const largest = [...sales].sort((a, b) => b.amount - a.amount || a.notice.noticeNumber - b.notice.noticeNumber);
-  const { rows: leasing } = (await db.execute(sql`
-    select siren from companies where naf_nomenclature = 'NAFRev2' and naf_code like ${LEASING_DIVISION + '.%'} order by siren`)) as unknown as {
-    rows: Array<{ siren: string }>;
-  };
+  const leasing = await rowsOf<{ siren: string }>(db, sql`
+    select siren from companies where naf_nomenclature = 'NAFRev2' and naf_code like ${LEASING_DIVISION + '.%'} order by siren`);
   const byIssue = new Map<string, string[]>();
   for (const s of sales) {
     const name = `Acquéreurs — ${issueLabel(s.notice)}`;

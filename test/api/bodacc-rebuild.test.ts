@@ -14,12 +14,13 @@ import { rebuildSaleRows, storedNotice } from '../../server/modules/feeds/bodacc
 import { FEED_BODACC } from '../../server/modules/feeds/kinds';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { runFeedFile } from '../helpers/feed-job';
+import { rowsOf } from '../../server/db/rows';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
 const ODS_V1 = path.join(__dirname, '../fixtures/bodacc/ods_api_v1_search_registre_880878145.json');
 
 let t: TestApp;
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => rowsOf<T>(t.ctx.db, q);
 /** Every transaction row, without its id and timestamps, by notice number. */
 const snapshot = () =>
   rows<Record<string, unknown>>(sql`select a.notice_number, t.* from bodacc_transactions t join announcements a on a.id = t.announcement_id order by a.notice_number`).then((all) =>

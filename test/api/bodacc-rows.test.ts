@@ -13,6 +13,7 @@ import { BODACC_FIELDS, type BodaccRow } from '../../contract/deal-lists';
 import { findJob } from '../../server/jobs/store';
 import { FEED_BODACC, type FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { rowsOf } from '../../server/db/rows';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
 const ISSUE_A = 'BODACC A n°20210005 du 08/01/2021';
@@ -24,7 +25,7 @@ let root: Client;
 let full: BodaccRow;
 
 async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, q);
 }
 
 /** Imports the real sales bulletin with the BODACC importer's job and waits for its end. */

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_CSV_COLUMNS } from '../../contract/deal-import';
 import { createTestApp, multipart, type Client, type TestApp } from '../helpers/app';
 import { badLuhnSiren, listedCompanies, validSirens } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/deals');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -43,7 +44,7 @@ let seq = 0;
 const nextId = (prefix = 'T') => `${prefix}-${++seq}-${Date.now().toString(36)}`;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 const dealCount = async () => Number((await rows<{ n: number }>(sql`select count(*)::int as n from deals`))[0].n);
 const entityCount = async () => Number((await rows<{ n: number }>(sql`select count(*)::int as n from deal_entities`))[0].n);

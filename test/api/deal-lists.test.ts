@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealListRow } from '../../contract/deal-lists';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 type Named = { id: number; name: string };
 type EntitySpec = { siren: string | null; name: string | null; role: Named | null; stake: string | null };
@@ -23,7 +24,7 @@ let root: Client;
 const expected: DealListRow[] = [];
 
 async function one<T>(q: ReturnType<typeof sql>): Promise<T> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows[0];
+  return (await rowsOf<T>(t.ctx.db, q))[0];
 }
 
 /** Inserts a deal and its entities (with the list's copies), as the deals service stores them; records the rows. */
@@ -169,7 +170,7 @@ describe('the rows', () => {
       current_page: 1,
       last_page: 1,
     });
-    const [{ rows }] = ((await t.ctx.db.execute(sql`select rows::int as rows from deal_entity_counts`)) as unknown as { rows: Array<{ rows: number }> }).rows;
+    const [{ rows }] = await rowsOf<{ rows: number }>(t.ctx.db, sql`select rows::int as rows from deal_entity_counts`);
     expect(rows).toBe(expected.length);
   });
 

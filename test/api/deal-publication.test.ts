@@ -12,6 +12,7 @@ import type { PublishedDealSnapshot } from '../../contract/deal-lists';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createDeal as storeDeal, createRole, payloadOf, readDeal } from '../helpers/deals';
 import { validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 type Named = { id: number; name: string };
 type Published = { deal_identifier: string; deal_id: number | null; revision: number; batch_id: number; snapshot: PublishedDealSnapshot; published_at: string };
@@ -31,7 +32,7 @@ let france: { id: number; name: string };
 let germany: { id: number; name: string };
 
 async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, q);
 }
 
 async function country(iso: string, name: string): Promise<{ id: number; name: string }> {

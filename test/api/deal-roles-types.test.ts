@@ -16,6 +16,7 @@ import { ensureCountries } from '../../server/modules/deals/countries';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createDeal, createRole, createType, dealPayload, nextNumber } from '../helpers/deals';
 import { validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const NOT_FOUND = { message: 'Item does not exist!' };
 const DONE = { message: 'Opération effectuée avec succès!' };
@@ -264,9 +265,7 @@ describe('renames follow in the list rows (deal_entities copies) and in publicat
       entities: [{ siren: validSiren(9, 63_000_000), name: 'Renommée', entityrole_id: role.id }],
     });
     const copies = async () =>
-      ((await t.ctx.db.execute(sql`select role_name, type1_name, type2_name from deal_entities where deal_id = ${deal.id}`)) as unknown as {
-        rows: Array<Record<string, string>>;
-      }).rows[0];
+      (await rowsOf<Record<string, string>>(t.ctx.db, sql`select role_name, type1_name, type2_name from deal_entities where deal_id = ${deal.id}`))[0];
     expect(await copies()).toEqual({ role_name: role.name, type1_name: type.name, type2_name: type.name });
     const revision = async () => (await root.get(`${BASE}/getDealRoles/${deal.id}`)).json().revision as number;
     expect(await revision()).toBe(1);

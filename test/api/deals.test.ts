@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createDeal, createRole, createType, dealIdentifier, dealPayload, payloadOf, readDeal, type Deal } from '../helpers/deals';
 import { badLuhnSiren, spaced, validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const BASE = '/api/transactions';
 const NOT_FOUND = { message: 'Item does not exist!' };
@@ -35,18 +36,16 @@ const update = (id: number, body: Record<string, unknown>) => root.post(`${BASE}
 
 /** The rows of `deal_entities` of deal `id` (copies included), by position. */
 async function entityRows(id: number) {
-  const res = (await t.ctx.db.execute(sql`
+  const res = await rowsOf<Record<string, unknown>>(t.ctx.db, sql`
     select id::int, position, siren, name, role_id, stake_percent::text, deal_identifier, deal_date::text, role_name,
            type1_name, type2_name, amount::text, currency
-      from deal_entities where deal_id = ${id} order by position, id`)) as unknown as { rows: Array<Record<string, unknown>> };
-  return res.rows.map((r) => ({ ...r, id: Number(r.id) }) as Record<string, unknown> & { id: number });
+      from deal_entities where deal_id = ${id} order by position, id`);
+  return res.map((r) => ({ ...r, id: Number(r.id) }) as Record<string, unknown> & { id: number });
 }
 
 async function countDeals(identifier: string): Promise<number> {
-  const res = (await t.ctx.db.execute(sql`select count(*)::int as n from deals where deal_identifier = ${identifier}`)) as unknown as {
-    rows: Array<{ n: number }>;
-  };
-  return Number(res.rows[0].n);
+  const [row] = await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from deals where deal_identifier = ${identifier}`);
+  return Number(row.n);
 }
 
 async function countryId(code: string): Promise<number> {
@@ -128,11 +127,11 @@ describe('storedeal and getDealRoles', () => {
     const deal = (await store(body)).json() as Deal;
     expect(deal).toMatchObject({ ...extras, extra2: 2, extra6: us, currency: 'EUR', status: 1, dealtype1_id: 0, dealtype2_id: 0, type1: null, type2: null });
     expect(deal.entities[0].entityrole_id).toBe(0);
-    const cols = (await t.ctx.db.execute(sql`
+    const [cols] = await rowsOf<Record<string, unknown>>(t.ctx.db, sql`
       select french_investment_abroad, foreign_investment_in_france, buyer1_name, buyer1_country_id, buyer3_name, buyer3_country_id,
              target1_name, target1_country_id, target3_name, target3_country_id, seller_name, seller_country_id, deal_type1_id
-        from deals where id = ${deal.id}`)) as unknown as { rows: Array<Record<string, unknown>> };
-    expect(cols.rows[0]).toEqual({
+        from deals where id = ${deal.id}`);
+    expect(cols).toEqual({
       french_investment_abroad: 1,
       foreign_investment_in_france: 2,
       buyer1_name: 'Acquéreur Un',
@@ -433,9 +432,9 @@ describe('toggledeal and removedeal', () => {
 
   it('keeps the deal_entity_counts total current', async () => {
     const total = async () =>
-      Number(((await t.ctx.db.execute(sql`select rows from deal_entity_counts where id = 1`)) as unknown as { rows: Array<{ rows: number }> }).rows[0].rows);
+      Number((await rowsOf<{ rows: number }>(t.ctx.db, sql`select rows from deal_entity_counts where id = 1`))[0].rows);
     const real = async () =>
-      Number(((await t.ctx.db.execute(sql`select count(*)::int as n from deal_entities`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+      Number((await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from deal_entities`))[0].n);
     const deal = await createDeal(root, { entities: [{ siren: siren() }, { siren: siren() }] });
     await update(deal.id, { ...payloadOf(deal), entities: [{ name: 'Une seule' }] });
     expect(await total()).toBe(await real());

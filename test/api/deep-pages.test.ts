@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { rowsOf } from '../../server/db/rows';
 
 const TOTAL = 250_010;
 const DEEP = 'Cette page est trop loin dans la liste (au-delà de 100\u202f000 lignes)\u00a0: affinez la recherche ou inversez le tri.';
@@ -39,10 +40,8 @@ async function forward(order: 'id desc' | 'id asc' | 'siren asc' | 'siren desc',
     'siren asc': sql`order by siren asc, id asc`,
     'siren desc': sql`order by siren desc, id desc`,
   }[order];
-  const res = (await t.ctx.db.execute(sql`select id::int as id from group_sirens where group_id = ${groupId} ${orderSql} limit ${limit} offset ${offset}`)) as unknown as {
-    rows: Array<{ id: number }>;
-  };
-  return res.rows.map((r) => Number(r.id));
+  const res = await rowsOf<{ id: number }>(t.ctx.db, sql`select id::int as id from group_sirens where group_id = ${groupId} ${orderSql} limit ${limit} offset ${offset}`);
+  return res.map((r) => Number(r.id));
 }
 
 const ids = (p: Page) => p.data.map((r) => r.id);

@@ -18,6 +18,7 @@ import { UNKNOWN_JSON_SHAPE } from '../../server/modules/feeds/bodacc/json';
 import { UNKNOWN_FORMAT } from '../../server/modules/feeds/bodacc/read';
 import { FEED_BODACC, type FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { rowsOf } from '../../server/db/rows';
 
 const FIXTURES = path.join(__dirname, '../fixtures/bodacc');
 const SALES = path.join(FIXTURES, 'RCS-A_BXA20210005_ventes.xml');
@@ -67,7 +68,7 @@ async function importFile(file: string, filename = path.basename(file)): Promise
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 async function counts() {

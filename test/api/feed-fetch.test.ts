@@ -20,6 +20,7 @@ import { fetchSirene } from '../../server/modules/feeds/fetch/sirene';
 import { readCursor, writeCursor } from '../../server/modules/feeds/fetch/state';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { RECORDS_PATH, startFakeFeedServer, type FakeFeedServer } from '../helpers/fake-feed-server';
+import { rowsOf } from '../../server/db/rows';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const v21 = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'bodacc/ods_api_v21_records_registre_880878145.json'), 'utf8')) as {
@@ -64,7 +65,7 @@ function context(today: string): FetchContext {
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 async function health(feed: 'bodacc' | 'sirene'): Promise<FeedHealth> {
@@ -257,8 +258,8 @@ describe('schedule', () => {
   it('is registered in pg-boss when the URL is configured, and the health says so', async () => {
     const other = await createTestApp({ FEED_INBOX: 'false', FEED_BODACC_URL: fake.recordsUrl, FEED_BODACC_CRON: '15 6 * * *' });
     try {
-      const res = (await other.ctx.db.execute(sql`select name, cron, timezone from pgboss.schedule order by name`)) as unknown as { rows: unknown[] };
-      expect(res.rows).toEqual([{ name: 'feed-fetch-bodacc', cron: '15 6 * * *', timezone: 'Europe/Paris' }]);
+      const res = await rowsOf<unknown>(other.ctx.db, sql`select name, cron, timezone from pgboss.schedule order by name`);
+      expect(res).toEqual([{ name: 'feed-fetch-bodacc', cron: '15 6 * * *', timezone: 'Europe/Paris' }]);
       const client = await other.superAdmin();
       const strip = (await client.get('/api/supervisions/health')).json() as FeedHealth[];
       expect(strip.map((h) => [h.feed, h.scheduled])).toEqual([
@@ -282,7 +283,7 @@ describe('schedule', () => {
   });
 
   it('is off by default: no schedule', async () => {
-    const res = (await t.ctx.db.execute(sql`select count(*)::int as n from pgboss.schedule`)) as unknown as { rows: unknown[] };
-    expect(res.rows).toEqual([{ n: 0 }]);
+    const res = await rowsOf<unknown>(t.ctx.db, sql`select count(*)::int as n from pgboss.schedule`);
+    expect(res).toEqual([{ n: 0 }]);
   });
 });

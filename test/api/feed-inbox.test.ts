@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedInbox, inboxDir } from '../../server/modules/feeds/inbox';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { rowsOf } from '../../server/db/rows';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -66,7 +67,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>): Pro
 const names = (feed: 'sirene' | 'bodacc', sub: string) => fs.readdirSync(dir(feed, sub)).map((n) => n.replace(/^\d+-/, '')).sort();
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 describe('inbox', () => {
@@ -159,8 +160,8 @@ describe('the app watches the inbox by default', () => {
       const inbox = inboxDir(app.ctx.config.dataDir, 'bodacc');
       fs.writeFileSync(path.join(inbox, 'ods.json'), fixture('bodacc/ods_api_v1_search_registre_880878145.json'));
       await until('ods.json in done/', () => fs.readdirSync(path.join(inbox, 'done')).some((n) => n.endsWith('-ods.json')));
-      const res = (await app.ctx.db.execute(sql`select status, lines::int, origin from feed_files`)) as unknown as { rows: unknown[] };
-      expect(res.rows).toEqual([{ status: 1, lines: 3, origin: 'inbox' }]);
+      const res = await rowsOf<unknown>(app.ctx.db, sql`select status, lines::int, origin from feed_files`);
+      expect(res).toEqual([{ status: 1, lines: 3, origin: 'inbox' }]);
     } finally {
       await app.close();
     }

@@ -16,6 +16,7 @@ import { FEED_BODACC } from '../../server/modules/feeds/kinds';
 import { createTestApp, multipart, type Client, type TestApp } from '../helpers/app';
 import { waitForJob } from '../helpers/news';
 import { validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -163,10 +164,10 @@ describe('POST /api/supervisions/import/{feed}', () => {
   });
 
   it('a refused upload leaves no job and no stored file', async () => {
-    const n = (await t.ctx.db.execute(sql`select count(*)::int as n from jobs j where j.state in ('queued', 'running')`)) as unknown as { rows: Array<{ n: number }> };
-    expect(n.rows[0].n).toBe(0);
-    const chunks = (await t.ctx.db.execute(sql`select count(*)::int as n from job_file_chunks`)) as unknown as { rows: Array<{ n: number }> };
-    expect(chunks.rows[0].n).toBe(0);
+    const n = await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from jobs j where j.state in ('queued', 'running')`);
+    expect(n[0].n).toBe(0);
+    const [chunks] = await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from job_file_chunks`);
+    expect(chunks.n).toBe(0);
   });
 
   it('needs a session and the CSRF header', async () => {

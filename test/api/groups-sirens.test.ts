@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { badLuhnSiren, listedCompanies, spaced, validSiren, validSirens } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const UPDATED = 'Les sirens ont été mis à jour avec succès.';
 const GROUP_NOT_FOUND = { message: 'Group does not exist!' };
@@ -43,10 +44,8 @@ async function add(id: number, sirens: string[], lines?: number[]) {
 
 /** The SIRENs stored for a group, sorted. */
 async function stored(groupId: number): Promise<string[]> {
-  const res = (await t.ctx.db.execute(sql`select siren from group_sirens where group_id = ${groupId} order by siren`)) as unknown as {
-    rows: Array<{ siren: string }>;
-  };
-  return res.rows.map((r) => r.siren);
+  const res = await rowsOf<{ siren: string }>(t.ctx.db, sql`select siren from group_sirens where group_id = ${groupId} order by siren`);
+  return res.map((r) => r.siren);
 }
 
 async function page(groupId: number, body: unknown = {}, p = 1): Promise<SirenPage> {
@@ -211,10 +210,10 @@ describe('POST /api/groups/addsirens', () => {
     expect(await add(id, all.filter((_, i) => i % 100 === 0))).toMatchObject({ added: 1000, sirens_count: 1000 });
     const typed = all.map((s, i) => (i % 3 === 0 ? spaced(s) : s));
     expect(await add(id, typed)).toEqual({ message: UPDATED, added: 99_000, already_present: 1000, sirens_count: 100_000 });
-    const stats = (await t.ctx.db.execute(
+    const [stats] = await rowsOf<{ n: number; d: number; lo: string; hi: string; digits: boolean }>(t.ctx.db,
       sql`select count(*)::int as n, count(distinct siren)::int as d, min(siren) as lo, max(siren) as hi, bool_and(siren ~ '^[0-9]{9}$') as digits from group_sirens where group_id = ${id}`,
-    )) as unknown as { rows: Array<{ n: number; d: number; lo: string; hi: string; digits: boolean }> };
-    expect(stats.rows[0]).toEqual({ n: 100_000, d: 100_000, lo: all[0], hi: all[99_999], digits: true });
+    );
+    expect(stats).toEqual({ n: 100_000, d: 100_000, lo: all[0], hi: all[99_999], digits: true });
     expect(await stored(id)).toEqual(all);
     const first = await page(id, { orderBy: { column: 'siren', direction: 'asc' } });
     expect(first.data.map((r) => r.siren)).toEqual(all.slice(0, 200));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { describeStatusResource } from '../helpers/status-resource';
 import { validSirens } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const NOT_FOUND = { message: 'Group does not exist!' };
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
@@ -57,8 +58,8 @@ async function read(id: number): Promise<Group> {
 }
 
 async function sirenRows(groupId: number): Promise<number> {
-  const rows = (await t.ctx.db.execute(sql`select count(*)::int as n from group_sirens where group_id = ${groupId}`)) as unknown as { rows: Array<{ n: number }> };
-  return Number(rows.rows[0].n);
+  const [rows] = await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from group_sirens where group_id = ${groupId}`);
+  return Number(rows.n);
 }
 
 describe('GET /api/groups/all', () => {

@@ -11,6 +11,7 @@ import { jobs, newsCategories, newsTemporaries } from '../../server/db/schema';
 import { INTERRUPTED_MESSAGE, JobQueue, NEVER_STARTED_MESSAGE, QUEUED_MAX_MS } from '../../server/jobs/queue';
 import { NEWS_IMPORT } from '../../server/modules/news/import-job';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { rowsOf as dbRows } from '../../server/db/rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +84,6 @@ it.runIf(process.env.VIGIE_TEST_DB === 'pg')('on PostgreSQL, two processes creat
 });
 
 it('keeps pg-boss in its own schema, created with the migrations', async () => {
-  const res = (await t.ctx.db.execute(sql`select to_regclass('pgboss.version') is not null as ok`)) as unknown as { rows: Array<{ ok: boolean }> };
-  expect(res.rows[0].ok).toBe(true);
+  const [res] = await dbRows<{ ok: boolean }>(t.ctx.db, sql`select to_regclass('pgboss.version') is not null as ok`);
+  expect(res.ok).toBe(true);
 });

@@ -13,6 +13,7 @@ import type { JobResponse } from '../../contract/jobs';
 import { SHUTDOWN_MESSAGE } from '../../server/jobs/queue';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createCategory, csvText, importDone, importFile, readJob, upload, utf8 } from '../helpers/news';
+import { rowsOf } from '../../server/db/rows';
 
 const NOT_FOUND = { message: 'Ce traitement n’existe pas.' };
 const BAD_ID = "L'identifiant du traitement n'est pas valide.";
@@ -156,17 +157,13 @@ describe('stopping the app while a job runs (what SIGTERM does)', () => {
       expect(job.rows_read).toBeGreaterThan(0);
 
       await own.app.close();
-      const stored = ((await own.ctx.db.execute(sql`select state, error, finished_at from jobs where id = ${id}`)) as unknown as {
-        rows: Array<{ state: string; error: string | null; finished_at: unknown }>;
-      }).rows[0];
+      const stored = (await rowsOf<{ state: string; error: string | null; finished_at: unknown }>(own.ctx.db, sql`select state, error, finished_at from jobs where id = ${id}`))[0];
       expect(stored.state).toBe('failed');
       expect(stored.error).toBe(SHUTDOWN_MESSAGE);
       expect(stored.error).toContain('le serveur a été arrêté');
       expect(stored.finished_at).not.toBeNull();
-      const left = (await own.ctx.db.execute(sql`select (select count(*) from news_temporaries)::int as rows, (select count(*) from job_file_chunks)::int as chunks`)) as unknown as {
-        rows: Array<{ rows: number; chunks: number }>;
-      };
-      expect(left.rows[0]).toEqual({ rows: 0, chunks: 0 });
+      const [left] = await rowsOf<{ rows: number; chunks: number }>(own.ctx.db, sql`select (select count(*) from news_temporaries)::int as rows, (select count(*) from job_file_chunks)::int as chunks`);
+      expect(left).toEqual({ rows: 0, chunks: 0 });
     } finally {
       await own.close();
     }

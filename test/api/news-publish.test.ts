@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createCategory, csvText, importDone, utf8, type Category } from '../helpers/news';
 import { validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const DONE = { message: 'Opération effectuée avec succès!' };
 const NONE_PUBLISHED = { count: 0, message: 'Aucun article publié\u00a0: aucune news en attente.' };
@@ -82,8 +83,8 @@ async function addnews(body: Record<string, unknown>) {
 }
 
 async function count(table: 'news' | 'published_articles'): Promise<number> {
-  const res = (await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as { rows: Array<{ n: number }> };
-  return Number(res.rows[0].n);
+  const [row] = await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  return Number(row.n);
 }
 
 describe('POST /api/news/filter: the pending news', () => {
@@ -213,8 +214,8 @@ describe('GET /api/news/syncall: Synchroniser', () => {
     expect(res.count).toBe(3000);
     expect(res.message).toMatch(new RegExp(`^${(3000).toLocaleString('fr-FR')} articles publiés avec succès\\s?!$`, 'u'));
     expect(await listBySiren(siren)).toHaveLength(1000); // listbysiren gives the newest 1,000
-    const identifiers = (await t.ctx.db.execute(sql`select count(distinct identifier)::int as n from published_articles where siren = ${siren}`)) as unknown as { rows: Array<{ n: number }> };
-    expect(Number(identifiers.rows[0].n)).toBe(3000);
+    const [identifiers] = await rowsOf<{ n: number }>(t.ctx.db, sql`select count(distinct identifier)::int as n from published_articles where siren = ${siren}`);
+    expect(Number(identifiers.n)).toBe(3000);
   });
 });
 
@@ -373,8 +374,8 @@ describe('POST /api/hows/listbysiren and /api/hows/removebyidentifier', () => {
 
   it('removes the article of the right pair; again is a 404; its SIREN and link may then be published again', async () => {
     const [gone, ...rest] = await listBySiren(siren);
-    const urlRow = (await t.ctx.db.execute(sql`select url from published_articles where identifier = ${gone.identifier}`)) as unknown as { rows: Array<{ url: string }> };
-    const url = urlRow.rows[0].url;
+    const [urlRow] = await rowsOf<{ url: string }>(t.ctx.db, sql`select url from published_articles where identifier = ${gone.identifier}`);
+    const url = urlRow.url;
     const res = await root.post('/api/hows/removebyidentifier', { siren: `${siren.slice(0, 3)} ${siren.slice(3)}`, identifier: gone.identifier.toUpperCase() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(DONE);

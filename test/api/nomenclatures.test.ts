@@ -19,6 +19,7 @@ import { readNafRev2 } from '../../server/modules/feeds/nomenclatures/naf';
 import { TEST_APP_KEY } from '../helpers/app';
 import { freshDatabase } from '../helpers/db';
 import { loadTemplate } from '../helpers/pglite-template';
+import { rowsOf } from '../../server/db/rows';
 
 describe('lookups', () => {
   it('names the catégories juridiques niveau III as INSEE does', () => {
@@ -56,12 +57,10 @@ describe('lookups', () => {
 
 /** Row counts and the newest row version of the two tables (a write of any row moves `xmin`). */
 async function state(db: Database['db']) {
-  const res = (await db.execute(sql`
+  const [row] = await rowsOf<{ naf: number; legal: number; naf_xmin: string | null; legal_xmin: string | null }>(db, sql`
     select (select count(*)::int from naf_labels) as naf, (select count(*)::int from legal_category_labels) as legal,
-           (select max(xmin::text::bigint) from naf_labels) as naf_xmin, (select max(xmin::text::bigint) from legal_category_labels) as legal_xmin`)) as unknown as {
-    rows: Array<{ naf: number; legal: number; naf_xmin: string | null; legal_xmin: string | null }>;
-  };
-  return res.rows[0];
+           (select max(xmin::text::bigint) from naf_labels) as naf_xmin, (select max(xmin::text::bigint) from legal_category_labels) as legal_xmin`);
+  return row;
 }
 
 describe('at start', () => {
@@ -99,10 +98,10 @@ describe('at start', () => {
     const again = await start();
     try {
       expect(await state(again.db)).toEqual(filled);
-      const labels = (await again.db.execute(sql`
+      const labels = await rowsOf<unknown>(again.db, sql`
         select code, label from legal_category_labels where code in ('1000', '5499', '5710')
-        union all select code, label from naf_labels where code in ('64.19Z', '77.39Z') order by code`)) as unknown as { rows: unknown[] };
-      expect(labels.rows).toEqual([
+        union all select code, label from naf_labels where code in ('64.19Z', '77.39Z') order by code`);
+      expect(labels).toEqual([
         { code: '1000', label: 'Entrepreneur individuel' },
         { code: '5499', label: 'Société à responsabilité limitée (sans autre indication)' },
         { code: '5710', label: 'SAS, société par actions simplifiée' },
@@ -133,10 +132,10 @@ describe('ensureNomenclatures', () => {
     await database.db.execute(sql`delete from naf_labels where code = '64.19Z'`);
     await database.db.execute(sql`insert into legal_category_labels (code, label) values ('0001', 'Catégorie retirée')`);
     expect(await ensureNomenclatures(database.db)).toEqual({ naf: 1, legal_categories: 1 });
-    const rows = (await database.db.execute(sql`
+    const rows = await rowsOf<unknown>(database.db, sql`
       select code, label from legal_category_labels where code in ('0001', '5710')
-      union all select code, label from naf_labels where code = '64.19Z' order by code`)) as unknown as { rows: unknown[] };
-    expect(rows.rows).toEqual([
+      union all select code, label from naf_labels where code = '64.19Z' order by code`);
+    expect(rows).toEqual([
       { code: '0001', label: 'Catégorie retirée' },
       { code: '5710', label: 'SAS, société par actions simplifiée' },
       { code: '64.19Z', label: 'Autres intermédiations monétaires' },

@@ -18,6 +18,7 @@ import { parseAppKey, SecretBox } from '../../server/lib/app-key';
 import { Client, createTestApp, SUPER_EMAIL, SUPER_PASSWORD, TEST_APP_KEY, type TestApp } from '../helpers/app';
 import { freshDatabase } from '../helpers/db';
 import { FAKE_RNE_ACCOUNT, startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
+import { rowsOf } from '../../server/db/rows';
 
 let fake: FakeRne;
 let t: TestApp;
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 let seq = 0;
@@ -236,7 +237,7 @@ describe('logs', () => {
     expect((await c.post(`/api/supervisions/rne/accounts/${id}`, body)).statusCode).toBe(200);
     expect((await c.get('/api/supervisions/inpiall')).statusCode).toBe(200);
     expect((await c.get(`/api/supervisions/syncInpiAccount/${id}`)).json().result).toBe('ok');
-    const [row] = ((await ctx.db.execute(sql`select token_enc from rne_accounts where id = ${id}`)) as unknown as { rows: Array<{ token_enc: string }> }).rows;
+    const [row] = await rowsOf<{ token_enc: string }>(ctx.db, sql`select token_enc from rne_accounts where id = ${id}`);
     const token = ctx.box.decrypt(row.token_enc);
     const logs = lines.join('');
     expect(logs.length).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerMatches } from '../../server/modules/rne/feed-push';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 const TOKEN = 'feed-token-for-tests-0123456789abcdef';
 const URL = '/api/feeds/queues/officers';
@@ -32,7 +33,7 @@ function push(app: TestApp, body: unknown, headers: Record<string, string> = {},
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function entries(siren: string) {
-  return ((await t.ctx.db.execute(sql`select queue, reason, state from rne_queue where siren = ${siren} order by id`)) as unknown as { rows: unknown[] }).rows;
+  return rowsOf<unknown>(t.ctx.db, sql`select queue, reason, state from rne_queue where siren = ${siren} order by id`);
 }
 
 describe('with FEED_TOKEN set', () => {

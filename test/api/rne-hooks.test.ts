@@ -18,6 +18,7 @@ import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload } from '../../server/modu
 import { officersChanged, REASON_INSEE } from '../../server/modules/rne/hooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { sireneFixture } from '../helpers/feed-sirene';
+import { rowsOf } from '../../server/db/rows';
 
 const ODS_V1 = path.join(__dirname, '../fixtures/bodacc/ods_api_v1_search_registre_880878145.json');
 const ODS_V21 = path.join(__dirname, '../fixtures/bodacc/ods_api_v21_records_registre_880878145.json');
@@ -49,7 +50,7 @@ async function importFile(kind: string, file: string): Promise<JobRow> {
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 const queued = (siren: string) => rows<{ queue: string; reason: string; state: string }>(sql`select queue, reason, state from rne_queue where siren = ${siren} order by id`);

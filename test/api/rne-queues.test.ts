@@ -12,6 +12,7 @@ import type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, Rep
 import { enqueueSirens } from '../../server/modules/rne/queues';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { validSiren } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 let t: TestApp;
 let root: Client;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 const TODAY = sql`(now() at time zone 'Europe/Paris')::date`;

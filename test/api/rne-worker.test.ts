@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { FAKE_RNE_ACCOUNT, generatedAttachments, generatedCompany, startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
 import { validSirens } from '../helpers/sirens';
 import { RNE_SOURCE_LABEL } from '../../server/modules/rne/worker/commit';
+import { rowsOf } from '../../server/db/rows';
 
 let t: TestApp;
 let fake: FakeRne;
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 /** A fresh start for each test: no accounts, entries, fetched rows or log entries; the fake forgets its faults. */
@@ -521,5 +522,5 @@ describe('server with RNE_WORKER=on, no usable account yet', () => {
 });
 
 async function rowsOn<T>(app: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await app.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(app.ctx.db, query);
 }

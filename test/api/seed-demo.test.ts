@@ -24,6 +24,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { truthViolations } from '../helpers/demo-truth';
 import { startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
 import { listedCompanies } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 let t: TestApp;
 /** The RNE service the demo accounts are checked against (it knows none of them). */
@@ -37,7 +38,7 @@ afterAll(async () => {
   await rne?.close();
 });
 
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => rowsOf<T>(t.ctx.db, q);
 const now = new Date('2026-06-15T12:00:00Z');
 /** Digits of a text, numbers' group separators (spaces, dots) removed: `192 691,00` -> `192691,00`. */
 const digits = (text: string) => text.replace(/(?<=\d)[\s.\u00a0\u202f](?=\d)/g, '');

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createDeal, dealPayload, payloadOf, type Deal } from '../helpers/deals';
 import { cancel, createCategory, csvText, importDone, temporaries, utf8, type Category } from '../helpers/news';
+import { rowsOf } from '../../server/db/rows';
 
 const FEED_TOKEN = 'siret-as-siren-feed-token-0123456789';
 const DANONE = { siret: '55203253400703', siren: '552032534', spaced: '552 032 534 00703' };
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, query);
 }
 
 describe('group lines: POST /api/groups/addsirens', () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { ADVISORY_LOCKS } from '../../server/db/locks';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { rowsOf } from '../../server/db/rows';
 
 const onPg = process.env.VIGIE_TEST_DB === 'pg';
 const TOO_SLOW = 'Le serveur n’a pas pu répondre à temps. Réessayez dans un instant, ou affinez la recherche.';
@@ -28,8 +29,8 @@ describe.runIf(onPg)('statement_timeout on PostgreSQL', () => {
     );
     expect(new Set(rows.map((r) => r.pid)).size).toBeGreaterThan(1);
     expect(new Set(rows.map((r) => r.v))).toEqual(new Set(['5s']));
-    const viaDrizzle = (await t.ctx.db.execute(sql`show statement_timeout`)) as unknown as { rows: Array<{ statement_timeout: string }> };
-    expect(viaDrizzle.rows[0].statement_timeout).toBe('5s');
+    const [viaDrizzle] = await rowsOf<{ statement_timeout: string }>(t.ctx.db, sql`show statement_timeout`);
+    expect(viaDrizzle.statement_timeout).toBe('5s');
   });
 });
 

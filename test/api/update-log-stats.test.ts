@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appendLogEntries, logStatistics } from '../../server/modules/update-log/service';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { validSirens } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 type Stats = { thisYear: number; lastYear: number; thisMonth: number; months: Record<string, number>; days: Record<string, number> };
 
@@ -28,7 +29,7 @@ beforeEach(async () => {
 });
 
 async function query<T>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, q);
 }
 
 /** Inserts `count` entries at each instant. */

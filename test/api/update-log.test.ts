@@ -13,6 +13,7 @@ import { COMMON_HITS, PROBE_SIZE } from '../../server/http/sampled-search';
 import { appendLogEntries } from '../../server/modules/update-log/service';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { listedCompanies, spaced, validSiren, validSirens } from '../helpers/sirens';
+import { rowsOf } from '../../server/db/rows';
 
 type Entry = { id: number; code: string; name: string; description: string; created_at: string; source: { label: string; url: string | null } | null };
 type LogPage = {
@@ -39,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function query<T>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(t.ctx.db, q);
 }
 
 /** Empties the log (through DELETE, so the rollup triggers run) and the groups. */
@@ -642,7 +643,7 @@ describe('SIREN of a search term', () => {
     const plan = await t.ctx.db.transaction(async (tx) => {
       // On a small table the planner would rather scan it: forbid that to see which index fits.
       await tx.execute(sql`set local enable_seqscan = off`);
-      return ((await tx.execute(sql`explain select l.id from update_log l where ${cond} order by l.id desc limit 200`)) as unknown as { rows: unknown[] }).rows;
+      return rowsOf<unknown>(tx, sql`explain select l.id from update_log l where ${cond} order by l.id desc limit 200`);
     });
     expect(JSON.stringify(plan)).toContain('update_log_siren_id_idx');
   });

@@ -19,6 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { NOTICE_URL } from '../../server/modules/feeds/bodacc/notice';
 import { listedCompanies } from './sirens';
+import { rowsOf } from '../../server/db/rows';
 
 /** The offending rows of each check (empty arrays: the data states nothing invented). */
 export interface TruthViolations {
@@ -36,7 +37,7 @@ const NOTICE_SIRENS = sql`(select unnest(sirens)::text as siren from announcemen
 const INVENTED = sql`'(example\\.(com|org|net)|d[ée]monstration|fictif|fictive|\\mDEMO-)'`;
 
 async function texts(db: Db, query: SQL): Promise<string[]> {
-  return ((await db.execute(query)) as unknown as { rows: Array<{ v: string }> }).rows.map((r) => r.v);
+  return (await rowsOf<{ v: string }>(db, query)).map((r) => r.v);
 }
 
 /** Runs every check (see the module comment). */

@@ -14,6 +14,7 @@ import { findJob, type JobRow } from '../../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { sireneJob } from '../../server/modules/feeds/sirene/job';
 import { freshDatabase } from './db';
+import { rowsOf } from '../../server/db/rows';
 
 /** Folder of the real Sirene samples. */
 export const SIRENE_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/sirene');
@@ -89,8 +90,8 @@ export async function sireneHarness(): Promise<SireneHarness> {
       }
     },
     async rows<T>(query: ReturnType<typeof sql>) {
-      const res = (await database.db.execute(query)) as unknown as { rows: T[] };
-      return res.rows;
+      const res = await rowsOf<T>(database.db, query);
+      return res;
     },
     async close() {
       await jobs.stop();

@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginThrottle } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 export const MAX_FAILURES = 5;
 export const WINDOW_SECONDS = 60;
@@ -34,16 +35,13 @@ export function passwordThrottleKey(adminId: number, ip: string): string {
  */
 export async function takeAttempt(db: Db, key: string): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
   const expired = sql`login_throttle.window_start < now() - make_interval(secs => ${WINDOW_SECONDS})`;
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ attempts: number; left: number }>(db, sql`
     insert into login_throttle (key, failures, window_start) values (${key}, 1, now())
     on conflict (key) do update set
       failures = case when ${expired} then 1 else login_throttle.failures + 1 end,
       window_start = case when ${expired} then now() else login_throttle.window_start end
     returning failures as attempts,
-      ceil(extract(epoch from (window_start + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as left`)) as unknown as {
-    rows: Array<{ attempts: number; left: number }>;
-  };
-  const row = result.rows[0];
+      ceil(extract(epoch from (window_start + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as left`);
   if (Number(row.attempts) <= MAX_FAILURES) return { allowed: true };
   return { allowed: false, retryAfter: Math.max(1, Number(row.left)) };
 }

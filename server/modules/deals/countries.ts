@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import countriesLib, { type LocaleData } from 'i18n-iso-countries';
 import type { CountryResponse } from '../../../contract/deals';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 countriesLib.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/fr.json') as LocaleData);
 
@@ -27,22 +28,20 @@ export function isoCountries(): Array<[string, string]> {
  */
 export async function ensureCountries(db: Db): Promise<number> {
   const rows = JSON.stringify(isoCountries().map(([iso_alpha2, name_fr]) => ({ iso_alpha2, name_fr })));
-  const res = (await db.execute(sql`
+  const res = await rowsOf<unknown>(db, sql`
     insert into countries (iso_alpha2, name_fr)
     select iso_alpha2, name_fr from jsonb_to_recordset(${rows}::jsonb) as x(iso_alpha2 text, name_fr text)
     on conflict (iso_alpha2) do update set name_fr = excluded.name_fr
       where countries.name_fr is distinct from excluded.name_fr
-    returning id`)) as unknown as { rows: unknown[] };
-  return res.rows.length;
+    returning id`);
+  return res.length;
 }
 
 /** Every country, sorted by French name (accents and case ignored, as the French collation would). */
 export async function allCountries(db: Db): Promise<CountryResponse[]> {
-  const res = (await db.execute(sql`select id, iso_alpha2, name_fr from countries`)) as unknown as {
-    rows: Array<{ id: number; iso_alpha2: string; name_fr: string }>;
-  };
+  const res = await rowsOf<{ id: number; iso_alpha2: string; name_fr: string }>(db, sql`select id, iso_alpha2, name_fr from countries`);
   const collator = new Intl.Collator('fr', { sensitivity: 'base' });
-  return res.rows
+  return res
     .map((r) => ({ id: Number(r.id), iso_alpha2: r.iso_alpha2, name: r.name_fr }))
     .sort((a, b) => collator.compare(a.name, b.name) || a.iso_alpha2.localeCompare(b.iso_alpha2));
 }

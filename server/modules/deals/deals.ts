@@ -38,6 +38,7 @@ import { withUniqueFields } from '../../lib/status-resource';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { ActiveTotal } from '../module';
 import { countByStatus } from '../../lib/status-count';
+import { rowsOf } from '../../db/rows';
 
 /** 404 text of a missing deal (SPEC section 8). */
 export const DEAL_NOT_FOUND = DEAL_ROLES.notFound;
@@ -145,10 +146,10 @@ async function checkReferences(db: Db, input: DealInput, id: number | null): Pro
 export async function registerNames(db: Db, sirens: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(sirens)];
   if (unique.length === 0) return new Map();
-  const res = (await db.execute(
+  const res = await rowsOf<{ siren: string; name: string | null }>(db,
     sql`select siren, name from companies where siren in (${sql.join(unique.map((s) => sql`${s}`), sql`, `)})`,
-  )) as unknown as { rows: Array<{ siren: string; name: string | null }> };
-  return new Map(res.rows.filter((r) => r.name).map((r) => [r.siren, r.name as string]));
+  );
+  return new Map(res.filter((r) => r.name).map((r) => [r.siren, r.name as string]));
 }
 
 /** An entity as stored: what a save compares and writes (position = index in the payload). */

@@ -20,11 +20,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { pendingWork } from './stats';
+import { rowsOf } from '../../db/rows';
 
 /** Advisory lock key shared by `insert` and `purge`. */
 export const PUBLICATION_LOCK_KEY = ADVISORY_LOCKS.dealsPublication;
-
-type Rows<T> = { rows: T[] };
 
 /**
  * Starts a publication or purge transaction: no statement timeout (the first publication of a big base takes
@@ -90,12 +89,11 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
     const work = await pendingWork(q);
     if (work.waiting + work.orphans === 0) return 0;
     await capturePending(q);
-    const batch = ((await q.execute(sql`insert into deal_publish_batches (deals, published_total, created_by) values (0, 0, ${adminId}) returning id`)) as unknown as Rows<{ id: number }>).rows[0].id;
+    const batch = (await rowsOf<{ id: number }>(q, sql`insert into deal_publish_batches (deals, published_total, created_by) values (0, 0, ${adminId}) returning id`))[0].id;
 
     // 1. Withdrawals: snapshots of deleted deals (deal_id null), of deactivated deals, and under an identifier its
     //    deal no longer has, unless an active deal being published now takes that identifier (it then replaces it).
-    const withdrawn = (
-      (await q.execute(sql`
+    const withdrawn = (await rowsOf<{ rows: number; orphans: number }>(q, sql`
       with candidates as (
         select p.deal_identifier from published_deals p where p.deal_id is null
         union
@@ -117,20 +115,16 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
         delete from published_deals p using gone g where p.deal_identifier = g.deal_identifier returning 1
       )
       select (select count(*) from removed)::int as rows, (select count(*) from gone where deal_id is null)::int as orphans,
-             (select count(*) from history)::int as history`)) as unknown as Rows<{ rows: number; orphans: number }>
-    ).rows[0];
+             (select count(*) from history)::int as history`))[0];
     // Each deactivated deal still published ends its publication here: withdrawn above, or replaced under its
     // identifier by a deal published below. Counted once each, as c1 counts them.
-    const ended = (
-      (await q.execute(sql`with ended as (
+    const ended = (await rowsOf<{ deals: number }>(q, sql`with ended as (
          update deals set published_revision = null where status <> 1 and published_revision is not null returning 1)
-       select count(*)::int as deals from ended`)) as unknown as Rows<{ deals: number }>
-    ).rows[0];
+       select count(*)::int as deals from ended`))[0];
 
     // 2. Publications: snapshot, history of what it replaces, upsert, and the revision published on the deal
     //    (the revision read with the snapshot: a deal changed meanwhile stays pending).
-    const published = (
-      (await q.execute(sql`
+    const published = (await rowsOf<{ deals: number; added: number }>(q, sql`
       with snap as materialized (
         select d.id, d.deal_identifier, d.revision, d.published_revision, ${SNAPSHOT} as snapshot
         from publish_pending pp join deals d on d.id = pp.id where ${PENDING}
@@ -150,8 +144,7 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
         update deals d set published_revision = up.revision from up where d.id = up.deal_id returning 1
       )
       select (select count(*) from history)::int as deals, (select count(*) from history where added)::int as added,
-             (select count(*) from marked)::int as marked`)) as unknown as Rows<{ deals: number; added: number }>
-    ).rows[0];
+             (select count(*) from marked)::int as marked`))[0];
 
     const count = Number(withdrawn.orphans) + Number(ended.deals) + Number(published.deals);
     if (count === 0 && Number(withdrawn.rows) === 0) {
@@ -173,7 +166,7 @@ export async function purgeLastBatch(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const q = tx as unknown as Db;
     await begin(q);
-    const last = ((await q.execute(sql`select id, deals from deal_publish_batches order by id desc limit 1`)) as unknown as Rows<{ id: number; deals: number }>).rows[0];
+    const last = (await rowsOf<{ id: number; deals: number }>(q, sql`select id, deals from deal_publish_batches order by id desc limit 1`))[0];
     if (!last) return 0;
     await q.execute(sql`
       delete from published_deals p using published_deal_history h

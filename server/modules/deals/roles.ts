@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { dealRoles } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import { defineStatusResource } from '../../lib/status-resource';
+import { rowsOf } from '../../db/rows';
 
 type RoleRow = typeof dealRoles.$inferSelect;
 
@@ -31,10 +32,8 @@ export function toRoleResponse(row: RoleRow): RoleResponse {
 
 /** How many deals have an entity with role `id` (indexed on `deal_entities.role_id`). */
 export async function roleUsage(db: Db, id: number): Promise<number> {
-  const res = (await db.execute(sql`select count(distinct deal_id)::int as n from deal_entities where role_id = ${id}`)) as unknown as {
-    rows: Array<{ n: number }>;
-  };
-  return Number(res.rows[0].n);
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(distinct deal_id)::int as n from deal_entities where role_id = ${id}`);
+  return Number(row.n);
 }
 
 /** '1 transaction' / '1 234 transactions', grouped in French. */
@@ -54,10 +53,10 @@ export function roleInUseMessage(n: number): string {
  * @returns how many deals were bumped
  */
 export async function bumpDealsOfRole(db: Db, id: number): Promise<number> {
-  const res = (await db.execute(sql`
+  const res = await rowsOf<unknown>(db, sql`
     update deals set revision = revision + 1, updated_at = now()
-     where id in (select deal_id from deal_entities where role_id = ${id}) returning id`)) as unknown as { rows: unknown[] };
-  return res.rows.length;
+     where id in (select deal_id from deal_entities where role_id = ${id}) returning id`);
+  return res.length;
 }
 
 /** Deal-entity roles as a status resource. */

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { DealStats } from '../../../contract/deal-lists';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** The work the next publication has, and what is published. */
 export interface PendingWork {
@@ -28,14 +29,11 @@ export interface PendingWork {
 
 /** Reads the counts behind `stats` (see the module comment). */
 export async function pendingWork(db: Db): Promise<PendingWork> {
-  const res = (await db.execute(sql`
+  const [row] = await rowsOf<PendingWork>(db, sql`
     select (select waiting from deal_publication_counts where id = 1)::int as waiting,
            (select count(*) from published_deals p where p.deal_id is null
               and not exists (select 1 from deals d where d.deal_identifier = p.deal_identifier and d.status = 1))::int as orphans,
-           coalesce((select published_total from deal_publish_batches order by id desc limit 1), 0)::int as published`)) as unknown as {
-    rows: PendingWork[];
-  };
-  const row = res.rows[0];
+           coalesce((select published_total from deal_publish_batches order by id desc limit 1), 0)::int as published`);
   return { waiting: Number(row.waiting ?? 0), orphans: Number(row.orphans), published: Number(row.published) };
 }
 

@@ -14,6 +14,7 @@ import { dealTypes } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import { defineStatusResource } from '../../lib/status-resource';
 import { dealCount } from './roles';
+import { rowsOf } from '../../db/rows';
 
 type TypeRow = typeof dealTypes.$inferSelect;
 
@@ -30,10 +31,10 @@ export function toTypeResponse(row: TypeRow): TypeResponse {
 
 /** How many deals have type `id` as type 1 or type 2 (two indexed lookups). */
 export async function typeUsage(db: Db, id: number): Promise<number> {
-  const res = (await db.execute(
+  const [row] = await rowsOf<{ n: number }>(db,
     sql`select count(*)::int as n from deals where deal_type1_id = ${id} or deal_type2_id = ${id}`,
-  )) as unknown as { rows: Array<{ n: number }> };
-  return Number(res.rows[0].n);
+  );
+  return Number(row.n);
 }
 
 /** Text of the refusal to delete a type in use by `n` deals. */
@@ -48,10 +49,10 @@ export function typeInUseMessage(n: number): string {
  * @returns how many deals were bumped
  */
 export async function bumpDealsOfType(db: Db, id: number): Promise<number> {
-  const res = (await db.execute(sql`
+  const res = await rowsOf<unknown>(db, sql`
     update deals set revision = revision + 1, updated_at = now()
-     where deal_type1_id = ${id} or deal_type2_id = ${id} returning id`)) as unknown as { rows: unknown[] };
-  return res.rows.length;
+     where deal_type1_id = ${id} or deal_type2_id = ${id} returning id`);
+  return res.length;
 }
 
 /** Deal types as a status resource. */

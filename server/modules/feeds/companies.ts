@@ -22,6 +22,7 @@ import { CLOSED_ESTABLISHMENT, headOfficeCandidate, headOfficeFirst } from './he
 import { sourceLabel, type Notice } from './bodacc/notice';
 import { storedNotice, type StoredNotice } from './bodacc/rebuild';
 import { NAF_REV2 } from './nomenclatures';
+import { rowsOf } from '../../db/rows';
 
 /** 404 message of a valid SIREN the register does not know. */
 export const UNKNOWN_COMPANY = 'Entreprise inconnue au répertoire.';
@@ -50,7 +51,7 @@ type EstablishmentRow = Omit<CompanyEstablishment, 'closed'>;
  */
 export async function findCompany(db: Db, siren: string): Promise<CompanyResponse> {
   const namedSiret = sql`c.siren || c.head_office_nic`;
-  const res = (await db.execute(sql`
+  const [row] = await rowsOf<CompanyRow>(db, sql`
     select c.name, c.sigle, c.state, c.legal_form, lc.label as legal_form_label,
            c.naf_code, c.naf_nomenclature, nl.label as naf_label, c.created_on::text as created_on,
            c.siren is not null as known, h.siret as head_office_siret, n.total as establishments_total
@@ -63,8 +64,7 @@ export async function findCompany(db: Db, siren: string): Promise<CompanyRespons
          where e.siren = s.siren and ${headOfficeCandidate('e', namedSiret)}
          order by ${headOfficeFirst('e', namedSiret)}
          limit 1) h on true
-      cross join lateral (select count(*) as total from establishments e where e.siren = s.siren) n`)) as unknown as { rows: CompanyRow[] };
-  const row = res.rows[0];
+      cross join lateral (select count(*) as total from establishments e where e.siren = s.siren) n`);
   const total = Number(row.establishments_total);
   if (!row.known && total === 0) {
     const named = await bodaccCompany(db, siren);
@@ -97,16 +97,14 @@ export async function findCompany(db: Db, siren: string): Promise<CompanyRespons
  * gives that SIREN; null when no notice names it.
  */
 async function bodaccCompany(db: Db, siren: string): Promise<CompanyResponse | null> {
-  const res = (await db.execute(sql`
+  const res = await rowsOf<StoredNotice>(db, sql`
     select a.bulletin, a.issue, a.issue_date::text as issue_date, a.raw from announcements a
      where a.id = (select max(x.id) from (
              select b.id from announcements b where b.sirens @> array[${siren}]::bpchar[]
              union all
-             select t.announcement_id from bodacc_transactions t where t.seller_sirens @> array[${siren}]::bpchar[]) x)`)) as unknown as {
-    rows: StoredNotice[];
-  };
-  if (!res.rows.length) return null;
-  const notice = storedNotice(res.rows[0]);
+             select t.announcement_id from bodacc_transactions t where t.seller_sirens @> array[${siren}]::bpchar[]) x)`);
+  if (!res.length) return null;
+  const notice = storedNotice(res[0]);
   return {
     siren,
     known_from: 'bodacc',
@@ -136,13 +134,13 @@ function nameInNotice(notice: Notice, siren: string): string | null {
 
 /** The first COMPANY_ESTABLISHMENTS_MAX establishments of `siren`: its head office first, then the active ones, by SIRET. */
 async function listEstablishments(db: Db, siren: string, headOfficeSiret: string | null): Promise<CompanyEstablishment[]> {
-  const res = (await db.execute(sql`
+  const res = await rowsOf<EstablishmentRow>(db, sql`
     select e.siret, e.state, e.head_office, e.name, e.naf_code, e.naf_nomenclature, nl.label as naf_label,
            e.address_line1, e.address_line2, e.postcode, e.commune_code, e.commune_name, e.created_on::text as created_on
       from establishments e
       left join naf_labels nl on e.naf_nomenclature = ${NAF_REV2} and nl.code = e.naf_code
      where e.siren = ${siren}
      order by (e.siret = ${headOfficeSiret}) desc nulls last, (e.state = ${CLOSED_ESTABLISHMENT}) asc, e.siret
-     limit ${COMPANY_ESTABLISHMENTS_MAX}`)) as unknown as { rows: EstablishmentRow[] };
-  return res.rows.map((e) => ({ ...e, closed: e.state === CLOSED_ESTABLISHMENT }));
+     limit ${COMPANY_ESTABLISHMENTS_MAX}`);
+  return res.map((e) => ({ ...e, closed: e.state === CLOSED_ESTABLISHMENT }));
 }

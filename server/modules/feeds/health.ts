@@ -10,6 +10,7 @@ import type { FeedHealth, UploadFeed } from '../../../contract/feeds';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { Feed } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /** How one feed is judged. Hours. */
 interface HealthRule {
@@ -60,15 +61,12 @@ export async function feedHealth(db: Db, config: Pick<AppConfig, 'feedBodaccUrl'
       ),
       sql` + `,
     );
-    const res = (await db.execute(sql`
+    const [row] = await rowsOf<{ last_success: string | null; failures: number; any_file: boolean }>(db, sql`
       with last as (
         select id, created_at from feed_files where feed in (${feeds}) and status = 1 order by id desc limit 1)
       select (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from last) as last_success,
              ${failures} as failures,
-             exists (select 1 from feed_files where feed in (${feeds})) as any_file`)) as unknown as {
-      rows: Array<{ last_success: string | null; failures: number; any_file: boolean }>;
-    };
-    const row = res.rows[0];
+             exists (select 1 from feed_files where feed in (${feeds})) as any_file`);
     const ageHours = row.last_success ? Math.max(0, Math.round(((now.getTime() - Date.parse(row.last_success)) / 3600_000) * 10) / 10) : null;
     out.push({
       feed: rule.feed,

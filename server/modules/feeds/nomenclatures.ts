@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readLegalCategories } from './nomenclatures/legal-categories';
 import { NAF_REV2, readNafRev2 } from './nomenclatures/naf';
+import { rowsOf } from '../../db/rows';
 
 export { NAF_REV2 } from './nomenclatures/naf';
 
@@ -84,24 +85,24 @@ function tableFingerprint(table: SQL): SQL {
  * @throws Error when a source is unreadable (see readNafRev2, readLegalCategories)
  */
 export async function ensureNomenclatures(db: Db): Promise<NomenclatureChanges> {
-  const current = (await db.execute(
+  const [current] = await rowsOf<Record<string, string | null>>(db,
     sql`select ${sql.join(
       TABLES.map((t) => sql`${tableFingerprint(t.table)} as ${sql.raw(t.key)}`),
       sql`, `,
     )}`,
-  )) as unknown as { rows: Array<Record<string, string | null>> };
+  );
   const changes: NomenclatureChanges = { naf: 0, legal_categories: 0 };
   for (const t of TABLES) {
     const entries = t.entries();
-    if (current.rows[0][t.key] === fingerprint(entries)) continue;
+    if (current[t.key] === fingerprint(entries)) continue;
     const json = JSON.stringify([...entries].map(([code, label]) => ({ code, label })));
-    const res = (await db.execute(sql`
+    const res = await rowsOf<unknown>(db, sql`
       insert into ${t.table} (code, label)
       select code, label from jsonb_to_recordset(${json}::jsonb) as x(code text, label text)
       on conflict (code) do update set label = excluded.label
         where ${t.table}.label is distinct from excluded.label
-      returning code`)) as unknown as { rows: unknown[] };
-    changes[t.key] = res.rows.length;
+      returning code`);
+    changes[t.key] = res.length;
   }
   return changes;
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { newsCategories } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import { defineStatusResource } from '../../lib/status-resource';
+import { rowsOf } from '../../db/rows';
 
 type CategoryRow = typeof newsCategories.$inferSelect;
 
@@ -31,12 +32,10 @@ export function toCategoryResponse(row: CategoryRow): CategoryResponse {
  * @returns counts, each >= 0 (two indexed counts)
  */
 export async function categoryUsage(db: Db, id: number): Promise<{ pending: number; published: number }> {
-  const res = (await db.execute(sql`
+  const [row] = await rowsOf<{ pending: number; published: number }>(db, sql`
     select (select count(*) from news where newscategory_id = ${id})::int as pending,
-           (select count(*) from published_articles where newscategory_id = ${id})::int as published`)) as unknown as {
-    rows: Array<{ pending: number; published: number }>;
-  };
-  return { pending: Number(res.rows[0].pending), published: Number(res.rows[0].published) };
+           (select count(*) from published_articles where newscategory_id = ${id})::int as published`);
+  return { pending: Number(row.pending), published: Number(row.published) };
 }
 
 /** Text of the refusal to delete a category in use. */

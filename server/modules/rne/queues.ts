@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { parseSirenLines } from '../../http/siren-lines';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { rowsOf } from '../../db/rows';
 
 /** Reason of a SIREN added by hand. */
 export const REASON_MANUAL = 'Saisie manuelle';
@@ -56,15 +57,13 @@ export async function enqueueSirens(exec: Db | Exec, queue: QueueName, entries: 
   if (typeof exec === 'function') {
     rows = (await exec(ENQUEUE_SQL, [queue, sirens, reasons])).rows;
   } else {
-    rows = (
-      (await exec.execute(sql`with ins as (
+    rows = await rowsOf<Record<string, unknown>>(exec, sql`with ins as (
         insert into rne_queue (queue, siren, reason)
         select ${queue}, e.siren, left(e.reason, 255) from unnest(${sql.param(sirens)}::text[], ${sql.param(reasons)}::text[]) with ordinality as e(siren, reason, ord)
          order by e.ord
         on conflict (queue, siren) where state in ('waiting', 'running') do nothing
         returning 1
-      ) select count(*)::int as queued from ins`)) as unknown as { rows: Array<Record<string, unknown>> }
-    ).rows;
+      ) select count(*)::int as queued from ins`);
   }
   const queued = Number(rows[0]?.queued ?? 0);
   return { queued, already_waiting: entries.length - queued };
@@ -101,15 +100,14 @@ export async function queueSirens(db: Db, queue: QueueName, values: string[], re
  * @throws AppError 404 when `id` is not a parked entry of `queue`
  */
 export async function requeueEntry(db: Db, queue: QueueName, id: number): Promise<void> {
-  type Rows = { rows: unknown[] };
   try {
-    const res = (await db.execute(sql`
+    const res = await rowsOf<unknown>(db, sql`
       update rne_queue set state = 'waiting', attempts = 0, error = null, not_before = now(), lease_until = null, processed_at = null
-       where id = ${id} and queue = ${queue} and state = 'parked' returning id`)) as unknown as Rows;
-    if (res.rows.length === 0) throw notFound(ENTRY_NOT_FOUND);
+       where id = ${id} and queue = ${queue} and state = 'parked' returning id`);
+    if (res.length === 0) throw notFound(ENTRY_NOT_FOUND);
   } catch (err) {
     if (!isUniqueViolation(err, 'rne_queue_pending_key')) throw err;
-    const res = (await db.execute(sql`delete from rne_queue where id = ${id} and queue = ${queue} and state = 'parked' returning id`)) as unknown as Rows;
-    if (res.rows.length === 0) throw notFound(ENTRY_NOT_FOUND);
+    const res = await rowsOf<unknown>(db, sql`delete from rne_queue where id = ${id} and queue = ${queue} and state = 'parked' returning id`);
+    if (res.length === 0) throw notFound(ENTRY_NOT_FOUND);
   }
 }

@@ -13,6 +13,7 @@ import { odsNotice } from './ods-notice';
 import { SALE_COLUMNS, saleRow, type SaleRow } from './sale';
 import { xmlNotice } from './xml-notice';
 import type { XmlObject } from './xml';
+import { rowsOf } from '../../../db/rows';
 
 /** Rows read and rewritten per statement. */
 export const BATCH = 500;
@@ -59,10 +60,10 @@ export async function rebuildSaleRows(db: Db, onBatch?: (s: RebuildSummary) => v
   const summary: RebuildSummary = { rows: 0, changed: 0, skipped: 0 };
   let after = 0;
   for (;;) {
-    const { rows } = (await db.execute(sql`
+    const rows = await rowsOf<StoredNotice & { id: number }>(db, sql`
       select t.id::float8 as id, a.bulletin, a.issue, a.issue_date::text as issue_date, a.raw
         from bodacc_transactions t join announcements a on a.id = t.announcement_id
-       where t.id > ${after} order by t.id limit ${BATCH}`)) as unknown as { rows: Array<StoredNotice & { id: number }> };
+       where t.id > ${after} order by t.id limit ${BATCH}`);
     if (!rows.length) break;
     after = Number(rows[rows.length - 1].id);
     const rebuilt: Array<SaleRow & { id: number }> = [];
@@ -73,14 +74,14 @@ export async function rebuildSaleRows(db: Db, onBatch?: (s: RebuildSummary) => v
     }
     summary.rows += rows.length;
     if (rebuilt.length) {
-      const res = (await db.execute(sql`
+      const res = await rowsOf<unknown>(db, sql`
         update bodacc_transactions t set ${sql.raw(SALE_COLUMNS.map((c) => `${c} = (u.r).${c}`).join(', '))}
           from (select (x->>'id')::bigint as id, jsonb_populate_record(null::bodacc_transactions, x) as r
                   from jsonb_array_elements(${JSON.stringify(rebuilt)}::jsonb) x) u
          where t.id = u.id
            and (${sql.raw(SALE_COLUMNS.map((c) => `t.${c}`).join(', '))}) is distinct from (${sql.raw(SALE_COLUMNS.map((c) => `(u.r).${c}`).join(', '))})
-        returning t.id`)) as unknown as { rows: unknown[] };
-      summary.changed += res.rows.length;
+        returning t.id`);
+      summary.changed += res.length;
     }
     onBatch?.({ ...summary });
   }

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { PoolName } from '../../../../contract/rne';
 import { rneLogin } from '../client';
 import type { WorkerDeps } from './options';
-import { rowsOf } from './sql';
+import { rowsOf } from '../../../db/rows';
 
 /** An account held by a lane. */
 export interface LeasedAccount {

@@ -13,7 +13,7 @@ import { leaseAccounts } from './accounts';
 import { takeBackExpired } from './entries';
 import { runLane, sleep, type DrainStats } from './lane';
 import type { WorkerDeps } from './options';
-import { rowsOf } from './sql';
+import { rowsOf } from '../../../db/rows';
 
 /** The account pool that works each queue. */
 export const POOL_OF: Record<QueueName, PoolName> = { officers: 'officers', accounts: 'filings' };

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { MAX_ATTEMPTS, type QueueName } from '../../../../contract/rne';
 import type { WorkerDeps } from './options';
-import { rowsOf } from './sql';
+import { rowsOf } from '../../../db/rows';
 
 /** A claimed entry. */
 export interface ClaimedEntry {
