@@ -21,6 +21,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import type { FeedBenchContext } from './feeds';
 import { validSirens } from './generate';
+import { rowsOf } from '../server/db/rows';
+import { parisDayStart } from '../server/lib/paris-day';
 
 /** Done entries per queue. */
 export const RNE_DONE = 1_000_000;
@@ -33,15 +35,13 @@ const ACCOUNTS_PER_POOL = 4;
 const BENCH_REASON = 'Flux externe';
 const BENCH_EMAIL_DOMAIN = 'bench.vigie.local';
 
-type Rows<T> = { rows: T[] };
-
 /** The bench tools, with a download: GET a file, answer its size in bytes (throws on an HTTP error). */
 export interface RneBenchContext extends FeedBenchContext {
   download: (p: string) => Promise<number>;
 }
 
 async function one<T>(db: Db, q: ReturnType<typeof sql>): Promise<T> {
-  return ((await db.execute(q)) as unknown as Rows<T>).rows[0];
+  return (await rowsOf<T>(db, q))[0];
 }
 
 /** Runs the statements on a connection of their own without statement timeout (generation takes minutes). */
@@ -64,7 +64,7 @@ async function generated(db: Db): Promise<boolean> {
                (select waiting::int from rne_queue_counts where queue = 'accounts') + (select waiting::int from rne_queue_counts where queue = 'officers') as waiting,
                (select parked::int from rne_queue_counts where queue = 'accounts') + (select parked::int from rne_queue_counts where queue = 'officers') as parked,
                exists (select 1 from rne_queue where queue = 'officers' and state = 'done'
-                        and processed_at >= (now() at time zone 'Europe/Paris')::date::timestamp at time zone 'Europe/Paris') as fresh`,
+                        and processed_at >= ${parisDayStart(0)}) as fresh`,
   );
   return Number(r.done) === 2 * RNE_DONE && Number(r.waiting) === 2 * RNE_WAITING && Number(r.parked) === 2 * PARKED && r.fresh;
 }

@@ -30,6 +30,8 @@ import type { RneQueue } from '../db/schema';
 import { randomPassword } from '../lib/password';
 import { officersChanged, REASON_BODACC_B, REASON_BODACC_C } from '../modules/rne/hooks';
 import { enqueueSirens, REASON_FEED, REASON_MANUAL } from '../modules/rne/queues';
+import { rowsOf } from '../db/rows';
+import { parisDayOf } from '../lib/paris-day';
 
 /** The demo accounts: one per pool. */
 export const DEMO_RNE_ACCOUNTS = [
@@ -58,8 +60,6 @@ export interface DemoRneCreated {
   rneParked: number;
 }
 
-type Rows<T> = { rows: T[] };
-
 /** One Paris day of the history: its date, midnight (instant) and the processing window. */
 interface HistoryDay {
   day: string;
@@ -69,10 +69,10 @@ interface HistoryDay {
 
 /** The four Paris days J..J-3 of `now`, each with a window 07:00-20:00 Paris (J: ending at `now`, empty before 07:00). */
 async function historyDays(ctx: AppContext, now: Date): Promise<HistoryDay[]> {
-  const { rows } = (await ctx.db.execute(sql`
+  const rows = await rowsOf<{ day: string; midnight: string | Date }>(ctx.db, sql`
     select d::text as day, (d::timestamp at time zone 'Europe/Paris') as midnight
-      from (select ((${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date - k) as d from generate_series(0, 3) as k) x
-     order by d desc`)) as unknown as Rows<{ day: string; midnight: string | Date }>;
+      from (select (${parisDayOf(sql`${now.toISOString()}::timestamptz`)} - k) as d from generate_series(0, 3) as k) x
+     order by d desc`);
   return rows.map((r, k) => {
     const midnight = new Date(r.midnight).getTime();
     const start = midnight + 7 * 3_600_000;
@@ -86,14 +86,12 @@ async function seedAccounts(ctx: AppContext): Promise<{ ids: Record<string, numb
   let created = 0;
   const ids: Record<string, number> = {};
   for (const a of DEMO_RNE_ACCOUNTS) {
-    const inserted = (await ctx.db.execute(sql`
+    const inserted = await rowsOf<{ id: number | string }>(ctx.db, sql`
       insert into rne_accounts (pool, email, password_enc, status, token_ok)
       values (${a.pool}, ${a.email}, ${ctx.box.encrypt(randomPassword())}, 1, 0)
-      on conflict (pool, lower(email)) do nothing returning id`)) as unknown as Rows<{ id: number | string }>;
-    created += inserted.rows.length;
-    const { rows } = (await ctx.db.execute(
-      sql`select id from rne_accounts where pool = ${a.pool} and lower(email) = lower(${a.email})`,
-    )) as unknown as Rows<{ id: number | string }>;
+      on conflict (pool, lower(email)) do nothing returning id`);
+    created += inserted.length;
+    const rows = await rowsOf<{ id: number | string }>(ctx.db, sql`select id from rne_accounts where pool = ${a.pool} and lower(email) = lower(${a.email})`);
     ids[a.pool] = Number(rows[0].id);
   }
   return { ids, created };
@@ -115,7 +113,7 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
   const param = <T>(pick: (p: (typeof plan)[number]) => T) => sql.param(plan.map(pick));
   const seed = Math.floor(random() * 1_000_000);
   // Slot i of n in [start, end), with a deterministic jitter inside the slot: strictly increasing within a day.
-  const done = (await ctx.db.execute(sql`
+  const done = await rowsOf<{ id: number }>(ctx.db, sql`
     insert into rne_queue (queue, siren, reason, state, queued_at, not_before, attempts, processed_at, account_id)
     select e.queue, e.siren, e.reason, 'done', e.at - e.wait, e.at - e.wait, 0, e.at, e.account
       from (
@@ -129,16 +127,16 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
          cross join lateral generate_series(1, q.n) as g(i)
       ) e
      order by e.at
-    returning id`)) as unknown as Rows<{ id: number }>;
+    returning id`);
 
   // The rollups, from exactly the rows just written (the queues held no processed entry before).
   await ctx.db.execute(sql`
     insert into rne_queue_days (queue, day, processed, first_at, last_at)
-    select queue, (processed_at at time zone 'Europe/Paris')::date, count(*), min(processed_at), max(processed_at)
+    select queue, ${parisDayOf(sql`processed_at`)}, count(*), min(processed_at), max(processed_at)
       from rne_queue where state = 'done' group by 1, 2`);
   await ctx.db.execute(sql`
     insert into rne_account_days (account_id, day, officers, beneficial_owners, deeds, balance_sheets, seized_balance_sheets)
-    select account_id, (processed_at at time zone 'Europe/Paris')::date,
+    select account_id, ${parisDayOf(sql`processed_at`)},
            sum(case when queue = 'officers' then 2 + id % 3 else 0 end), sum(case when queue = 'officers' then 1 + id % 2 else 0 end),
            sum(case when queue = 'accounts' then 1 + id % 3 else 0 end), sum(case when queue = 'accounts' then 1 else 0 end),
            sum(case when queue = 'accounts' and id % 9 = 0 then 1 else 0 end)
@@ -158,7 +156,7 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
       from unnest(${sql.param(parked.map((p) => p.queue))}::text[], ${sql.param(parked.map((p) => p.siren))}::text[],
                   ${sql.param(parked.map((p) => p.at))}::timestamptz[], ${sql.param(parked.map((p) => p.error))}::text[]) as p(queue, siren, at, error)
      order by at`);
-  return { processed: done.rows.length, parked: parked.length };
+  return { processed: done.length, parked: parked.length };
 }
 
 /**
@@ -168,14 +166,14 @@ async function seedHistory(ctx: AppContext, sirens: string[], days: HistoryDay[]
  * were imported) is not queued twice. Returns the entries written.
  */
 async function seedWaiting(ctx: AppContext, byHand: string[]): Promise<number> {
-  const { rows: notices } = (await ctx.db.execute(sql`
-    select bulletin, family, raw, sirens::text[] as sirens from announcements
-     where bulletin = 'C' or (bulletin = 'B' and family = 'modification') order by issue_date, id`)) as unknown as Rows<{
+  const notices = await rowsOf<{
     bulletin: string;
     family: string;
     raw: unknown;
     sirens: string[];
-  }>;
+  }>(ctx.db, sql`
+    select bulletin, family, raw, sirens::text[] as sirens from announcements
+     where bulletin = 'C' or (bulletin = 'B' and family = 'modification') order by issue_date, id`);
   const entries: Record<RneQueue, Array<{ siren: string; reason: string }>> = { accounts: [], officers: [] };
   for (const n of notices) {
     if (n.bulletin === 'C') entries.accounts.push(...n.sirens.map((siren) => ({ siren, reason: REASON_BODACC_C })));
@@ -194,11 +192,11 @@ async function seedWaiting(ctx: AppContext, byHand: string[]): Promise<number> {
  * persons, sellers of a sale), in SIREN order.
  */
 async function historySirens(ctx: AppContext): Promise<string[]> {
-  const { rows } = (await ctx.db.execute(sql`
+  const rows = await rowsOf<{ siren: string }>(ctx.db, sql`
     select siren::text as siren from companies
     union select unnest(sirens)::text from announcements
     union select unnest(seller_sirens)::text from bodacc_transactions
-    order by 1`)) as unknown as Rows<{ siren: string }>;
+    order by 1`);
   return rows.map((r) => r.siren);
 }
 
@@ -213,10 +211,10 @@ export async function seedDemoRne(ctx: AppContext, byHand: string[], now: Date, 
   const accounts = await seedAccounts(ctx);
   created.rneAccounts = accounts.created;
 
-  const { rows: history } = (await ctx.db.execute(sql`
-    select exists (select 1 from rne_queue where state in ('done', 'parked')) or exists (select 1 from rne_queue_days) as present`)) as unknown as Rows<{
+  const history = await rowsOf<{
     present: boolean;
-  }>;
+  }>(ctx.db, sql`
+    select exists (select 1 from rne_queue where state in ('done', 'parked')) or exists (select 1 from rne_queue_days) as present`);
   if (history[0].present) return created;
   const sirens = await historySirens(ctx);
   if (sirens.length > 0) {

@@ -17,6 +17,8 @@ import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { runList } from '../../http/listing';
+import { sirenPrefixSql } from '../../lib/siren-sql';
+import { rowsOf } from '../../db/rows';
 
 /** `id, siren as b1, …`: each field read from its column (numbers as float8, the date as `YYYY-MM-DD`). */
 const select = sql.raw(
@@ -36,7 +38,7 @@ const select = sql.raw(
 function sirenCondition(term: string): SQL {
   const digits = stripSpaces(term);
   if (!/^\d{1,9}$/.test(digits)) return sql`false`;
-  return digits.length === 9 ? sql`(t.siren = ${digits} or t.seller_sirens @> array[${digits}]::bpchar[])` : sql`t.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
+  return digits.length === 9 ? sql`(t.siren = ${digits} or t.seller_sirens @> array[${digits}]::bpchar[])` : sirenPrefixSql(sql`t.siren`, digits);
 }
 
 /**
@@ -60,6 +62,6 @@ export async function filterBodaccRows(db: Db, body: FilterBody, page: number): 
 
 /** Deletes one legal-announcement transaction row. @throws AppError 404 'Item does not exist!' */
 export async function removeBodaccRow(db: Db, id: number): Promise<void> {
-  const res = (await db.execute(sql`delete from bodacc_transactions where id = ${id} returning id`)) as unknown as { rows: unknown[] };
-  if (!res.rows.length) throw notFound(ITEM_MISSING);
+  const res = await rowsOf<unknown>(db, sql`delete from bodacc_transactions where id = ${id} returning id`);
+  if (!res.length) throw notFound(ITEM_MISSING);
 }

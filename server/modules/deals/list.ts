@@ -12,8 +12,10 @@ import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
 import { runList, type ListSpec } from '../../http/listing';
 import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
-import { escapeLike } from '../news/imports';
+import { escapeLike } from '../../lib/like';
+import { sirenPrefixSql } from '../../lib/siren-sql';
 import { foldSql } from './import-sql';
+import { rowsOf } from '../../db/rows';
 
 /** Indexed expression of each sort key (contract/deal-lists.ts DEAL_SORT_COLUMNS), aliases included. */
 const COLUMNS: Record<(typeof DEAL_SORT_COLUMNS)[number], SQL> = {
@@ -96,19 +98,16 @@ const SEARCHED = sql`e.siren, e.name, e.deal_identifier, e.role_id, e.type1_name
 async function dealSearch(db: Db, term: string): Promise<DealSearch> {
   const digits = stripSpaces(term);
   if (/^\d{1,9}$/.test(digits)) {
-    const siren = digits.length === 9 ? sql`e.siren = ${digits}` : sql`e.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
-    return { cond: sql`(${siren} or e.deal_identifier = ${digits})`, sampled: digits.length < 9 };
+    return { cond: sql`(${sirenPrefixSql(sql`e.siren`, digits)} or e.deal_identifier = ${digits})`, sampled: digits.length < 9 };
   }
   const like = '%' + escapeLike(term) + '%';
   // Roles and types (small tables) are matched with accents and case folded on both sides: `cedant` finds Cédant.
   const folded = '%' + escapeLike(foldText(term)) + '%';
   const fold = (column: string) => sql.raw(foldSql(column));
-  const found = (await db.execute(sql`
+  const [found] = await rowsOf<{ roles: number[]; types: string[] }>(db, sql`
     select (select coalesce(array_agg(id), '{}') from deal_roles where ${fold('name')} like ${folded} or ${fold('display_name')} like ${folded}) as roles,
-           (select coalesce(array_agg(name), '{}') from deal_types where ${fold('name')} like ${folded}) as types`)) as unknown as {
-    rows: Array<{ roles: number[]; types: string[] }>;
-  };
-  const { roles, types } = found.rows[0];
+           (select coalesce(array_agg(name), '{}') from deal_types where ${fold('name')} like ${folded}) as types`);
+  const { roles, types } = found;
   const parts = [sql`e.name ilike ${like}`, sql`e.deal_identifier ilike ${like}`];
   if (roles.length) parts.push(sql`e.role_id in (${sql.join(roles.map((id) => sql`${id}`), sql`, `)})`);
   if (types.length) {
@@ -137,11 +136,11 @@ async function searchPlan(db: Db, search: DealSearch, body: FilterBody): Promise
   const expr = Object.hasOwn(sortable, column) ? sortable[column] : undefined;
   if (!plan.knownTotal || !expr || expr === sortable.id) return plan;
   const dir = body.orderBy?.direction === 'asc' ? sql`asc` : sql`desc`;
-  const res = (await db.execute(sql`
+  const [row] = await rowsOf<{ hits: number }>(db, sql`
     select count(*) filter (where ${search.cond})::int as hits
-    from (select ${SEARCHED} from deal_entities e order by ${expr} ${dir}, e.id ${dir} limit ${PROBE_SIZE}) e`)) as unknown as { rows: Array<{ hits: number }> };
+    from (select ${SEARCHED} from deal_entities e order by ${expr} ${dir}, e.id ${dir} limit ${PROBE_SIZE}) e`);
   const perPage = body.pagination?.per_page ?? DEFAULT_PAGE_SIZE;
-  return Number(res.rows[0].hits) >= perPage ? plan : { knownTotal: plan.knownTotal, planner: { enable_indexscan: 'off' } };
+  return Number(row.hits) >= perPage ? plan : { knownTotal: plan.knownTotal, planner: { enable_indexscan: 'off' } };
 }
 
 /**

@@ -14,8 +14,10 @@ import { groupSirens, groups } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { parseSirenLines } from '../../http/siren-lines';
 import { runList } from '../../http/listing';
+import { sirenPrefixSql } from '../../lib/siren-sql';
 import { defineStatusResource } from '../../lib/status-resource';
 import { bodaccNameColumn, registerStatusColumns } from '../feeds/head-office';
+import { rowsOf } from '../../db/rows';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
 
@@ -78,14 +80,14 @@ export async function addSirens(db: Db, groupId: number, values: string[], lines
   return db.transaction(async (tx) => {
     const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
     if (!group) throw notFound(GROUPS.notFound);
-    const res = (await tx.execute(sql`
+    const [row] = await rowsOf<{ added: number }>(tx, sql`
       with ins as (
         insert into group_sirens (group_id, siren)
         select ${groupId}, s from unnest(${sql.param(sirens)}::text[]) s
         on conflict (group_id, siren) do nothing
         returning 1
-      ) select count(*)::int as added from ins`)) as unknown as { rows: Array<{ added: number }> };
-    const added = Number(res.rows[0].added);
+      ) select count(*)::int as added from ins`);
+    const added = Number(row.added);
     await tx.update(groups).set({ updatedAt: new Date() }).where(eq(groups.id, groupId));
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(groupSirens).where(eq(groupSirens.groupId, groupId));
     return { added, already_present: values.length - added, sirens_count: Number(n), ...(notes.length ? { notes } : {}) };
@@ -126,7 +128,7 @@ export async function filterGroupSirens(db: Db, groupId: number, body: FilterBod
       sortable: { id: sql`gs.id`, siren: sql`gs.siren` },
       search: (term) => {
         const digits = term.replace(/\s+/g, '');
-        return /^\d{1,9}$/.test(digits) ? sql`gs.siren like ${digits + '%'}` : sql`false`;
+        return /^\d{1,9}$/.test(digits) ? sirenPrefixSql(sql`gs.siren`, digits) : sql`false`;
       },
     },
     body,

@@ -19,7 +19,9 @@ import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { CategoryIndex, checkArticle } from './article-rules';
 import { PENDING_DUPLICATE, PUBLISHED_DUPLICATE } from './duplicates';
-import { escapeLike } from './imports';
+import { escapeLike } from '../../lib/like';
+import { sirenPrefixSql } from '../../lib/siren-sql';
+import { rowsOf } from '../../db/rows';
 
 /** A pending news item as the list answers it (contract/news.ts). */
 type NewsRow = z.output<typeof newsItem>;
@@ -33,8 +35,7 @@ const NEWS_ROWS = sql`(select rows from news_counts where id = 1)`;
 async function newsCondition(db: Db, term: string): Promise<{ cond: SQL; text: boolean }> {
   const digits = term.replace(/\s+/g, '');
   if (/^\d{1,9}$/.test(digits)) {
-    const cond = digits.length === 9 ? sql`n.siren = ${digits}` : sql`n.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
-    return { cond, text: false };
+    return { cond: sirenPrefixSql(sql`n.siren`, digits), text: false };
   }
   const like = '%' + escapeLike(term) + '%';
   const ids = (await db.select({ id: newsCategories.id }).from(newsCategories).where(or(ilike(newsCategories.nameFr, like), ilike(newsCategories.nameEn, like)))).map((c) => c.id);
@@ -87,7 +88,7 @@ export function publishedMessage(count: number): string {
 export async function syncAll(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
-    const res = (await tx.execute(sql`
+    const [row] = await rowsOf<{ n: number }>(tx, sql`
       with gone as (
         delete from news n using news_categories c where c.id = n.newscategory_id
         returning n.id, n.siren, n.name, n.title, n.newscategory_id, c.name_fr as theme, n.posted, n.source, n.url
@@ -96,8 +97,8 @@ export async function syncAll(db: Db): Promise<number> {
         select siren, name, title, newscategory_id, theme, posted, source, url, id from gone order by id
         on conflict (siren, url) do nothing
         returning 1
-      ) select count(*)::int as n from ins`)) as unknown as { rows: Array<{ n: number }> };
-    return Number(res.rows[0].n);
+      ) select count(*)::int as n from ins`);
+    return Number(row.n);
   });
 }
 
@@ -124,13 +125,11 @@ export async function addArticle(db: Db, input: z.output<typeof addNewsBody>): P
   const errors: Record<string, string[]> = {};
   for (const [field, message] of Object.entries(checked.errors)) errors[field] = [message];
   if (!errors.url && checked.siren) {
-    const dup = (await db.execute(sql`
+    const [dup] = await rowsOf<{ pending: boolean; published: boolean }>(db, sql`
       select exists (select 1 from news where siren = ${checked.siren} and url = ${checked.url}) as pending,
-             exists (select 1 from published_articles where siren = ${checked.siren} and url = ${checked.url}) as published`)) as unknown as {
-      rows: Array<{ pending: boolean; published: boolean }>;
-    };
-    if (dup.rows[0].published) errors.url = [PUBLISHED_DUPLICATE];
-    else if (dup.rows[0].pending) errors.url = [PENDING_DUPLICATE];
+             exists (select 1 from published_articles where siren = ${checked.siren} and url = ${checked.url}) as published`);
+    if (dup.published) errors.url = [PUBLISHED_DUPLICATE];
+    else if (dup.pending) errors.url = [PENDING_DUPLICATE];
   }
   if (Object.keys(errors).length) throw validationError(errors);
   try {

@@ -20,10 +20,12 @@ import { storeJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse } from '../../jobs/store';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { escapeLike } from '../../lib/like';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
 import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules';
 import { markExistingDuplicates, poolExec, type Exec } from './duplicates';
 import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
+import { rowsOf, rowCountOf } from '../../db/rows';
 
 /** Refusal of a file over `maxBytes` (the configuration's limit; NEWS_IMPORT_MAX_BYTES unless set). */
 export function fileTooBig(maxBytes: number): string {
@@ -130,16 +132,9 @@ export async function filterTemporaries(db: Db, ownerId: number, body: FilterBod
     body,
     page,
   );
-  const [counts] = (
-    (await db.execute(sql`select count(*)::int as total, count(*) filter (where t.error_count > 0)::int as in_error
-      from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`)) as unknown as { rows: Array<{ total: number; in_error: number }> }
-  ).rows;
+  const [counts] = await rowsOf<{ total: number; in_error: number }>(db, sql`select count(*)::int as total, count(*) filter (where t.error_count > 0)::int as in_error
+      from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`);
   return { ...result, job: await currentImport(db, ownerId), rows_total: Number(counts.total), rows_in_error: Number(counts.in_error) };
-}
-
-/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Deletes one of the administrator's temporaries. @throws AppError 404 */
@@ -205,10 +200,8 @@ export async function processImport(database: Database, ownerId: number): Promis
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${PROCESS_LOCK}, ${ownerId})`);
-      const [counts] = (
-        (await tx.execute(sql`select count(*)::int as total, count(*) filter (where t.error_count > 0)::int as in_error
-          from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`)) as unknown as { rows: Array<{ total: number; in_error: number }> }
-      ).rows;
+      const [counts] = await rowsOf<{ total: number; in_error: number }>(tx, sql`select count(*)::int as total, count(*) filter (where t.error_count > 0)::int as in_error
+          from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`);
       if (Number(counts.total) === 0) throw fieldError('process', 'Aucune ligne à traiter\u00a0: importez d’abord un fichier CSV.');
       const inError = Number(counts.in_error);
       if (inError > 0) {
@@ -220,19 +213,15 @@ export async function processImport(database: Database, ownerId: number): Promis
       }
       await tx.execute(sql`set local statement_timeout = 0`);
       // Two plain statements (an INSERT … SELECT, then the DELETE) cost less than one DELETE … RETURNING feeding the INSERT.
-      const moved = (await tx.execute(sql`
+      const count = await rowCountOf(tx, sql`
         insert into news (siren, name, title, newscategory_id, category_name, posted, source, url, created_by)
         select t.siren::bpchar, t.name, t.title, t.newscategory_id, c.name_fr, t.posted, t.source, t.url, ${ownerId}
           from news_temporaries t join news_categories c on c.id = t.newscategory_id
          where t.owner_id = ${ownerId} and ${FINISHED}
-         order by t.id`)) as unknown as { rowCount?: number; affectedRows?: number };
-      const deleted = (await tx.execute(sql`delete from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`)) as unknown as {
-        rowCount?: number;
-        affectedRows?: number;
-      };
-      const count = Number(moved.rowCount ?? moved.affectedRows ?? 0);
+         order by t.id`);
+      const deleted = await rowCountOf(tx, sql`delete from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`);
       // Every row passed the category check above: a row not moved means a category deleted meanwhile.
-      if (count !== Number(deleted.rowCount ?? deleted.affectedRows ?? 0)) {
+      if (count !== deleted) {
         throw fieldError('process', 'Une catégorie vient d’être effacée pendant le traitement\u00a0: relancez Process pour voir les lignes concernées.');
       }
       return count;

@@ -8,13 +8,11 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { PARIS_TIME_ZONE } from '../../lib/paris-day';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
-
-/** Time zone of dates written without an offset. */
-export const PARIS = 'Europe/Paris';
 
 const FRENCH = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T]+(\d{1,2})[:hH](\d{2})(?::(\d{2}))?)?$/;
 const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -57,7 +55,7 @@ function parse(value: string): Date | null {
 function inParis(wall: string): Date | null {
   const strict = dayjs(wall, 'YYYY-MM-DD HH:mm:ss', true);
   if (!strict.isValid()) return null;
-  const t = dayjs.tz(wall, 'YYYY-MM-DD HH:mm:ss', PARIS);
+  const t = dayjs.tz(wall, 'YYYY-MM-DD HH:mm:ss', PARIS_TIME_ZONE);
   return t.isValid() ? t.toDate() : null;
 }
 

@@ -14,15 +14,13 @@ import { rneAccountBody, rneAccountRecord, rneAccountUpdateBody } from '../../..
 import type { Db } from '../../db/client';
 import { rneAccounts } from '../../db/schema/rne';
 import type { SecretBox } from '../../lib/app-key';
+import { PARIS_TODAY } from '../../lib/paris-day';
 import { defineStatusResource } from '../../lib/status-resource';
 
 /** 404 of an unknown account (the spec's style of 404 texts). */
 export const ACCOUNT_NOT_FOUND = 'Account does not exist!';
 /** 422 `errors.email` of a login already registered in the pool. */
 export const ACCOUNT_TAKEN = 'Ce compte existe déjà.';
-
-/** Today in Europe/Paris, as a SQL date. */
-export const PARIS_TODAY = sql`(now() at time zone 'Europe/Paris')::date`;
 
 // Qualified by hand: inside the sub-select Drizzle would render `"id"`, which would bind to d's columns.
 const today = (column: string) =>

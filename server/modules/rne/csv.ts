@@ -9,7 +9,8 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { parisDayStart } from './lists';
+import { parisDayStart } from '../../lib/paris-day';
+import { rowsOf } from '../../db/rows';
 
 /** The file name the browser saves. */
 export const CSV_FILENAME = 'export.csv';
@@ -32,13 +33,13 @@ async function* liveRows(db: Db): AsyncGenerator<string[]> {
   let after: { k: string; id: number } | undefined;
   for (;;) {
     const cursor = after ? sql`and (q.processed_at, q.id) < (${after.k}::timestamptz, ${after.id})` : sql``;
-    const { rows } = (await db.execute(sql`
+    const rows = await rowsOf<CsvRow>(db, sql`
       select q.id::bigint as id, q.siren, to_char(q.processed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k,
              to_char(q.processed_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI:SS') as date, q.reason
         from rne_queue q
        where q.queue = 'officers' and q.state = 'done' and q.processed_at >= ${parisDayStart(1)} ${cursor}
        order by q.processed_at desc, q.id desc
-       limit ${BATCH_ROWS}`)) as unknown as { rows: CsvRow[] };
+       limit ${BATCH_ROWS}`);
     for (const r of rows) yield [r.siren, r.date, r.reason];
     if (rows.length < BATCH_ROWS) return;
     const last = rows[rows.length - 1];

@@ -12,18 +12,17 @@ import type { FilterBody, Page } from '../../../contract/listing';
 import type { ParkedEntry, QueueEntry, QueueName } from '../../../contract/rne';
 import type { Db } from '../../db/client';
 import { runList } from '../../http/listing';
-import { PARIS_TODAY } from './accounts';
+import { PARIS_TODAY, parisDayStart } from '../../lib/paris-day';
+import { sirenPrefixSql } from '../../lib/siren-sql';
 
 /** An instant as ISO 8601 UTC with milliseconds, in SQL. */
 export const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** The start of Paris day J-`n` as an instant. */
-export const parisDayStart = (n: number) => sql`((${PARIS_TODAY} - ${n}::int)::timestamp at time zone 'Europe/Paris')`;
 
 /** The condition of a search: digits of a SIREN prefix, as a range; anything else matches nothing. */
 function sirenPrefix(term: string): SQL {
   const digits = term.replace(/\s+/g, '');
   if (!/^\d{1,9}$/.test(digits)) return sql`false`;
-  return sql`q.siren between ${digits.padEnd(9, '0')} and ${digits.padEnd(9, '9')}`;
+  return sirenPrefixSql(sql`q.siren`, digits);
 }
 
 /** The body with the default order (date_creation, newest first) when it names none. */

@@ -11,13 +11,13 @@
 import { sql } from 'drizzle-orm';
 import type { DirigeantsResponse, LiveInpiResponse, QueueEntry, QueueName, ReportsResponse } from '../../../contract/rne';
 import type { Db } from '../../db/client';
-import { PARIS_TODAY } from './accounts';
-import { isoOf, parisDayStart } from './lists';
+import { PARIS_TODAY, parisDayStart } from '../../lib/paris-day';
+import { isoOf } from './lists';
+import { rowsOf } from '../../db/rows';
 
 /** Most entries a report answers in `accounts` (the tables page through the filter calls). */
 export const LATEST_ENTRIES = 200;
 
-type Rows<T> = { rows: T[] };
 interface DayRow {
   n: number;
   day: string;
@@ -28,16 +28,16 @@ interface DayRow {
 
 /** The rollups of `queue`: the four days J..J-3 and the counts. */
 async function rollups(db: Db, queue: QueueName) {
-  const days = ((await db.execute(sql`
+  const days = await rowsOf<DayRow>(db, sql`
     select g.n::int as n, to_char(${PARIS_TODAY} - g.n, 'YYYY-MM-DD') as day, coalesce(d.processed, 0)::bigint as total,
            ${isoOf(sql`d.first_at`)} as first_at, ${isoOf(sql`d.last_at`)} as last_at
       from generate_series(0, 3) as g(n)
       left join rne_queue_days d on d.queue = ${queue} and d.day = ${PARIS_TODAY} - g.n
-     order by g.n`)) as unknown as Rows<DayRow>).rows;
-  const [counts] = ((await db.execute(sql`select waiting::bigint as waiting, parked::bigint as parked from rne_queue_counts where queue = ${queue}`)) as unknown as Rows<{
+     order by g.n`);
+  const [counts] = await rowsOf<{
     waiting: number | string;
     parked: number | string;
-  }>).rows;
+  }>(db, sql`select waiting::bigint as waiting, parked::bigint as parked from rne_queue_counts where queue = ${queue}`);
   const card = (n: number) => ({ day: days[n].day, total: Number(days[n].total) });
   return {
     cards: { nb1: card(0), nb2: card(1), nb3: card(2), nb4: card(3) },
@@ -50,12 +50,12 @@ async function rollups(db: Db, queue: QueueName) {
 /** The latest entries of `queue` processed, newest first; `sinceDays` keeps those processed since the start of J-`sinceDays`. */
 async function latest(db: Db, queue: QueueName, sinceDays?: number): Promise<QueueEntry[]> {
   const since = sinceDays === undefined ? sql`` : sql`and q.processed_at >= ${parisDayStart(sinceDays)}`;
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<QueueEntry>(db, sql`
     select q.id::int as id, q.siren, ${isoOf(sql`q.processed_at`)} as date_creation, q.reason
       from rne_queue q
      where q.queue = ${queue} and q.state = 'done' ${since}
      order by q.processed_at desc, q.id desc
-     limit ${LATEST_ENTRIES}`)) as unknown as Rows<QueueEntry>;
+     limit ${LATEST_ENTRIES}`);
   return rows;
 }
 

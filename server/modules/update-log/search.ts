@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { normaliseSiren } from '../../../contract/siren';
+import { escapeLike } from '../../lib/like';
 
 export const QUICK_SEARCHES = { all: undefined, onlyvip: 'VIP', onlyfavoris: 'Favoris' } as const;
 
@@ -18,11 +19,6 @@ export type LogSearch =
   | { kind: 'group'; groupName: string }
   | { kind: 'siren'; siren: string }
   | { kind: 'text'; code: string; words: string[] };
-
-/** Escapes `%`, `_` and `\` for a LIKE pattern. */
-export function likeEscape(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
-}
 
 /** Parses a search term. */
 export function parseLogSearch(term: string | undefined): LogSearch {
@@ -52,7 +48,7 @@ export function logCondition(s: LogSearch): SQL | undefined {
       const code = sql`l.code = ${s.code}`;
       if (s.words.length === 0) return code;
       const words = sql.join(
-        s.words.map((w) => sql`l.description ilike ${'%' + likeEscape(w) + '%'}`),
+        s.words.map((w) => sql`l.description ilike ${'%' + escapeLike(w) + '%'}`),
         sql` and `,
       );
       return sql`(${code} or (${words}))`;

@@ -8,9 +8,9 @@ import type { FilterBody, Page } from '../../../contract/listing';
 import type { LogEntry, LogStats } from '../../../contract/update-log';
 import { runList, type ListSpec } from '../../http/listing';
 import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
+import { parisDay } from '../../lib/paris-day';
 import { logCondition, logTotal, parseLogSearch, type LogSearch } from './search';
-
-export const LOG_TIME_ZONE = 'Europe/Paris';
+import { rowsOf } from '../../db/rows';
 
 /** Sortable columns: public name -> indexed expression. `name` is the SIREN. */
 const sortable = { id: sql`l.id`, code: sql`l.code`, name: sql`l.siren`, created_at: sql`l.created_at` };
@@ -36,8 +36,8 @@ export const SMALL_GROUP_ENTRIES = 200_000;
  * log in id order hoping to meet them (seconds at 10M entries for a group of 50 SIRENs).
  */
 async function groupSearchPlan(db: Db, search: LogSearch): Promise<Pick<ListSpec, 'planner' | 'knownTotal'>> {
-  const res = (await db.execute(logTotal(search)!)) as unknown as { rows: Array<{ total: string | number }> };
-  const total = Number(res.rows[0]?.total ?? 0);
+  const [row] = await rowsOf<{ total: string | number }>(db, logTotal(search)!);
+  const total = Number(row?.total ?? 0);
   return { knownTotal: { total, estimate: false }, ...(total <= SMALL_GROUP_ENTRIES ? { planner: { enable_indexscan: 'off' } } : {}) };
 }
 
@@ -93,26 +93,19 @@ function toLogEntry(row: LogRow): LogEntry {
   return { ...entry, source: source_label ? { label: source_label, url: source_url ?? sourceFilePage(source_file) } : null };
 }
 
-/** Today's date in Europe/Paris as `YYYY-MM-DD`. */
-export function parisToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LOG_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** Statistics of the Europe/Paris calendar: every key present, zeros included. */
 export async function logStatistics(db: Db, now = new Date()): Promise<LogStats> {
-  const today = parisToday(now);
+  const today = parisDay(now);
   const [y, m] = today.split('-');
   const year = Number(y);
   // At most 12 + 12 + 31 rows: months of both years, and the days of the current month.
-  const rows = (
-    (await db.execute(sql`
+  const rows = await rowsOf<{ y: number; m: number; d: number; entries: string | number }>(db, sql`
       select extract(year from day)::int as y, extract(month from day)::int as m,
              case when extract(year from day) = ${year} and extract(month from day) = ${Number(m)} then extract(day from day)::int else 0 end as d,
              sum(entries)::bigint as entries
       from update_log_daily
       where day >= make_date(${year - 1}, 1, 1) and day < make_date(${year + 1}, 1, 1)
-      group by 1, 2, 3`)) as unknown as { rows: Array<{ y: number; m: number; d: number; entries: string | number }> }
-  ).rows;
+      group by 1, 2, 3`);
   const months: Record<string, number> = {};
   const days: Record<string, number> = {};
   for (let i = 1; i <= 12; i++) months[String(i).padStart(2, '0')] = 0;

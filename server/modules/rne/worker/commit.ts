@@ -11,11 +11,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { QueueName } from '../../../../contract/rne';
+import { PARIS_TODAY } from '../../../lib/paris-day';
 import type { BeneficialOwnerRow, FilingRow, OfficerRow } from '../parse';
 import { describeFilings, describePeople, RNE_LOG_CODE } from './describe';
 import type { ClaimedEntry } from './entries';
 import type { WorkerDeps } from './options';
-import { rowsOf, type Executor } from './sql';
+import { rowsOf, type Executor } from '../../../db/rows';
 
 /** The source an RNE entry of the update log names: the company's record in the register, read through its API. */
 export const RNE_SOURCE_LABEL = 'Registre national des entreprises (INPI), fiche de l’entreprise';
@@ -26,8 +27,6 @@ export type Fetched = { queue: 'officers'; officers: OfficerRow[]; beneficialOwn
 /** Outcome of a commit: null when the entry was no longer this worker's (nothing written). */
 export type CommitOutcome = { description: string } | null;
 
-const PARIS_DAY = sql`(now() at time zone 'Europe/Paris')::date`;
-
 /** Writes `fetched` for `entry` and marks it done (see the module docstring). */
 export async function commitEntry(deps: WorkerDeps, queue: QueueName, entry: ClaimedEntry, fetched: Fetched): Promise<CommitOutcome> {
   return deps.db.transaction(async (tx) => {
@@ -36,7 +35,7 @@ export async function commitEntry(deps: WorkerDeps, queue: QueueName, entry: Cla
     const { description, counters } = fetched.queue === 'officers' ? await writePeople(tx, entry.siren, fetched) : await writeFilings(tx, entry.siren, fetched.filings);
     await tx.execute(
       sql`insert into rne_account_days (account_id, day, officers, beneficial_owners, deeds, balance_sheets, seized_balance_sheets)
-          values (${entry.accountId}, ${PARIS_DAY}, ${counters.officers}, ${counters.owners}, ${counters.deeds}, ${counters.sheets}, ${counters.seized})
+          values (${entry.accountId}, ${PARIS_TODAY}, ${counters.officers}, ${counters.owners}, ${counters.deeds}, ${counters.sheets}, ${counters.seized})
           on conflict (account_id, day) do update set
             officers = rne_account_days.officers + excluded.officers,
             beneficial_owners = rne_account_days.beneficial_owners + excluded.beneficial_owners,
@@ -49,7 +48,7 @@ export async function commitEntry(deps: WorkerDeps, queue: QueueName, entry: Cla
     }
     await tx.execute(sql`update rne_queue set state = 'done', processed_at = now(), lease_until = null, error = null where id = ${entry.id}`);
     await tx.execute(
-      sql`insert into rne_queue_days (queue, day, processed, first_at, last_at) values (${queue}, ${PARIS_DAY}, 1, now(), now())
+      sql`insert into rne_queue_days (queue, day, processed, first_at, last_at) values (${queue}, ${PARIS_TODAY}, 1, now(), now())
           on conflict (queue, day) do update set
             processed = rne_queue_days.processed + 1,
             first_at = least(rne_queue_days.first_at, excluded.first_at),
