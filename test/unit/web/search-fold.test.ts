@@ -3,7 +3,7 @@
  * countries also found by their ISO alpha-2 code.
  */
 import { describe, expect, it } from 'vitest';
-import { foldText, optionMatches } from '../../web/src/lib/searchFold';
+import { foldText, optionMatches } from '../../../web/src/lib/searchFold';
 
 const us = { label: 'États-Unis d’Amérique', iso: 'US' };
 const de = { label: 'Allemagne', iso: 'DE' };

@@ -13,7 +13,7 @@ import {
   parseListQuery,
   serializeListQuery,
   type ListState,
-} from '../../web/src/components/list/listState';
+} from '../../../web/src/components/list/listState';
 
 const columns = ['id', 'name', 'email', 'status'];
 const opts = { sortColumns: columns };

@@ -2,8 +2,8 @@
  * The text above a failed list (web/src/components/list/listError.ts; issue 6 section 1 point 4).
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError, GENERIC_ERROR } from '../../web/src/api/errors';
-import { listErrorText } from '../../web/src/components/list/listError';
+import { ApiError, GENERIC_ERROR } from '../../../web/src/api/errors';
+import { listErrorText } from '../../../web/src/components/list/listError';
 
 const DEEP = 'Cette page est trop loin dans la liste (au-delà de 100 000 lignes) : affinez la recherche ou inversez le tri.';
 

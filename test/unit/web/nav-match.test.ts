@@ -4,8 +4,8 @@
  * under another entry's path, and a group child carries its group's key (the submenu to open).
  */
 import { describe, expect, it } from 'vitest';
-import { findActiveNav, navGroupKey } from '../../web/src/app/navMatch';
-import type { NavEntry } from '../../web/src/modules/module';
+import { findActiveNav, navGroupKey } from '../../../web/src/app/navMatch';
+import type { NavEntry } from '../../../web/src/modules/module';
 
 const ITEMS: NavEntry[] = [
   { path: '/home', label: 'Dashboard', icon: null, order: 10 },

@@ -4,7 +4,7 @@
  * French reader writes them (narrow no-break space U+202F, as the statistics cards show them).
  */
 import { describe, expect, it } from 'vitest';
-import { rangeText } from '../../web/src/components/list/rangeText';
+import { rangeText } from '../../../web/src/components/list/rangeText';
 
 const page = (from: number, to: number, total: number, estimate = false) => ({
   from,

@@ -8,7 +8,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeInput, formatDateTimeSeconds } from '../../web/src/lib/dates';
+import { formatDate, formatDateTime, formatDateTimeInput, formatDateTimeSeconds } from '../../../web/src/lib/dates';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

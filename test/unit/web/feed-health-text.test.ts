@@ -3,7 +3,7 @@
  * the age against the expected period, the consecutive failures and the scheduled fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { ageText, agoText, expectedText, failuresText, scheduledText } from '../../web/src/components/feeds/healthText';
+import { ageText, agoText, expectedText, failuresText, scheduledText } from '../../../web/src/components/feeds/healthText';
 
 describe('feed health texts', () => {
   it('says how long ago in minutes, hours, then days', () => {

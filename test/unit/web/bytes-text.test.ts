@@ -3,7 +3,7 @@
  * symbols and decimal comma.
  */
 import { describe, expect, it } from 'vitest';
-import { bytesText } from '../../web/src/lib/bytes';
+import { bytesText } from '../../../web/src/lib/bytes';
 
 describe('bytesText', () => {
   it('writes sizes as a French file manager does', () => {

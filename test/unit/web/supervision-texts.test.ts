@@ -3,7 +3,7 @@
  * section 4): lines read, and what the import did, from the job's result.
  */
 import { describe, expect, it } from 'vitest';
-import { importDoneText, importOutcomeText } from '../../web/src/modules/supervisions/texts';
+import { importDoneText, importOutcomeText } from '../../../web/src/modules/supervisions/texts';
 
 describe('supervision import texts', () => {
   it('says the lines read', () => {
