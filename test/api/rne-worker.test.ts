@@ -9,7 +9,7 @@
  * the worker off that never runs the task while a process with it on does.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueName } from '../../contract/rne';
 import type { AppContext } from '../../server/context';
 import { JobQueue } from '../../server/jobs/queue';
@@ -445,19 +445,14 @@ describe('pg-boss tasks', () => {
     registerRneWorker(on, { backoffBaseMs: 200_000 });
     await jobs.start();
     try {
-      for (let i = 0; i < 150; i++) {
-        if ((await entries('officers')).every((e) => e.state === 'done')) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect((await entries('officers')).map((e) => e.state)).toEqual(['done', 'done']);
+      await vi.waitFor(async () => expect((await entries('officers')).map((e) => e.state)).toEqual(['done', 'done']), { timeout: 15_000, interval: 100 });
       for (const siren of sirens) expect(companyCalls(siren)).toHaveLength(1);
       // A later wake from the worker-off process reaches it too.
       const [late] = validSirens(1, 31_250_011);
       await enqueue('officers', [late]);
       await wakeRneWorker(t.ctx, 'officers');
-      for (let i = 0; i < 100 && companyCalls(late).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-      for (let i = 0; i < 50 && (await entries('officers')).some((e) => e.state !== 'done'); i++) await new Promise((r) => setTimeout(r, 50));
-      expect((await entries('officers')).map((e) => e.state)).toEqual(['done', 'done', 'done']);
+      await vi.waitFor(async () => expect((await entries('officers')).map((e) => e.state)).toEqual(['done', 'done', 'done']), { timeout: 15_000, interval: 50 });
+      expect(companyCalls(late).length).toBeGreaterThan(0);
     } finally {
       await jobs.stop();
     }
@@ -478,15 +473,13 @@ describe('server with RNE_WORKER=on', () => {
       const added = await root.post('/api/supervisions/queues/officers/sirens', { sirens });
       expect(added.statusCode, added.body).toBe(200);
       const states = () => rowsOn<{ state: string }>(on, sql`select state from rne_queue where queue = 'officers' order by id`);
-      for (let i = 0; i < 100 && (await states()).some((e) => e.state !== 'done'); i++) await new Promise((r) => setTimeout(r, 100));
-      expect((await states()).map((e) => e.state)).toEqual(['done', 'done', 'done']);
+      await vi.waitFor(async () => expect((await states()).map((e) => e.state)).toEqual(['done', 'done', 'done']), { timeout: 10_000, interval: 100 });
       const [logged] = await rowsOn<{ n: string }>(on, sql`select count(*) as n from update_log where code = 'RNE'`);
       expect(Number(logged.n)).toBe(3);
       const accountRow = async () => ((await root.get('/api/supervisions/inpiall')).json() as Array<{ id: number; dirigeants: number; is_used: number }>).find((a) => a.id === id)!;
       expect((await accountRow()).dirigeants).toBeGreaterThanOrEqual(6);
       // The lease is given back once the lane finds nothing more to do (just after the last commit).
-      for (let i = 0; i < 50 && (await accountRow()).is_used === 1; i++) await new Promise((r) => setTimeout(r, 100));
-      expect((await accountRow()).is_used).toBe(0);
+      await vi.waitFor(async () => expect((await accountRow()).is_used).toBe(0), { timeout: 10_000, interval: 100 });
     } finally {
       await on.close();
     }
@@ -508,13 +501,11 @@ describe('server with RNE_WORKER=on, no usable account yet', () => {
       // is left, the entries still wait.
       const pending = async () =>
         Number((await rowsOn<{ n: string }>(on, sql`select count(*) as n from ${sql.raw(BOSS_SCHEMA)}.job where name = 'rne-officers' and state in ('created', 'retry', 'active')`))[0].n);
-      for (let i = 0; i < 100 && (await pending()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(await pending()).toBe(0);
+      await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 10_000, interval: 100 });
       expect((await states()).map((e) => e.state)).toEqual(['waiting', 'waiting']);
       expect((await root.get(`/api/supervisions/syncInpiAccount/${id}`)).json()).toMatchObject({ result: 'ok' });
       // Well before the next cron tick (a minute), the check's wake has them processed.
-      for (let i = 0; i < 50 && (await states()).some((e) => e.state !== 'done'); i++) await new Promise((r) => setTimeout(r, 100));
-      expect((await states()).map((e) => e.state)).toEqual(['done', 'done']);
+      await vi.waitFor(async () => expect((await states()).map((e) => e.state)).toEqual(['done', 'done']), { timeout: 10_000, interval: 100 });
     } finally {
       await on.close();
     }

@@ -56,12 +56,13 @@ test.describe('phone 390×844', () => {
     const panel = await nav.boundingBox();
     expect(panel!.x).toBeLessThan(1);
     expect(await main.boundingBox(), 'the page does not move under the drawer').toEqual(before);
-    await page.waitForTimeout(400);
-    const covering = await page.evaluate(({ x, y }) => {
-      const el = document.elementFromPoint(x, y);
-      return Boolean(el?.closest('[role="dialog"], .ant-drawer'));
-    }, { x: 40, y: 400 });
-    expect(covering, 'the drawer is on top of the page').toBe(true);
+    // Once its opening has ended, the drawer is what a click at the left of the page reaches.
+    const covering = () =>
+      page.evaluate(({ x, y }) => {
+        const el = document.elementFromPoint(x, y);
+        return Boolean(el?.closest('[role="dialog"], .ant-drawer'));
+      }, { x: 40, y: 400 });
+    await expect.poll(covering, { message: 'the drawer is on top of the page' }).toBe(true);
 
     await nav.getByRole('link', { name: 'Administrateurs' }).click();
     await expect(page).toHaveURL(/\/admins$/);
@@ -134,9 +135,8 @@ test.describe('laptop 1440×900', () => {
     await expect(page.locator('tbody tr[data-row-key]').first()).toBeVisible();
     const sider = page.getByTestId('sidebar');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(200);
+    await expect.poll(async () => (await sider.boundingBox())!.y, { message: 'sidebar top at the window top' }).toBeCloseTo(0, 0);
     const box = await sider.boundingBox();
-    expect(box!.y, 'sidebar top at the window top').toBeCloseTo(0, 0);
     expect(box!.height, 'sidebar height = window height').toBeCloseTo(LAPTOP.height, 0);
     expect(box!.width).toBeGreaterThan(200);
     await page.evaluate(() => window.scrollTo(0, 0));

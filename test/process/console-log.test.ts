@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import getPort from 'get-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -43,7 +43,8 @@ async function startAndRead(tty: boolean): Promise<{ port: number; output: strin
   expect(health, output).toBe(200);
   // A request that fails (no session), so that an error goes through the log's serializers too.
   await fetch(`http://127.0.0.1:${port}/api/admins/all`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-  await new Promise((r) => setTimeout(r, 500));
+  // Its log lines (the request, then its 401 answer) reach the output before the server is stopped.
+  await vi.waitFor(() => expect(plain(output)).toMatch(/\/api\/admins\/all[\s\S]*401/), { timeout: 10_000, interval: 50 });
   process.kill(-child.pid!, 'SIGTERM');
   await exited;
   return { port, output: plain(output) };
