@@ -14,7 +14,7 @@ import lockfile from 'proper-lockfile';
 import type { UploadFeed } from '../../contract/feeds';
 import { registerJobs } from '../jobs/define';
 import { waitForJob } from '../jobs/queue';
-import { supervisionModule } from '../modules/feeds/module';
+import { feedsModule } from '../modules/feeds/module';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { pgliteDirOf } from '../db/client';
@@ -44,7 +44,7 @@ if (!config.databaseUrl) {
 }
 
 const ctx = await createContext(config);
-registerJobs(ctx, [supervisionModule]);
+registerJobs(ctx, [feedsModule]);
 await ctx.jobs.start();
 let failures = 0;
 let interrupted = false;

@@ -72,7 +72,7 @@ export interface JobContext {
 /** A kind of job. */
 export interface JobKind {
   /** Runs the job; returns its result (stored as JSON). Throw an AppError for a French message. */
-  run(ctx: JobContext): Promise<{ result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }>;
+  run(ctx: JobContext): Promise<{ result: Record<string, unknown>; rowsRead?: number; bytesRead?: number; ended?: true }>;
   /** Removes whatever a failed or interrupted run of job `jobId` left. */
   cleanup(db: Db, jobId: string): Promise<void>;
 }
@@ -347,7 +347,11 @@ export class JobQueue {
           signal: abort.signal,
           progress: (rows, bytes) => reportProgress(db, jobId, rows, bytes),
         });
-        await finishJob(db, jobId, { state: 'done', ...out });
+        // A staged import wrote its end (and dropped its stored file) in its own transaction.
+        if (!out.ended) {
+          await finishJob(db, jobId, { state: 'done', ...out });
+          await deleteJobFile(db, jobId);
+        }
         this.log.info({ job: jobId, kind }, 'job done');
       } catch (err) {
         const kind: FailureKind = abort.signal.aborted ? 'shutdown' : err instanceof AppError ? 'refused' : 'unexpected';
@@ -359,8 +363,8 @@ export class JobQueue {
         else this.log.error({ err, job: jobId, kind }, 'job failed');
         await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
         await finishJob(db, jobId, { state: 'failed', error: message, kind });
+        await deleteJobFile(db, jobId);
       }
-      await deleteJobFile(db, jobId);
     } catch (err) {
       this.log.error({ err, job: jobId, kind }, 'job could not run');
     } finally {

@@ -33,6 +33,8 @@ export interface ImportOutcome {
   result: Record<string, unknown>;
   rowsRead?: number;
   bytesRead?: number;
+  /** The job's end is already written (inside the import's transaction): the queue has nothing more to record. */
+  ended: true;
 }
 
 /** The declaration of one import. */
@@ -50,7 +52,7 @@ export interface StagedImport<Staged, Merged> {
   /** After a failed merge, with the stage readable again: the French error that explains it, or undefined. */
   explain?(sql: Sql, err: unknown, staged: Staged): Promise<Error | undefined>;
   /** The job's result, from what the merge answered. */
-  summarize(merged: Merged, staged: Staged): ImportOutcome;
+  summarize(merged: Merged, staged: Staged): Omit<ImportOutcome, 'ended'>;
 }
 
 /** Throws the stop's error when the server is stopping (the transaction then rolls back). */
@@ -68,7 +70,7 @@ export async function runStagedImport<Staged, Merged>(ctx: JobContext, spec: Sta
     throwIfStopped(ctx.signal);
     const out = spec.summarize(merged, staged);
     await finishJobIn(tx, ctx.job.id, out);
-    return out;
+    return { ...out, ended: true as const };
   };
   const merge = async (tx: Sql, staged: Staged, temp: StageTemp) => {
     try {

@@ -72,8 +72,8 @@ export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promis
 }
 
 /**
- * Ends job `id` as done on `tx`, inside the transaction that commits its work, so that the work and its end are
- * kept together or not at all (a crash right after the commit leaves a job done, never one whose recovery would
+ * Ends job `id` as done on `tx`, inside the transaction that commits its work, and deletes its stored input file
+ * (./files.ts), so that the work and its end are kept together or not at all (a crash right after the commit leaves a job done, never one whose recovery would
  * say that nothing was kept).
  */
 export async function finishJobIn(tx: Sql, id: string, outcome: { result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }): Promise<void> {
@@ -82,6 +82,8 @@ export async function finishJobIn(tx: Sql, id: string, outcome: { result: Record
       where id = $1 and state in ('queued', 'running')`,
     [id, JSON.stringify(outcome.result), outcome.rowsRead ?? null, outcome.bytesRead ?? null],
   );
+  // Its input has been read whole: the stored file goes with the same commit.
+  await tx.exec('delete from job_file_chunks where job_id = $1', [id]);
 }
 
 /** One job, or undefined. */

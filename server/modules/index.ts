@@ -8,7 +8,7 @@ import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { dashboardModule } from './dashboard/module';
 import { dealsModule } from './deals/module';
-import { companiesModule, supervisionModule } from './feeds/module';
+import { companiesModule, feedsModule } from './feeds/module';
 import { groupsModule } from './groups/module';
 import { jobsModule } from './jobs/module';
 import { howsModule, newsModule } from './news/module';
@@ -28,7 +28,7 @@ export const serverModules: readonly ServerModule[] = [
   groupsModule,
   newsModule,
   howsModule,
-  supervisionModule,
+  feedsModule,
   rneModule,
   feedPushModule,
   companiesModule,

@@ -107,7 +107,7 @@ export function lookupSql(t: ImportTables, temp: string): string[] {
 export function typedSql(t: ImportTables, columns: Partial<Record<DealCsvColumn, number>>, temp: string): string {
   const cell = (f: DealCsvColumn) => (columns[f] === undefined ? 'null::text' : `nullif(btrim(s.c${columns[f]}, ${TRIM}), '')`);
   const raw = DEAL_CSV_COLUMNS.map((f) => `${cell(f)} as v_${f}`).join(',\n               ');
-  const currencies = `array[${CURRENCIES.map(lit).join(', ')}]`;
+  const currencies = `array[${CURRENCIES.map((c) => escapeLiteral(c)).join(', ')}]`;
   const flag = (v: string) => `case upper(${v}) when 'YES' then 1 when 'OUI' then 1 when '1' then 1 when 'NO' then 2 when 'NON' then 2 when '2' then 2 end::smallint`;
   const partyLookups = PARTIES.map((p) => `left join ${t.countries} k_${p} on k_${p}.k = lower(r.v_${p}_country)`).join('\n      ');
   const partyIds = PARTIES.map((p) => `k_${p}.id as ${p}_country_id`).join(', ');

@@ -36,7 +36,7 @@ export const NO_FILE = 'Veuillez choisir un fichier.';
 export const FILE_RECEIVED = 'Fichier reçu\u00a0: import en cours.';
 
 /** Registers `/api/supervisions/*`, the scheduled fetch and the inbox (the feed jobs are declared by ./module.ts). */
-export function supervisionRoutes(ctx: AppContext) {
+export function feedRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;

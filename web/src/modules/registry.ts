@@ -14,7 +14,7 @@ import type { DashboardCard, ModuleRoute, NavEntry, WebModule } from './module';
 import { newsModule } from './news/module';
 import { profileModule } from './profile/module';
 import { supervisionsModule } from './supervisions/module';
-import { transactionsModule } from './transactions/module';
+import { dealsModule } from './deals/module';
 import { updateLogModule } from './update-log/module';
 
 /** Every front-end module. */
@@ -28,7 +28,7 @@ export const webModules: readonly WebModule[] = [
   newsModule,
   groupsModule,
   supervisionsModule,
-  transactionsModule,
+  dealsModule,
 ];
 
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;

@@ -78,7 +78,7 @@ export async function copyToStage(
   body: AsyncIterable<Buffer>,
   opts: { freeze?: boolean; between?: () => Promise<void>; batchBytes?: number } = {},
 ): Promise<number> {
-  return sql.copyBytes({ table: stage, columns: columns.map(ident), options: 'format csv', freeze: opts.freeze }, body, {
+  return sql.copyBytes({ table: stage, columns: columns.map(escapeIdentifier), options: 'format csv', freeze: opts.freeze }, body, {
     batchBytes: opts.batchBytes ?? PGLITE_BATCH_BYTES,
     between: opts.between,
     onError: (err, records) => copyError(err as PgError, records, columns.length),

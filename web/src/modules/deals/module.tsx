@@ -1,5 +1,5 @@
 /**
- * Registry entry of the transactions module (SPEC section 2 "Transactions (deals)"; issue 10 section 2): the
+ * Registry entry of the deals module, served under the spec's /transactions URLs (SPEC section 2 "Transactions (deals)"): the
  * deals list and form, roles, types, the CSV import with its success page, the imported files and the BODACC
  * transaction rows, every page lazy-loaded; one "Transactions" group in the sidebar; the /home card of the
  * deals (counted on the server under `deals`).
@@ -8,8 +8,8 @@ import { SwapOutlined } from '@ant-design/icons';
 import { lazyPage, lazyPageOf } from '../../lib/lazyPage';
 import type { WebModule } from '../module';
 
-/** The transactions module. */
-export const transactionsModule: WebModule = {
+/** The deals module (URLs /transactions/…). */
+export const dealsModule: WebModule = {
   name: 'deals',
   routes: [
     { path: 'transactions', lazy: lazyPage(() => import('./deals/DealListPage')) },
