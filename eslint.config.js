@@ -1,4 +1,5 @@
-// ESLint flat config: typescript-eslint recommended everywhere, React hooks rules on the front end,
+// ESLint flat config: typescript-eslint recommended everywhere, its type-aware async rules on every TypeScript file,
+// React hooks rules on the front end,
 // and the import boundaries of the shared contract (issue 6 section 2; test/unit/lint-boundaries.test.ts).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -20,6 +21,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Type-aware rules: the async mistakes a type checker sees (a promise nobody awaits or catches, a promise where
+    // a callback's result is ignored) and a switch over a union that forgets a member. Each file is checked in its
+    // project of tsconfig.json (server, web, web tests).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // React Router's navigate settles when the navigation ends and reports a failed navigation through the
+          // route's error element: its promise never rejects, so there is nothing to await or catch.
+          allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
   {

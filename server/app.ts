@@ -156,7 +156,9 @@ function registerFrontEnd(app: FastifyInstance, ctx: AppContext, dist: string): 
         index: false,
         preCompressed: true,
         decorateReply: false,
-        setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+        setHeaders: (res) => {
+          res.header('cache-control', IMMUTABLE);
+        },
       });
     }
     // The few files at the root (index.html, icons): one route each, listed at start-up, and no `/*`

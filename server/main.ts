@@ -33,7 +33,8 @@ if (admin.created) {
 
 const limits = { maxAge: config.sessionMaxAge, idle: config.sessionIdle };
 await purgeExpiredSessions(ctx.db, limits);
-const purgeTimer = setInterval(() => purgeExpiredSessions(ctx.db, limits).catch((err) => app.log.warn({ err }, 'session purge failed')), 3600_000);
+// Fire and forget: a failed purge is logged, and the next one an hour later tries again.
+const purgeTimer = setInterval(() => void purgeExpiredSessions(ctx.db, limits).catch((err) => app.log.warn({ err }, 'session purge failed')), 3600_000);
 purgeTimer.unref();
 
 app.addHook('onClose', async () => {

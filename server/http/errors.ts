@@ -60,12 +60,13 @@ const frameworkMessages: Record<number, string> = {
 /**
  * Fastify's `frameworkErrors` option: the router's own failures (a malformed percent-escape, a path
  * parameter over 100 characters), which skip the error handler and the hooks, get the contract's French
- * `{message}` body and, under `/api`, `Cache-Control: no-store`.
+ * `{message}` body and, under `/api`, `Cache-Control: no-store`. Returns nothing: Fastify ignores the result of this
+ * option, and a reply is thenable.
  */
-export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   if (isApiPath(guardedPath(request))) reply.header('cache-control', 'no-store');
-  return reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'L’adresse demandée est trop longue.' : frameworkMessages[400] });
+  reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'L’adresse demandée est trop longue.' : frameworkMessages[400] });
 }
 
 /** Fastify error handler registered once in app.ts. */

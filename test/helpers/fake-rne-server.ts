@@ -252,11 +252,12 @@ export async function startFakeRne(opts: { port?: number; latencyMs?: number } =
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     calls.push({ method: req.method ?? 'GET', path, ...(auth ? { token: auth[1] } : {}) });
+    // Never rejects (a failed answer is a 500), so it runs unawaited.
     const run = () =>
       answer(req, res, path, auth?.[1]).catch(() => {
         if (!res.headersSent) json(res, 500, { code: 500, message: 'fake error' });
       });
-    if (fake.latencyMs > 0) setTimeout(run, fake.latencyMs);
+    if (fake.latencyMs > 0) setTimeout(() => void run(), fake.latencyMs);
     else void run();
   });
   server.keepAliveTimeout = 30_000;

@@ -19,7 +19,8 @@ export interface SirenLinesValues {
 /** Props of `SirenLinesForm`. */
 export interface SirenLinesFormProps {
   form: FormInstance<SirenLinesValues>;
-  onFinish: (values: SirenLinesValues) => void | Promise<void>;
+  /** Submits the lines and reports its own errors (useSirenLinesForm's, from useServerForm): its result is ignored. */
+  onFinish: (values: SirenLinesValues) => void;
   pending: boolean;
   /** The form's name (ids of its fields). */
   name: string;

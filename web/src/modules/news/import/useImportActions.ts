@@ -40,7 +40,7 @@ export function useImportActions() {
       errorField: 'import',
       danger: true,
       invalidate: [[...IMPORT_KEY]],
-      onSuccess: () => navigate('/news/import'),
+      onSuccess: () => void navigate('/news/import'),
     });
   return { process, cancel };
 }
