@@ -95,6 +95,20 @@ function base(query: Query): Pick<Sql, 'exec' | 'rows'> {
 
 let savepoints = 0;
 
+/** Runs `fn` between SAVEPOINT and RELEASE, rolling back to the savepoint (and throwing again) when it fails. */
+async function inSavepoint<T>(query: (text: string) => Promise<unknown>, fn: () => Promise<T>): Promise<T> {
+  const name = `vigie_sp_${++savepoints}`;
+  await query(`savepoint ${name}`);
+  try {
+    const out = await fn();
+    await query(`release savepoint ${name}`);
+    return out;
+  } catch (err) {
+    await query(`rollback to savepoint ${name}`).catch(() => {});
+    throw err;
+  }
+}
+
 /**
  * A `Sql` on the node-postgres pool: each statement on whichever connection is free; a COPY or a transaction
  * takes one connection for its whole length.
@@ -161,19 +175,7 @@ export function clientSql(client: pg.PoolClient, inTransaction = false): Sql {
         throw err;
       }
     },
-    async savepoint(fn) {
-      if (!inTransaction) return fn();
-      const name = `vigie_sp_${++savepoints}`;
-      await client.query(`savepoint ${name}`);
-      try {
-        const out = await fn();
-        await client.query(`release savepoint ${name}`);
-        return out;
-      } catch (err) {
-        await client.query(`rollback to savepoint ${name}`).catch(() => {});
-        throw err;
-      }
-    },
+    savepoint: (fn) => (inTransaction ? inSavepoint((text) => client.query(text), fn) : fn()),
   };
   return self;
 }
@@ -198,19 +200,7 @@ export function pgliteSql(pglite: PGlite, tx?: Transaction): Sql {
       if (tx) return self.savepoint(() => fn(self));
       return pglite.transaction(async (inner) => fn(pgliteSql(pglite, inner)));
     },
-    async savepoint(fn) {
-      if (!tx) return fn();
-      const name = `vigie_sp_${++savepoints}`;
-      await tx.query(`savepoint ${name}`);
-      try {
-        const out = await fn();
-        await tx.query(`release savepoint ${name}`);
-        return out;
-      } catch (err) {
-        await tx.query(`rollback to savepoint ${name}`).catch(() => {});
-        throw err;
-      }
-    },
+    savepoint: (fn) => (tx ? inSavepoint((text) => tx.query(text), fn) : fn()),
   };
   return self;
 }
