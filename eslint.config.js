@@ -109,4 +109,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A server module reaches another only through that module's public `index.ts` (`../admins`, never
+    // `../admins/service`): what a module offers the others is written down in one file.
+    files: ['server/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^./][^/]*/.+', message: 'Import another module through its index.ts (`../name`).' }] }],
+    },
+  },
+  {
+    files: ['server/modules/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./[^./][^/]*/.+', message: 'Import another module through its index.ts (`../../name`).' }] }],
+    },
+  },
+  {
+    files: ['server/modules/*/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./[^./][^/]*/.+', message: 'Import another module through its index.ts (`../../../name`).' }] }],
+    },
+  },
 );

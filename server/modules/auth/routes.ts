@@ -12,7 +12,7 @@ import { profileResponse } from '../../../contract/profile';
 import type { AppContext } from '../../context';
 import { issueCsrfCookie, newCsrfToken, setCsrfCookie } from '../../http/csrf';
 import { SESSION_COOKIE, createSession, destroySession } from '../../http/session';
-import { toProfile } from '../profile/mapping';
+import { toProfile } from '../profile';
 import { checkCredentials } from './service';
 
 const tags = ['Authentification'];

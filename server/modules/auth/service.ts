@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
-import { findAdminByEmail } from '../admins/service';
+import { findAdminByEmail } from '../admins';
 import { clearFailures, takeAttempt, throttledMessage, throttleKey } from './throttle';
 
 export const LOGIN_TEXTS = {

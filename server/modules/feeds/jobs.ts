@@ -4,7 +4,7 @@
  * committed (../rne/wake-jobs.ts), wherever it runs: the server, the CLI, the seed.
  */
 import { defineJob } from '../../jobs/define';
-import { wakingRneWorker } from '../rne/wake-jobs';
+import { wakingRneWorker } from '../rne';
 import { bodaccJob } from './bodacc/job';
 import { FEED_BODACC, FEED_SIRENE, feedJobPayload } from './kinds';
 import { sireneJob } from './sirene/job';

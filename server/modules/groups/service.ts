@@ -16,7 +16,7 @@ import { parseSirenLines } from '../../http/siren-lines';
 import { runList } from '../../http/listing';
 import { sirenPrefixSql } from '../../lib/siren-sql';
 import { defineStatusResource } from '../../lib/status-resource';
-import { bodaccNameColumn, registerStatusColumns } from '../feeds/head-office';
+import { bodaccNameColumn, registerStatusColumns } from '../feeds';
 import { rowsOf } from '../../db/rows';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';

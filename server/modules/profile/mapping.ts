@@ -4,7 +4,7 @@
 import type { Status } from '../../../contract/fields';
 import type { ProfileResponse } from '../../../contract/profile';
 import type { AuthAdmin } from '../../http/session';
-import { avatarUrl } from '../admins/mapping';
+import { avatarUrl } from '../admins';
 
 /** Maps the signed-in administrator (or an admins row) to the profile object. */
 export function toProfile(a: Pick<AuthAdmin, 'id' | 'firstname' | 'name' | 'email' | 'status' | 'avatarKey'>): ProfileResponse {

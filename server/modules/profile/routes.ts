@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
 import { authenticate, unauthenticated } from '../../http/guard';
 import { DONE_MESSAGE } from '../../http/status-routes';
-import { avatarUrl, DEFAULT_AVATAR_URL } from '../admins/mapping';
+import { avatarUrl, DEFAULT_AVATAR_URL } from '../admins';
 import { AVATAR_TEXTS } from './avatar';
 import { toProfile } from './mapping';
 import { avatarImage, changePassword, removeAvatar, setAvatar, updateProfile } from './service';

@@ -9,8 +9,8 @@ import { AppError, fieldError, validationError } from '../../http/errors';
 import { revokeSessions } from '../../http/session';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { findAdminByEmail, getAdmin } from '../admins/service';
-import { clearFailures, passwordThrottleKey, takeAttempt, throttledMessage } from '../auth/throttle';
+import { findAdminByEmail, getAdmin } from '../admins';
+import { clearFailures, passwordThrottleKey, takeAttempt, throttledMessage } from '../auth';
 import { normaliseAvatar } from './avatar';
 
 const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.';

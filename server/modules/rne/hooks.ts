@@ -10,7 +10,7 @@
  * Pure (SQL text and a predicate): the feed merges import it without the worker.
  */
 import { escapeLiteral } from 'pg';
-import { isObj, structured } from '../feeds/bodacc/ods-notice';
+import { isObj, structured } from '../feeds';
 
 /** Reason of an entry queued by a BODACC C notice (accounts queue). */
 export const REASON_BODACC_C = 'BODACC C\u00a0: dépôt des comptes';

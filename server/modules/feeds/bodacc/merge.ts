@@ -22,7 +22,7 @@ import { FEED_CODE } from './codes';
 import { FAMILIES } from './families';
 import { logDescription, sourceLabel, type Notice } from './notice';
 import { SALE_COLUMNS, saleRow } from './sale';
-import { bodaccEnqueueSql, officersChanged } from '../../rne/hooks';
+import { bodaccEnqueueSql, officersChanged } from '../../rne';
 import type { Sql } from '../../../db/sql';
 
 

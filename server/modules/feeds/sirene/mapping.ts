@@ -17,7 +17,7 @@
  */
 import { escapeIdentifier, escapeLiteral } from 'pg';
 import { sirenLuhnSql } from '../../../lib/siren-sql';
-import { inseeEnqueueCte } from '../../rne/hooks';
+import { inseeEnqueueCte } from '../../rne';
 import { LINE } from './stage';
 import type { SireneKind } from './layouts';
 
