@@ -23,7 +23,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { escapeLike } from '../../lib/like';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
 import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules';
-import { markExistingDuplicates, poolExec, type Exec } from './duplicates';
+import type { Sql } from '../../db/sql';
+import { markExistingDuplicates } from './duplicates';
 import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
 import { rowsOf, rowCountOf } from '../../db/rows';
 
@@ -166,16 +167,16 @@ export async function cancelImport(db: Db, ownerId: number): Promise<number> {
  * Marks the administrator's rows whose category was deactivated or deleted since the upload (the rows keep
  * the id read then), with the error an import gives, once: Process must not move them.
  */
-export async function markStaleCategories(exec: Exec, ownerId: number): Promise<void> {
-  const { rows } = await exec(
+export async function markStaleCategories(q: Sql, ownerId: number): Promise<void> {
+  const rows = await q.rows<{ id: number; category: string; name_fr: string | null }>(
     `select distinct t.newscategory_id as id, t.category, c.name_fr
        from news_temporaries t left join news_categories c on c.id = t.newscategory_id
       where t.owner_id = $1 and t.newscategory_id is not null and (c.id is null or c.status <> 1)`,
     [ownerId],
   );
-  for (const stale of rows as Array<{ id: number; category: string; name_fr: string | null }>) {
+  for (const stale of rows) {
     const message = stale.name_fr === null ? unknownCategoryMessage(stale.category) : inactiveCategoryMessage(stale.name_fr);
-    await exec(
+    await q.exec(
       `update news_temporaries t set errors = t.errors || jsonb_build_array($4::text), error_count = t.error_count + 1
         where t.owner_id = $1 and t.newscategory_id = $2 and t.category = $3 and not (t.errors @> jsonb_build_array($4::text))`,
       [ownerId, stale.id, stale.category, message],
@@ -195,8 +196,8 @@ const PROCESS_LOCK = ADVISORY_LOCK_CLASSES.newsProcess;
  */
 export async function processImport(database: Database, ownerId: number): Promise<number> {
   const db = database.db;
-  await markExistingDuplicates(poolExec(database), { ownerId });
-  await markStaleCategories(poolExec(database), ownerId);
+  await markExistingDuplicates(database.sql, { ownerId });
+  await markStaleCategories(database.sql, ownerId);
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${PROCESS_LOCK}, ${ownerId})`);
