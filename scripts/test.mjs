@@ -21,9 +21,31 @@ let ok = true;
 
 function run(label, args, env = {}) {
   console.log(`\n── ${label} ──`);
+  const started = Date.now();
   const r = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`── ${label}: ${seconds(started)} s ──`);
   if (r.status !== 0) ok = false;
   return r.status === 0;
+}
+
+/** Like `run`, without blocking this process (what runs in the background meanwhile is timed right). */
+function runAsync(label, args, env = {}) {
+  console.log(`\n── ${label} ──`);
+  const started = Date.now();
+  const child = spawn(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => {
+      console.log(`── ${label}: ${seconds(started)} s ──`);
+      if (code !== 0) ok = false;
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Seconds since `started` (a Date.now() value), rounded. */
+function seconds(started) {
+  return ((Date.now() - started) / 1000).toFixed(0);
 }
 
 function readJson(file) {
@@ -63,7 +85,7 @@ function runInBackground(label, args) {
   return new Promise((resolve) => {
     child.on('error', () => resolve(false));
     child.on('exit', (code) => {
-      console.log(`\n── ${label} (in the background, ${((Date.now() - started) / 1000).toFixed(0)} s) ──`);
+      console.log(`\n── ${label} (in the background): ${seconds(started)} s ──`);
       process.stdout.write(fs.readFileSync(log, 'utf8'));
       if (code !== 0) ok = false;
       resolve(code === 0);
@@ -77,7 +99,7 @@ const built = chromium ? runInBackground('build the front end', ['node_modules/v
 
 // 2. Vitest
 const vitestJson = path.join(tmp, 'vitest.json');
-run('vitest (unit + API)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+await runAsync('vitest (unit + API)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 const v = readJson(vitestJson);
 if (v) {
   passed += v.numPassedTests;
@@ -100,7 +122,7 @@ if (!chromium) {
 } else {
   if (await built) {
     const pwJson = path.join(tmp, 'playwright.json');
-    run('playwright (end-to-end, Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], {
+    await runAsync('playwright (end-to-end, Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
     });
