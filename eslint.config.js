@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint recommended everywhere, its type-aware async rules on every TypeScript file,
 // React hooks rules on the front end,
-// and the import boundaries of the shared contract (issue 6 section 2; test/unit/lint-boundaries.test.ts).
+// and the import boundaries of the shared contract (test/unit/lint-boundaries.test.ts).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
 
 /**
- * `npm run measure` (issue 7 section 2): the performance measurement `test/e2e/perf.measure.ts`, on the
+ * `npm run measure`: the performance measurement `test/e2e/perf.measure.ts`, on the
  * same server and demo data as the end-to-end tests, reported and never asserted. `npm test`'s Playwright
  * run does not pick it up (its default match is `*.spec.ts` / `*.test.ts`).
  */

@@ -16,7 +16,7 @@ function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new
 }
 
 /**
- * `preloadApp('src/main.tsx')` (issue 7 section 2): the page's entry (`src/boot.ts`) is small and imports
+ * `preloadApp('src/main.tsx')`: the page's entry (`src/boot.ts`) is small and imports
  * the app itself (`src/main.tsx`) dynamically, after starting the current route's data and chunks. This
  * adds a `<link rel="modulepreload">` to index.html for the app's chunk and every chunk it imports
  * statically (antd, React, the router: what every page needs), minus what the entry loads already, so
@@ -48,7 +48,7 @@ function preloadApp(appModule: string): Plugin {
  * in development the server's routes (`/api`, `/avatars`, `/healthz`) are proxied to it.
  * The build also writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy of every text file
  * (js, css, html, svg, json) that compression makes smaller; the server sends them to the browsers that
- * accept them (`preCompressed`, issue 7 section 2). index.html preloads the app's code (`preloadApp`),
+ * accept them (`preCompressed`). index.html preloads the app's code (`preloadApp`),
  * which its small entry (`src/boot.ts`) imports once it has started the current page's data and chunks.
  */
 export default defineConfig({

@@ -1,5 +1,5 @@
 /**
- * Deal CSV import case of `npm run bench -- --only deals.import` (issue 10 section 5):
+ * Deal CSV import case of `npm run bench -- --only deals.import`:
  * - `deals.import.1m`: a generated CSV of 1,000,000 deal entities (400,000 deals of 2 or 3 entities, every
  *   column filled as an analyst's export would be) uploaded over HTTP to `POST /api/transactions/import`, timed
  *   until the answer `1` (upload, storage, COPY, SQL checks, merge, commit); beside it `psql \copy` of the

@@ -1,5 +1,5 @@
 /**
- * Deal cases of `npm run bench` (issue 10 section 5): the deals list, publication and BODACC transaction rows
+ * Deal cases of `npm run bench`: the deals list, publication and BODACC transaction rows
  * at 1,000,000 rows (bench/deal-lists.ts), and the CSV import of 1,000,000 deal entities beside `psql \copy`
  * (bench/deal-import.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Bench case of the BODACC feed (issue 9 section 5), `npm run bench -- --only feed.bodacc`:
+ * Bench case of the BODACC feed, `npm run bench -- --only feed.bodacc`:
  * `feed.bodacc.10k` — a DILA XML bulletin of 10,000 notices, made of the 59 real `<avis>` of the samples
  * (test/fixtures/bodacc/: 29 sales, 30 creations and registrations) repeated with distinct notice numbers,
  * in an issue of its own, imported through the `feed-bodacc` job (file read in place, as the CLI and the inbox

@@ -1,5 +1,5 @@
 /**
- * Sirene cases of `npm run bench -- --only feed.sirene` (issue 9 section 5), on the bench's PostgreSQL:
+ * Sirene cases of `npm run bench -- --only feed.sirene`, on the bench's PostgreSQL:
  * - `feed.sirene.psql_copy.1m`: `psql \copy` of a generated 1,000,000-row StockUniteLegale file (current
  *   35-column layout, valid SIRENs from bench/generate.ts) into an unindexed table of 35 text columns (rows/s);
  *   `…psql_copy_unlogged.1m`: the same into an unlogged table, for reference;

@@ -1,5 +1,5 @@
 /**
- * Feed cases of `npm run bench -- --only feed` (issue 9 section 5): the INSEE Sirene companies file at
+ * Feed cases of `npm run bench -- --only feed`: the INSEE Sirene companies file at
  * 1,000,000 rows beside `psql \copy` (bench/feed-sirene.ts) and 10,000 BODACC notices (bench/feed-bodacc.ts).
  */
 import type { AppContext } from '../server/context';

@@ -1,5 +1,5 @@
 /**
- * News cases of `npm run bench` (issue 8 section 5):
+ * News cases of `npm run bench`:
  * - `news.import.100k`: a 100,000-row CSV uploaded over HTTP until its rows are in the temporaries
  *   (seconds, rows/s, peak RSS of the bench process, which runs the app, in MB), beside
  *   `news.import.psql_copy_100k`: `psql \copy` of the same file into a plain table (rows/s);

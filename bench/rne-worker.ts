@@ -1,5 +1,5 @@
 /**
- * RNE worker case (issue 11 section 5): `supervision.worker.fake_rne` = SIRENs processed per second by the worker
+ * RNE worker case: `supervision.worker.fake_rne` = SIRENs processed per second by the worker
  * against the fake RNE API (test/helpers/fake-rne-server.ts, run in a child process by its CLI) on loopback,
  * answering after 20 ms, with 4 accounts.
  * The officers queue holds 2,000 SIRENs (generated companies: 2–4 officers and 1–2 beneficial owners each) and one

@@ -153,7 +153,7 @@ const tools = {
 };
 if (runs('news')) await benchNews({ db: ctx.db, ...tools });
 
-/** The update-log and groups cases (issue 3 point 4, issue 6). */
+/** The update-log and groups cases (issue 6). */
 async function benchLogAndGroups(): Promise<void> {
 const sample = (await filter({ orderBy: { column: 'id', direction: 'desc' } }, 1)) as { data: Array<{ name: string }>; total: number };
 if (sample.total !== rows) throw new Error(`total ${sample.total} != ${rows}`);
@@ -168,7 +168,7 @@ const siren = sample.data[17].name;
 await measure('messages.filter.search.siren', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: siren }));
 await measure('messages.filter.search.text', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: 'redressement judiciaire' }));
 await measure('messages.filter.page_100', () => filter({ orderBy: { column: 'id', direction: 'desc' }, search: '' }, 100));
-// The last page: read backward with OFFSET 0 (issue 6 section 1 point 4; budget p95 <= 30 ms at 10M rows).
+// The last page: read backward with OFFSET 0 (budget p95 <= 30 ms at 10M rows).
 const lastPage = Math.ceil(rows / 200);
 await measure('messages.filter.last_page', async () => {
   const p = (await filter({ orderBy: { column: 'id', direction: 'desc' }, search: '' }, lastPage)) as { current_page: number; data: unknown[] };

@@ -1,5 +1,5 @@
 /**
- * The control-character rule of every text field (issue 6 section 1 point 6): the Unicode control
+ * The control-character rule of every text field: the Unicode control
  * characters (C0, DEL, C1) are refused except tab, newline and a carriage return that starts a CRLF (pasted
  * Windows text); a lone CR is refused. A NUL made PostgreSQL fail (500) on 9 routes, sign-in included.
  * The field builders of fields.ts add `noControlChars(label)`; the server's safety net

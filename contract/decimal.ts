@@ -1,5 +1,5 @@
 /**
- * Strictly decimal integers in paths and query strings (issue 6 section 1 point 11): `z.coerce.number()`
+ * Strictly decimal integers in paths and query strings: `z.coerce.number()`
  * accepts `0x1`, ` 1`, `1.0`, `1e0` and `+1`, so that several spellings reach the same row or page. Here
  * only ASCII digits pass (leading zeros allowed: `01` is still decimal); anything else is a 422.
  */

@@ -152,5 +152,5 @@ export const companyResponse = z
   .meta({ id: 'Company' });
 export type CompanyResponse = z.output<typeof companyResponse>;
 
-/** Flag shown beside a valid SIREN that the register does not know (issue 9 section 1). */
+/** Flag shown beside a valid SIREN that the register does not know. */
 export const UNKNOWN_TO_REGISTER = 'inconnu au répertoire';

@@ -1,8 +1,8 @@
 /**
  * Zod field builders with French, Laravel-style messages naming the field as its form labels it
- * (SPEC section 5; issue 2 point 2). Every request schema of every module is built from these,
- * so validation reads the same everywhere. Part of the contract shared by the server and the web
- * (issue 6 section 2): it imports nothing of the server.
+ * (SPEC section 5). Every request schema of every module is built from these,
+ * so validation reads the same everywhere. Part of the contract shared by the server and the web:
+ * it imports nothing of the server.
  *
  * Named schemas: `.meta({ id })` registers a schema in zod's global registry, and the OpenAPI document
  * lists it under `components.schemas` (request bodies get the suffix `Input`: `AdminStore` -> `AdminStoreInput`).

@@ -1,5 +1,5 @@
 /**
- * Group payloads (SPEC sections 3 and 7 "Groups"; issue 3 point 3).
+ * Group payloads (SPEC sections 3 and 7 "Groups").
  */
 import { z } from 'zod';
 import { COMPANY_KNOWN_FROM } from './feeds';
@@ -38,7 +38,7 @@ export const groupSiren = z
   .object({
     id: z.number(),
     siren: z.string(),
-    /** The company's name in the register (issue 9 section 1), null when the register does not know the SIREN. */
+    /** The company's name in the register, null when the register does not know the SIREN. */
     company_name: z.string().nullable(),
     /** How the register knows the SIREN (its company, or only its establishments), null when it does not. */
     known_from: z.enum(COMPANY_KNOWN_FROM).nullable(),

@@ -1,5 +1,5 @@
 /**
- * Background-job state as the API gives it (issue 8 section 2; CONVENTIONS.md section 6):
+ * Background-job state as the API gives it (CONVENTIONS.md section 6):
  * `GET /api/jobs/{id}` and the import state of the news import screen.
  */
 import { z } from 'zod';

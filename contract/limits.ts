@@ -1,5 +1,5 @@
 /**
- * Limits of the HTTP contract that the web needs as values too (issue 6 sections 1.4 and 1.11). Pure and
+ * Limits of the HTTP contract that the web needs as values too. Pure and
  * free of zod, so the web may import it.
  */
 
@@ -11,6 +11,6 @@ export const MAX_SEARCH_LENGTH = 500;
 export const MAX_SIRENS_PER_CALL = 200_000;
 /** Body limit of `POST /api/groups/addsirens`, in bytes (8 MiB; 1 MiB elsewhere). */
 export const ADD_SIRENS_BODY_BYTES = 8 * 1024 * 1024;
-/** Largest CSV file the news import accepts (bytes: 50 MiB) and most data rows it reads (issue 8 section 3). */
+/** Largest CSV file the news import accepts (bytes: 50 MiB) and most data rows it reads. */
 export const NEWS_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const NEWS_IMPORT_MAX_ROWS = 1_000_000;

@@ -1,5 +1,5 @@
 /**
- * News payloads (SPEC sections 3 "News item", "News category", "Article to delete" and 7 "News"; issue 8):
+ * News payloads (SPEC sections 3 "News item", "News category", "Article to delete" and 7 "News"):
  * categories, pending news, the temporaries of a CSV import, the manual article and the published
  * articles of the `hows` calls.
  */
@@ -115,5 +115,5 @@ export const countResponse = z.object({ count: z.number(), message: z.string() }
 /** Answer of the upload: the import job, queued. */
 export const importResponse = z.object({ message: z.string(), job: jobResponse }).meta({ id: 'NewsImport' });
 
-/** Column names of the import file (issue 8 section 3): the French names, the English ones also accepted. */
+/** Column names of the import file: the French names, the English ones also accepted. */
 export const NEWS_CSV_COLUMNS = ['siren', 'nom', 'titre', 'categorie', 'source', 'lien', 'date'] as const;

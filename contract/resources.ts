@@ -1,5 +1,5 @@
 /**
- * The names the server and the web share for each status resource (issue 6 section 2): the path names of
+ * The names the server and the web share for each status resource: the path names of
  * its six routes under `/api/<resource>` and its 404 text (SPEC sections 3, 7 and 8). The server registers
  * the routes with them (server/http/status-routes.ts); the web calls them (web/src/api/resource.ts). Pure
  * and free of zod, so the web may import it as a value. A new status resource adds its entry here.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run fuzz [-- --runs N] [-- --seed S]`: the property-based fuzz test of every route
- * (test/api/fuzz.test.ts; issue 6 section 1 point 6) with many more cases than `npm test` (default 5,000)
+ * (test/api/fuzz.test.ts) with many more cases than `npm test` (default 5,000)
  * and a random seed, printed first so that a failure can be replayed:
  *   FUZZ_SEED=<seed> FUZZ_RUNS=<n> npx vitest run --project api-pglite test/api/fuzz.test.ts
  * On PostgreSQL too when TEST_DATABASE_URL is set (the api-pg project).

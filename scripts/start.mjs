@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the front end when web/dist is missing or older than its sources, then runs the
- * server (tsx server/main.ts) in this process's place (issue 6, 1.9):
+ * server (tsx server/main.ts) in this process's place:
  * - SIGTERM, SIGINT and SIGHUP are forwarded to the child, once each: the child runs in its own process
  *   group, so a terminal's Ctrl-C reaches it once (through us), not twice (a second signal means
  *   "exit now" to the server);

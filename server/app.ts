@@ -138,7 +138,7 @@ export async function buildApp(
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built front end (issue 7 section 2): each file from its precompressed `.br` / `.gz` sibling
+ * Serves the built front end: each file from its precompressed `.br` / `.gz` sibling
  * when the client accepts it (`Vary: Accept-Encoding`), hashed assets (`/assets/*`) cacheable for a year
  * (`immutable`), and `index.html` for every other page route, `no-cache` (revalidated on each visit, so a
  * new build is picked up at once) with the `XSRF-TOKEN` cookie.

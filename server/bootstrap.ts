@@ -37,7 +37,7 @@ export const BOOTSTRAP_LOCK = ADVISORY_LOCKS.bootstrap;
 
 /**
  * Creates the super administrator (id 1) when no administrator exists. Several processes may start at
- * once on an empty database (issue 6, 1.8): the check and the insert run in one transaction under a
+ * once on an empty database: the check and the insert run in one transaction under a
  * transaction-level advisory lock, so exactly one creates it and the others see it.
  * @returns the generated password when `ADMIN_PASSWORD` was unset (to print once), else undefined
  */

@@ -20,7 +20,7 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const proxyEntry = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
 
 /**
- * TRUST_PROXY (issue 6 section 1 point 5): unset / `false` / `0` = no proxy (X-Forwarded-For ignored);
+ * TRUST_PROXY: unset / `false` / `0` = no proxy (X-Forwarded-For ignored);
  * a hop count `n` = trust the n nearest hops (the peer and n - 1 X-Forwarded-For entries); else a
  * comma-separated list of proxy addresses, CIDRs or proxy-addr names (`loopback`, `linklocal`,
  * `uniquelocal`). Either way the client IP is the first untrusted hop counted from the right of
@@ -171,7 +171,7 @@ export interface AppConfig {
    */
   dbStatementTimeoutMs: number;
   /**
-   * Scheduled fetch (issue 9 section 3), off while the URL is unset: the Opendatasoft records endpoint of
+   * Scheduled fetch, off while the URL is unset: the Opendatasoft records endpoint of
    * `annonces-commerciales` (v2.1), read daily, and the INSEE monthly stock zips (StockUniteLegale, then
    * StockEtablissement if given), read monthly.
    */
@@ -182,9 +182,9 @@ export interface AppConfig {
   feedSireneCron: string;
   /** Whether the inbox folders `dataDir/inbox/{sirene,bodacc}/` are watched (default true). */
   feedInbox: boolean;
-  /** Base URL of the INPI RNE API (issue 11), without a trailing slash: `/api/sso/login`, `/api/companies/{siren}`… are appended. */
+  /** Base URL of the INPI RNE API, without a trailing slash: `/api/sso/login`, `/api/companies/{siren}`… are appended. */
   rneApiUrl: string;
-  /** Whether the RNE worker (issue 11 section 3) starts with the server (`RNE_WORKER=on`). `npm run worker` runs it alone. */
+  /** Whether the RNE worker starts with the server (`RNE_WORKER=on`). `npm run worker` runs it alone. */
   rneWorker: boolean;
   /** Requests per minute allowed per RNE account (0: no limit). */
   rneRequestsPerMinute: number;

@@ -1,7 +1,7 @@
 /**
  * Entry point (CONVENTIONS.md section 2): config -> database -> migrations -> first super admin -> listen.
  * SIGTERM/SIGINT close the server (in-flight requests finish), then the database. In a terminal the log is
- * pretty-printed and the listening URL stands on its own line; elsewhere it stays JSON (issue 7 section 4).
+ * pretty-printed and the listening URL stands on its own line; elsewhere it stays JSON.
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -12,7 +12,7 @@ import { isTerminal, prettyLogStream, readyBanner } from './lib/console-log';
 import { printCrashesSafely } from './lib/log-safe';
 
 // Until closeWithGrace takes over (below), a start-up failure is printed without the bound values of a
-// failed query (no hash, no email: issue 6, 1.8), and the process exits 1.
+// failed query (no hash, no email), and the process exits 1.
 const startupHandled = printCrashesSafely('vigie\u00a0: échec du démarrage.');
 
 const config = loadConfig();
@@ -52,7 +52,7 @@ closeWithGrace({ delay: 10_000, logger: graceLogger }, async ({ signal, err }) =
 });
 
 // Started by `npm start` (scripts/start.mjs, with an IPC channel): stop cleanly when it is gone, even
-// killed without forwarding a signal, rather than run on orphaned (issue 6, 1.9).
+// killed without forwarding a signal, rather than run on orphaned.
 if (process.channel) {
   process.channel.unref();
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));

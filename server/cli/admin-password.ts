@@ -1,6 +1,6 @@
 /**
  * `npm run admin:password -- EMAIL`: resets an administrator's password to a new random one, prints
- * it once, and revokes the administrator's sessions (issue 2 point 1: a locked-out team's way back in).
+ * it once, and revokes the administrator's sessions (a locked-out team's way back in).
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). Exit codes: 0 ok, 1 unknown
  * email or bad usage. With PGlite, the server must be stopped first (one process owns the data dir).
  */
@@ -13,7 +13,7 @@ import { hashPassword, randomPassword } from '../lib/password';
 import { printCrashesSafely } from '../lib/log-safe';
 import { findAdminByEmail } from '../modules/admins/service';
 
-// A failed query is reported without its bound values (the new hash, the email: issue 6, 1.8).
+// A failed query is reported without its bound values (the new hash, the email).
 printCrashesSafely('admin:password\u00a0: échec.');
 
 const email = process.argv[2];

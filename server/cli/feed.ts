@@ -1,5 +1,5 @@
 /**
- * `npm run feed:sirene -- FILE…` and `npm run feed:bodacc -- FILE…` (issue 9 section 3): imports INSEE Sirene
+ * `npm run feed:sirene -- FILE…` and `npm run feed:bodacc -- FILE…`: imports INSEE Sirene
  * stock files (`.csv` or the `.zip` INSEE ships) or BODACC files (DILA `.xml`, Opendatasoft `.json`) through the
  * same feed job as an upload, one job per file (origin `cli`, the file read in place), with a progress bar in
  * the terminal (rows read, percent of the bytes). Same configuration as the server (DATABASE_URL, or the

@@ -1,5 +1,5 @@
 /**
- * `npm run worker` (issue 11 section 3): the RNE worker without the HTTP server. Same configuration as the server
+ * `npm run worker`: the RNE worker without the HTTP server. Same configuration as the server
  * (DATABASE_URL or the embedded database in DATA_DIR, APP_KEY, RNE_API_URL, RNE_REQUESTS_PER_MINUTE,
  * RNE_TIMEOUT_MS); RNE_WORKER is on here whatever its value. Migrations are applied at start; the pg-boss tasks
  * `rne-officers` and `rne-accounts` run in this process as in any other process with the worker on, so several

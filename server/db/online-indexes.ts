@@ -1,5 +1,5 @@
 /**
- * Online indexes (issue 6 section 2): indexes added to tables that already hold many rows, built without
+ * Online indexes: indexes added to tables that already hold many rows, built without
  * blocking writes. Drizzle's migrator runs every migration inside a transaction, where PostgreSQL refuses
  * `CREATE INDEX CONCURRENTLY`, and a plain `CREATE INDEX` takes a SHARE lock that stops every insert,
  * update and delete on the table for the whole build (minutes on the update log at 10M rows).

@@ -1,5 +1,5 @@
 /**
- * On-the-fly compression of answers (issue 7 section 2, "Nothing is compressed"): every route registered
+ * On-the-fly compression of answers ("Nothing is compressed"): every route registered
  * after it compresses a compressible answer (JSON, text, HTML…) of `COMPRESS_THRESHOLD_BYTES` or more with
  * brotli (quality 4, @fastify/compress's default for live answers) or gzip, whichever `Accept-Encoding`
  * prefers, adding `Vary: Accept-Encoding`. Smaller answers, images (avatars) and answers that already

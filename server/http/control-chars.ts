@@ -1,5 +1,5 @@
 /**
- * Control characters in request text (issue 6 section 1 point 6). A NUL (`\u0000`) in a text field made
+ * Control characters in request text. A NUL (`\u0000`) in a text field made
  * PostgreSQL fail (500) on 9 routes, sign-in included; other control characters would be stored and shown.
  * Every text field refuses the Unicode control characters (C0, DEL, C1) except tab, newline and a carriage
  * return that starts a CRLF (pasted Windows text); a lone CR is refused.

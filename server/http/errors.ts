@@ -43,9 +43,9 @@ export function notFound(message: string): AppError {
 }
 
 export const GENERIC_ERROR = 'Une erreur est survenue!';
-/** 503 of a query cancelled by DB_STATEMENT_TIMEOUT_MS (issue 6 section 1 point 4). */
+/** 503 of a query cancelled by DB_STATEMENT_TIMEOUT_MS. */
 export const TOO_SLOW = 'Le serveur n’a pas pu répondre à temps. Réessayez dans un instant, ou affinez la recherche.';
-/** 413 of a request body above the route's body limit (issue 6 section 1 point 11). */
+/** 413 of a request body above the route's body limit. */
 export const BODY_TOO_LARGE = 'Le corps de la requête est trop volumineux.';
 
 /** French messages for the 4xx errors Fastify raises itself. */

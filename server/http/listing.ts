@@ -63,7 +63,7 @@ export interface PagePlan {
 }
 
 /**
- * Plans the read of page `page` of `total` rows (issue 6 section 1 point 4):
+ * Plans the read of page `page` of `total` rows:
  * - a page past the last gives the last page (at least page 1);
  * - when `exact`, a page nearer the end than the start is read in the reverse order with OFFSET
  *   `total - offset - rows on the page`, so the last page costs what the first does. An estimated total

@@ -1,5 +1,5 @@
 /**
- * `Cache-Control: no-store` on every `/api` answer, errors included (issue 6 section 1 point 11; ASVS 8.2.1):
+ * `Cache-Control: no-store` on every `/api` answer, errors included (ASVS 8.2.1):
  * API answers carry personal data and session-bound tokens that no browser or proxy cache may keep.
  */
 import type { FastifyInstance } from 'fastify';

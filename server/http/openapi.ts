@@ -1,5 +1,5 @@
 /**
- * Named schemas of the OpenAPI document at /api/docs (issue 6 section 2). The contract names its
+ * Named schemas of the OpenAPI document at /api/docs. The contract names its
  * schemas with zod's `.meta({ id })`; fastify-type-provider-zod references them by `$ref` from the
  * routes and lists every named schema twice under `components.schemas`, once as read (`Admin`) and
  * once as sent (`AdminInput`). Only the forms that a route uses, directly or through another schema,

@@ -1,5 +1,5 @@
 /**
- * `GET /` (issue 6, 1.10): the address users type serves the app. A signed-in administrator (valid,
+ * `GET /`: the address users type serves the app. A signed-in administrator (valid,
  * unexpired session cookie) is sent to `/home`, anyone else to `/login`, by a 302 that is never cached
  * (`Cache-Control: no-store`, `Vary: Cookie`) since its target depends on the session.
  */

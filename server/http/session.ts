@@ -1,5 +1,5 @@
 /**
- * Database-backed sessions (issue 2 point 2): any app process can serve any user.
+ * Database-backed sessions: any app process can serve any user.
  *
  * The cookie `vigie_session` holds 32 random bytes (base64url); the `sessions` table stores only
  * their SHA-256. A session ends after 12 h, or 2 h without a request, or when its administrator is

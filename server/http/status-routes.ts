@@ -1,5 +1,5 @@
 /**
- * The routes of a status resource (issue 6 section 2), from its declaration (server/lib/status-resource.ts),
+ * The routes of a status resource, from its declaration (server/lib/status-resource.ts),
  * in the URL layout of SPEC section 7, relative to the module's prefix (e.g. `/api/admins`):
  *
  * | call | default path | answer |

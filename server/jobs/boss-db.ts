@@ -1,5 +1,5 @@
 /**
- * pg-boss 10 over vigie's own database (issue 8 section 2; CONVENTIONS.md section 6): the `db` option of
+ * pg-boss 10 over vigie's own database (CONVENTIONS.md section 6): the `db` option of
  * pg-boss, `{ executeSql(text, values) }`, on the open database. Statements with values go through a
  * parameterised query; multi-statement text without values (pg-boss's migrations, its maintenance) goes
  * through the simple protocol (`exec` on PGlite, `query(text)` on node-postgres), and its last result is

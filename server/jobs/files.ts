@@ -1,6 +1,6 @@
 /**
  * The input file of a job, stored in the database (`job_file_chunks`, chunks of at most 1 MiB) so that any
- * vigie process on the database can run the job (issue 8 section 2). Written as the upload streams in and
+ * vigie process on the database can run the job. Written as the upload streams in and
  * read back as a stream: memory holds one chunk at a time, whatever the size of the file.
  */
 import { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * The one background-job mechanism (issue 8 section 2; CONVENTIONS.md section 6): pg-boss 10 over the
+ * The one background-job mechanism (CONVENTIONS.md section 6): pg-boss 10 over the
  * app's database (server/jobs/boss-db.ts), with the progress and outcome of each job in the `jobs` table
  * (server/jobs/store.ts) that the API reads.
  *
@@ -12,7 +12,7 @@
  *   dies the lock goes with the connection, and `recoverInterrupted` (at start, then every minute) marks
  *   such a job failed with a French message and cleans its rows. On PGlite (one process) every job still
  *   running at start was interrupted.
- * - A module may also declare a periodic task (`schedule`, issue 9 section 3: the scheduled feed fetch): a pg-boss
+ * - A module may also declare a periodic task (`schedule`: the scheduled feed fetch): a pg-boss
  *   cron schedule of its own queue, whose worker calls the task. pg-boss's scheduling (its `schedule` option)
  *   is turned on only when one task has a cron expression; a task declared without one has any earlier
  *   schedule of it removed at start, so that turning a fetch off in the configuration really stops it.
@@ -379,8 +379,8 @@ export class JobQueue {
   }
 
   /**
-   * Marks failed the jobs left running by a process that is gone, and cleans what they wrote
-   * (issue 8 section 2). PostgreSQL: a running job whose advisory lock is free; PGlite: every running
+   * Marks failed the jobs left running by a process that is gone, and cleans what they wrote.
+   * PostgreSQL: a running job whose advisory lock is free; PGlite: every running
    * job not run by this process. Also a job queued for more than QUEUED_MAX_MS (lost before it started).
    * @returns the ids of the jobs marked failed
    */

@@ -1,5 +1,5 @@
 /**
- * APP_KEY handling and the secret-at-rest primitives built on it (issue 2 point 4).
+ * APP_KEY handling and the secret-at-rest primitives built on it.
  *
  * - Key: 32 bytes, given as `base64:<44 chars>` or 64 hex chars in `APP_KEY`; when unset, generated
  *   once into `DATA_DIR/app.key` (mode 0600) and reused.

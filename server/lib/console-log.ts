@@ -1,5 +1,5 @@
 /**
- * The server's console for a person at a terminal (issue 7 section 4): when stdout is a TTY, `npm start`
+ * The server's console for a person at a terminal: when stdout is a TTY, `npm start`
  * pretty-prints the log through pino-pretty and prints the listening URL on its own line; otherwise the log
  * stays one JSON object per line (log collectors, files, pipes). The app's serializers and redaction run
  * before the stream, so a pretty line hides what the JSON line hides.

@@ -1,5 +1,5 @@
 /**
- * Errors made safe to log (issue 6, 1.8): logs never carry the bound values of a query (password
+ * Errors made safe to log: logs never carry the bound values of a query (password
  * hashes, sealed secrets, emails typed at sign-in).
  *
  * Drizzle's `DrizzleQueryError` puts every bound value in its message (`Failed query: …\nparams: …`),

@@ -1,6 +1,6 @@
 /**
  * Dashboard counts of a "status" table (SPEC section 4: status 1 Actif / 0 Désactivé): active and total
- * rows in one query, for the module registry's dashboard counters (issue 6 section 2).
+ * rows in one query, for the module registry's dashboard counters.
  */
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';

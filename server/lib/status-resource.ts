@@ -1,5 +1,5 @@
 /**
- * The one server-side mechanism of the "status resources" (issue 6 section 2; SPEC sections 4, 7, 8):
+ * The one server-side mechanism of the "status resources" (SPEC sections 4, 7, 8):
  * records with an id and a 0/1 `status` that the back-office lists, reads, creates, updates, toggles
  * and deletes — administrators, customers and groups today; news categories, deal roles, deal types
  * and deals next. A module declares its resource once (`defineStatusResource`); the mechanism gives:

@@ -1,5 +1,5 @@
 /**
- * The server's module registry (issue 6 section 2): every module, in mount order. `server/app.ts` mounts
+ * The server's module registry: every module, in mount order. `server/app.ts` mounts
  * each under its prefix and `GET /api/dashboard/stats` answers the counters of those that have one. A new
  * module adds its `module.ts` and one line here.
  */

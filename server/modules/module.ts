@@ -1,5 +1,5 @@
 /**
- * The descriptor every server module exports from its `module.ts` (issue 6 section 2, "a module registry"):
+ * The descriptor every server module exports from its `module.ts` ("a module registry"):
  * its name, the URL prefix its routes are mounted under, the Fastify plugin of its routes and, optionally,
  * its dashboard counter. `server/modules/index.ts` lists them; `server/app.ts` mounts them in that order
  * and `GET /api/dashboard/stats` answers one counter per module that has one.

@@ -1,5 +1,5 @@
 /**
- * Demo feeds (`npm run seed:demo`, issue 9 section 6): the real INSEE Sirene and BODACC samples of
+ * Demo feeds (`npm run seed:demo`): the real INSEE Sirene and BODACC samples of
  * test/fixtures/{sirene,bodacc} (their origin in each folder's PROVENANCE.md) imported by the real feed
  * jobs, so that a new user sees real supervision tables, feed health, companies, announcements and
  * update-log entries. They are the demo's register: everything else the demo shows by SIREN is built on

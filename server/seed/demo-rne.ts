@@ -1,5 +1,5 @@
 /**
- * Demo of the national register part (`npm run seed:demo`, issue 11 section 5): what an operator sees on
+ * Demo of the national register part (`npm run seed:demo`): what an operator sees on
  * `/supervisions/rne`, `/supervisions/reports`, `/supervisions/dirigeants` and `/supervisions/liveinpi` before any
  * real RNE account is configured. It states vigie's own operation only, on companies the demo's samples hold
  * (the INSEE register and the SIRENs of the stored BODACC notices); it invents no officer, filing or

@@ -1,5 +1,5 @@
 /**
- * The lines `npm run seed:demo` prints (issue 7 section 4): what the demo created — the feed files imported and
+ * The lines `npm run seed:demo` prints: what the demo created — the feed files imported and
  * the update-log entries their imports wrote first (the demo writes no log entry of its own) —, then how to sign in —
  * the super administrator's email and where its password comes from. A password is printed only when it was
  * just generated (once, as the first start does); an existing one never is.

@@ -253,7 +253,7 @@ describe('POST /api/admins/update/{id}', () => {
   });
 });
 
-describe('the super admin’s email and password (issue 6, 1.2)', () => {
+describe('the super admin’s email and password', () => {
   const SUPER_EMAIL_ONLY = 'Seul le Super admin peut changer son email, depuis son profil.';
   const SUPER_PASSWORD_ONLY = 'Seul le Super admin peut changer son mot de passe, depuis son profil.';
 

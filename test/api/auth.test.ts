@@ -176,7 +176,7 @@ describe('POST /api/login', () => {
     expect(fromElsewhere.json()).toMatchObject({ id: a.id });
   });
 
-  it('counts attempts atomically: 50 parallel wrong attempts for one email and IP give at most 5 × 422, then 429 (issue 6, 1.1)', async () => {
+  it('counts attempts atomically: 50 parallel wrong attempts for one email and IP give at most 5 × 422, then 429', async () => {
     const a = await t.newAdmin();
     const c = t.anon();
     await c.ensureCsrf();
@@ -252,7 +252,7 @@ describe('POST /api/login', () => {
   });
 });
 
-describe('CSRF token bound to the session (issue 6, 1.11)', () => {
+describe('CSRF token bound to the session', () => {
   const creds = { email: SUPER_EMAIL, password: SUPER_PASSWORD };
 
   /** POST with an explicit XSRF token (cookie and header agreeing) and session cookie. */

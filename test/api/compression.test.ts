@@ -1,5 +1,5 @@
 /**
- * Compression and caching of what the server sends (issue 7 section 2, "Nothing is compressed"):
+ * Compression and caching of what the server sends ("Nothing is compressed"):
  * - the built front end is served from its precompressed `.br` / `.gz` files (`@fastify/static`
  *   `preCompressed`), chosen by `Accept-Encoding`, with `Vary: Accept-Encoding`, and as is when neither
  *   is accepted;

@@ -1,5 +1,5 @@
 /**
- * Control characters in text fields (issue 6 section 1 point 6): a NUL (`\u0000`) in a text field used to
+ * Control characters in text fields: a NUL (`\u0000`) in a text field used to
  * answer 500 on 9 routes, sign-in included (PostgreSQL refuses NUL in text). Every string field of every
  * route that takes a JSON body (read from the OpenAPI document, so later modules are covered) now answers a
  * French 422 under the field for every control character but tab, newline and CRLF.
@@ -9,7 +9,7 @@ import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { bodyRoutes, sample, stringFields, withLeaf, type BodyRoute } from '../helpers/openapi';
 
 const CONTROL = /caractère de contrôle/;
-/** The RNE feed push (a bearer-token route, issue 11) is on, and every call carries its token. */
+/** The RNE feed push (a bearer-token route) is on, and every call carries its token. */
 const FEED_TOKEN = 'control-chars-feed-token';
 
 let t: TestApp;

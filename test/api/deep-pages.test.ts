@@ -1,5 +1,5 @@
 /**
- * Deep pages of a `filter` list (issue 6 section 1 point 4), through the real route
+ * Deep pages of a `filter` list, through the real route
  * `POST /api/groups/filtersirens/{id}` on a group of 250,010 SIRENs: a page in the second half and the last
  * page give the rows the forward order gives (read backward with a small OFFSET), an OFFSET above 100,000
  * answers 422 errors.page, and a page past the last gives the last page.

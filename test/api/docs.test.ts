@@ -1,7 +1,7 @@
 /**
  * The OpenAPI pages at /api/docs: for signed-in administrators only, and their "Try it out" speaks the
  * HTTP contract (a script adds X-Requested-With and the CSRF header to Swagger UI's calls). The
- * document names the contract's schemas (components) and the routes reference them (issue 6 section 2).
+ * document names the contract's schemas (components) and the routes reference them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';

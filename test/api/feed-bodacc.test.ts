@@ -1,5 +1,5 @@
 /**
- * The BODACC importer (issue 9 sections 2 and 6), job kind `feed-bodacc`, on the real samples
+ * The BODACC importer, job kind `feed-bodacc`, on the real samples
  * (test/fixtures/bodacc/, see PROVENANCE.md): the DILA XML bulletin BODACC A n°20210005 (29 sales + 30 other
  * notices) and the Opendatasoft exports (3 records, v1 real, v2.1 re-shaped from it). Checks what is stored
  * (announcements, transaction rows, update-log entries, feed_files records, the update-log rollups), that a

@@ -1,5 +1,5 @@
 /**
- * The scheduled fetch (issue 9 section 3), run directly (not waiting for the cron) against a fake feed server
+ * The scheduled fetch, run directly (not waiting for the cron) against a fake feed server
  * on 127.0.0.1 (test/helpers/fake-feed-server.ts) serving the real samples of test/fixtures:
  * - BODACC: the Opendatasoft records endpoint (v2.1), paged day by day since the cursor, a 500 retried, the
  *   notices imported (origin `fetch`), the cursor moved only after a success, a failure after the retries

@@ -1,5 +1,5 @@
 /**
- * The inbox folders (issue 9 section 3): `DATA_DIR/inbox/{sirene,bodacc}/` watched while the server runs.
+ * The inbox folders: `DATA_DIR/inbox/{sirene,bodacc}/` watched while the server runs.
  * A file copied in slowly (written in pieces with pauses shorter than the quiet time) is taken only once
  * complete, and exactly once, also with two watchers on the same folder (two processes); it is imported by
  * the feed job (origin `inbox`) and moved to `done/`, or to `failed/` with its error beside it. A file left in

@@ -1,5 +1,5 @@
 /**
- * The feed routes (issue 9 sections 1, 3 and 4; SPEC section 7 "Supervision"): `bodaccall`, `inseeCompanies`,
+ * The feed routes (SPEC section 7 "Supervision"): `bodaccall`, `inseeCompanies`,
  * `inseeLocations` (newest first), `POST import/{bodacc|sirene}` (real samples of test/fixtures uploaded, job
  * followed to its end, errors of the upload), `jobs`, `health` (levels by age, failures since the last
  * success), `GET /api/companies/{siren}` and the company name beside the SIRENs of a group; the session and

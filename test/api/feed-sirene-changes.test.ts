@@ -1,5 +1,5 @@
 /**
- * The Sirene merge and the update log (issue 9 sections 1 and 6), on PGlite and PostgreSQL: a first load
+ * The Sirene merge and the update log, on PGlite and PostgreSQL: a first load
  * into an empty register logs nothing (the log records changes); a re-import of the same file rewrites no
  * row and logs nothing; a file with a few companies renamed, ceased, re-coded (NAF, legal form: named by the
  * official labels, codes in brackets) or recently created writes exactly one `INSEE` entry per changed company,

@@ -1,5 +1,5 @@
 /**
- * The INSEE Sirene importer (issue 9 sections 1 and 6), job `feed-sirene` run by the real job queue on a
+ * The INSEE Sirene importer, job `feed-sirene` run by the real job queue on a
  * fresh database (PGlite, and PostgreSQL in the `api-pg` project): every real sample of
  * test/fixtures/sirene imports with its count (97 + 72 current rows, 3 + 3 legacy 2019 rows, 74 + 38 rows
  * derived from the 2019 API), mapped to the register's columns; the INSEE zip is read from the stream; a

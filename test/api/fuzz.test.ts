@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route (issue 6 section 1 point 6), with fast-check: generated JSON bodies
+ * Property-based fuzzing of every route, with fast-check: generated JSON bodies
  * (near-valid bodies built from each route's OpenAPI schema with some fields replaced, or any JSON: strings
  * with control characters, huge numbers, nested objects, arrays, wrong types), raw payloads, query strings,
  * path parameters and headers, sent to every route of the shared route enumeration, signed in (with the CSRF
@@ -19,7 +19,7 @@ import { bodyRoutes, sample, withLeaf, type SchemaNode } from '../helpers/openap
 import { DOCS_PREFIX, listRoutes, routeKey, type Route } from '../helpers/routes';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
-/** The feed push (bearer-token route, issue 11) is on, and signed-in cases carry its token, so its bodies are fuzzed too. */
+/** The feed push (bearer-token route) is on, and signed-in cases carry its token, so its bodies are fuzzed too. */
 const FEED_TOKEN = 'fuzz-feed-token-0123456789';
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : 20_260_601;
 

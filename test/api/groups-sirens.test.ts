@@ -292,7 +292,7 @@ describe('POST /api/groups/filtersirens/{id}', () => {
 
   it('pages {id, siren, company_name, known_from, head_office_closed, created_at} by id descending, 200 per page by default', async () => {
     expect(rows).toHaveLength(25);
-    // company_name: the register's name (issue 9), null for these SIRENs the register does not know (known_from
+    // company_name: the register's name, null for these SIRENs the register does not know (known_from
     // null, no head office); test/api/company-lookup.test.ts covers the SIRENs it knows.
     expect(rows[0]).toEqual({
       id: expect.any(Number),
@@ -309,7 +309,7 @@ describe('POST /api/groups/filtersirens/{id}', () => {
     const p3 = await page(id, { pagination: { per_page: 10 } }, 3);
     expect(p3.data).toEqual([...rows].reverse().slice(20));
     expect(figures(p3)).toEqual({ from: 21, to: 25, total: 25, per_page: 10, current_page: 3, last_page: 3 });
-    // Past the end: the last page (issue 6 section 1 point 4).
+    // Past the end: the last page.
     const past = await page(id, { pagination: { per_page: 10 } }, 4);
     expect(past).toEqual({ ...p3, current_page: 3 });
   });

@@ -1,5 +1,5 @@
 /**
- * Smaller points of the HTTP contract (issue 6 section 1 point 11): `Cache-Control: no-store` on every
+ * Smaller points of the HTTP contract: `Cache-Control: no-store` on every
  * `/api` answer (errors included), ids and page numbers strictly decimal, and a 413 on an oversized JSON
  * body that speaks of the body, not of a file.
  */

@@ -1,5 +1,5 @@
 /**
- * Recovery of interrupted jobs (issue 8 section 2; server/jobs/queue.ts `recoverInterrupted`): a job left
+ * Recovery of interrupted jobs (server/jobs/queue.ts `recoverInterrupted`): a job left
  * `running` by a process that is gone is marked failed with the French message and its rows are deleted;
  * on PostgreSQL a job whose advisory lock is still held (its process alive) is left alone; a job queued for
  * more than an hour is taken as lost.

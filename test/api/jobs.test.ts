@@ -1,5 +1,5 @@
 /**
- * `GET /api/jobs/{id}` (issue 8 section 2): the state of a background job for any signed-in administrator
+ * `GET /api/jobs/{id}`: the state of a background job for any signed-in administrator
  * (queued / running / done / failed, rows read, bytes read / total, error); 404 for an unknown job, 422 for
  * an id that is not a UUID, 401 without a session. And the clean stop (what SIGTERM runs, `app.close()`):
  * a running job rolls back and ends failed with the French message, leaving no rows.

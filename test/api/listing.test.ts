@@ -122,7 +122,7 @@ describe('runList pagination', () => {
     expect([p3.from, p3.to, p3.total, p3.current_page, p3.last_page]).toEqual([21, 23, 23, 3, 3]);
   });
 
-  it('a page past the end gives the last page (issue 6: current_page says which)', async () => {
+  it('a page past the end gives the last page (current_page says which)', async () => {
     const p = await list({ pagination: { per_page: 25 } }, 2);
     expect(p).toEqual({ ...(await list({ pagination: { per_page: 25 } }, 1)), current_page: 1, last_page: 1 });
     expect([p.from, p.to, p.total, p.current_page]).toEqual([1, 23, 23, 1]);

@@ -1,5 +1,5 @@
 /**
- * Logs never carry the bound values of a query (issue 6, 1.8): no password hash, no sealed secret, no
+ * Logs never carry the bound values of a query: no password hash, no sealed secret, no
  * email typed at sign-in. The app's own logger (pino, as configured by buildApp) writes into a captured
  * stream while queries fail with such values bound; the captured lines are then searched for them.
  */

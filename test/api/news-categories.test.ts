@@ -1,5 +1,5 @@
 /**
- * News categories (SPEC sections 2 "/news/categories", 3 "News category", 7 "News", 8; issue 8 section 4): the
+ * News categories (SPEC sections 2 "/news/categories", 3 "News category", 7 "News", 8): the
  * status resource at `/api/news/{all, store, getCategoryRoles/{id}, update/{id}, togglestatus/{id}}` and
  * `POST /api/news/{id}` (delete), names unique per language without regard to case, no delete while pending
  * or published articles use it (422 errors.destroy with the counts), and `allvalides` (active ones only).

@@ -1,5 +1,5 @@
 /**
- * The news CSV import (issue 8 sections 2 and 3; SPEC section 4 "CSV news import flow", section 7 "News"):
+ * The news CSV import (SPEC section 4 "CSV news import flow", section 7 "News"):
  * `POST /api/news/import` answers 202 at once with a queued job, the `news-import` job reads the file into
  * the administrator's temporaries (`filtertemporaries`, polled through `GET /api/jobs/{id}` here), each row
  * with its own errors; `remove/{id}`, `cancel` and `process` act on the caller's rows only.

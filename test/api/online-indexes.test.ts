@@ -1,5 +1,5 @@
 /**
- * Online indexes (server/db/online-indexes.ts, issue 6 section 2): the files of a folder, applied in name
+ * Online indexes (server/db/online-indexes.ts): the files of a folder, applied in name
  * order by `migrateDatabase` after the migrations; on PostgreSQL built concurrently outside any transaction,
  * so that writes go on during the build, once when two processes start at once, with no statement timeout,
  * and an INVALID index left by a failed build dropped and rebuilt. On PGlite, plain `CREATE INDEX`.

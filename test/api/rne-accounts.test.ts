@@ -1,5 +1,5 @@
 /**
- * The RNE accounts (issue 11 section 1; contract/rne.ts): create / update / toggle / delete with their 422 and
+ * The RNE accounts (contract/rne.ts): create / update / toggle / delete with their 422 and
  * 404, the two lists (`inpiall`, `rneall`) with today's counters (Europe/Paris) and `is_used`, the check of an
  * account against a fake RNE server on 127.0.0.1 (`syncInpiAccount/{id}`: ok, wrong credentials, service
  * answering 503, service gone), and the password and token never written to the logs.

@@ -1,5 +1,5 @@
 /**
- * The public feed push (issue 11 section 2): `POST /api/feeds/queues/{accounts|officers}` with
+ * The public feed push: `POST /api/feeds/queues/{accounts|officers}` with
  * `Authorization: Bearer <FEED_TOKEN>`, sent as an external worker would (no session, no CSRF, no
  * X-Requested-With): without a token, with a wrong one, with the good one, a session instead of the token,
  * the token checked before the body, per-entry errors, and the call off (404) when FEED_TOKEN is unset.

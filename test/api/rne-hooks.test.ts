@@ -1,5 +1,5 @@
 /**
- * The feeds fill the RNE queues inside their merges (issue 11 section 2; server/modules/rne/hooks.ts), through the
+ * The feeds fill the RNE queues inside their merges (server/modules/rne/hooks.ts), through the
  * app's own feed jobs:
  * - a BODACC C notice (dépôt des comptes) puts its SIREN in the `accounts` queue, once, and a re-import of the
  *   same notices queues nothing more;

@@ -1,5 +1,5 @@
 /**
- * The differential queues (issue 11 sections 2 and 4; contract/rne.ts): the manual add (validated like groups,
+ * The differential queues (contract/rne.ts): the manual add (validated like groups,
  * per-line errors, nothing queued on an error), a SIREN never queued twice (`enqueueSirens` on a drizzle database
  * and on a raw exec), the done / live / parked tables on the shared list helper, the requeue of a parked entry,
  * the reports (`reportsall`, `dirigeantsall`, `liveinpiall`) read from the rollups, and the CSV export

@@ -1,5 +1,5 @@
 /**
- * The RNE worker (issue 11 section 3) against the fake RNE API on 127.0.0.1 (test/helpers/fake-rne-server.ts), on
+ * The RNE worker against the fake RNE API on 127.0.0.1 (test/helpers/fake-rne-server.ts), on
  * the test database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set). The drains are run directly (as the
  * pg-boss task runs them), with short timings; the last block goes through pg-boss.
  * Covered: officers and beneficial owners stored and logged in French, a second fetch logging only the difference,

@@ -1,5 +1,5 @@
 /**
- * `GET /` serves the app (issue 6, 1.10): a signed-in administrator is sent to `/home`, anyone else to
+ * `GET /` serves the app: a signed-in administrator is sent to `/home`, anyone else to
  * `/login` (302, never cached, varies with the cookie); a stale or revoked session counts as signed out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

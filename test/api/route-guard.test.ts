@@ -2,7 +2,7 @@
  * The `/api` guard on every registered route (CONVENTIONS.md section 3), discovered from the running app
  * so that routes added later by other modules are covered without editing this file:
  * 401 without a session (except the public sign-in calls), 419 without the CSRF header on every write,
- * 400 without `X-Requested-With`. The bearer-token routes (the RNE feed push, issue 11) are outside that guard:
+ * 400 without `X-Requested-With`. The bearer-token routes (the RNE feed push) are outside that guard:
  * they check their own token (test/api/rne-feed-push.test.ts) and are off (404) without FEED_TOKEN, as here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

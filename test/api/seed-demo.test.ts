@@ -1,6 +1,6 @@
 /**
  * The demo seed (server/seed/demo.ts): the real INSEE Sirene and BODACC samples imported by the feed jobs, and
- * everything else built on them (issue 9 section 6); idempotent; and no invented fact next to a real SIREN or a
+ * everything else built on them; idempotent; and no invented fact next to a real SIREN or a
  * real company name (CONVENTIONS.md section 7 "Data truth"), checked on the tables (test/helpers/demo-truth.ts):
  * no listed company's SIREN on a deal without a stored notice naming it, every SIREN-bearing deal linked to its
  * notice with the amount it states, no text that reads like invented data, every SIREN shown known to the
@@ -118,7 +118,7 @@ describe('seedDemo', () => {
     expect(again.n).toBe(log.n);
   });
 
-  it('imports the real INSEE and BODACC samples by their jobs: supervision files, health, register, log (issue 9 section 6)', async () => {
+  it('imports the real INSEE and BODACC samples by their jobs: supervision files, health, register, log', async () => {
     await seedDemo(t.ctx, { now });
     const root = await t.superAdmin();
     type File = { filename: string; status: number; lines: number; error: string | null; origin: string };
@@ -130,7 +130,7 @@ describe('seedDemo', () => {
     expect(names(bodacc)).toEqual(['RCS-A_BXA20210005_first30_other_avis.xml', 'RCS-A_BXA20210005_ventes.xml', 'ods_api_v1_search_registre_880878145.json']);
     expect(names(companies)).toEqual(['StockUniteLegale_2019_etalab_fixture.csv', 'StockUniteLegale_from_api_2019-2020.csv', 'StockUniteLegale_sample.csv']);
     expect(names(locations)).toEqual(['StockEtablissement_from_api_2019-11.csv', 'StockEtablissement_geo_2019_etalab_fixture.csv', 'StockEtablissement_sample.csv']);
-    // Counts of the samples (issue 9 section 6): 97 + 72 current rows, 3 + 3 legacy, 74 + 38 derived; 30 + 29 + 3 notices.
+    // Counts of the samples: 97 + 72 current rows, 3 + 3 legacy, 74 + 38 derived; 30 + 29 + 3 notices.
     const lines = Object.fromEntries([...bodacc, ...companies, ...locations].map((f) => [f.filename, f.lines]));
     expect(lines).toEqual({
       'StockUniteLegale_sample.csv': 97,
@@ -273,7 +273,7 @@ describe('seedDemo', () => {
     expect(shown.n).toBe(0);
   });
 
-  it('adds two RNE accounts, queue entries from the BODACC notices, and four days of processed history with exact rollups (issue 11)', async () => {
+  it('adds two RNE accounts, queue entries from the BODACC notices, and four days of processed history with exact rollups', async () => {
     await seedDemo(t.ctx, { now });
     // A snapshot of everything the RNE demo writes, to compare after a second seed.
     const snapshot = async () =>

@@ -1,5 +1,5 @@
 /**
- * Query time limit on PostgreSQL (issue 6 section 1 point 4): every pool connection runs with
+ * Query time limit on PostgreSQL: every pool connection runs with
  * `statement_timeout` = DB_STATEMENT_TIMEOUT_MS (default 5000); a query cancelled by it answers 503 with a
  * French message at once instead of holding a connection; migrations are not limited. PGlite (one
  * connection, no timer) relies on the bounded deep-page reads instead: this file only runs on PostgreSQL.

@@ -153,7 +153,7 @@ describe('answer and pagination', () => {
           last_page: last,
         });
       }
-      // Past the end: the last page (issue 6 section 1 point 4).
+      // Past the end: the last page.
       const past = await filter({ pagination: { per_page: perPage } }, last + 1);
       expect(ids(past.data)).toEqual(ids(rows.slice((last - 1) * perPage)));
       expect(figures(past)).toEqual({ from: (last - 1) * perPage + 1, to: 233, total: 233, per_page: perPage, current_page: last, last_page: last });

@@ -4,7 +4,7 @@ import { Api, signInViaApi } from './helpers';
 import { PAGES, recordIds, settle } from './pages';
 
 /**
- * Accessibility of every page of the app (issue 6 section 4): axe-core in Chromium reports no violation of
+ * Accessibility of every page of the app: axe-core in Chromium reports no violation of
  * impact serious or critical, for the WCAG 2.0 / 2.1 A and AA rules and axe's best practices, no landmark
  * violation, and each page has exactly one `main` landmark. The pages are those of
  * test/e2e/pages.ts; the edit pages open records created here (or the demo group VIP,

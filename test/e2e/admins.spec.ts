@@ -154,7 +154,7 @@ async function expectRefused(page: Page, button: Locator, reason: string): Promi
   await expect(page.getByRole('tooltip')).toBeHidden();
 }
 
-test('the super admin can be neither disabled nor deleted: the buttons are disabled and say why (issue 7 section 3)', async ({ page }) => {
+test('the super admin can be neither disabled nor deleted: the buttons are disabled and say why', async ({ page }) => {
   await page.goto('/admins');
   const row = adminsList(page).locator('tbody tr[data-row-key="1"]');
   await expect(row).toContainText(E2E_ADMIN.email);
@@ -171,7 +171,7 @@ test('the super admin can be neither disabled nor deleted: the buttons are disab
   await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeDisabled();
   await expect(page.getByRole('checkbox', { name: 'Actif' })).toBeChecked();
   await expect(page.getByText('Le Super admin ne peut être désactivé', { exact: true })).toBeVisible();
-  // Its email and password change only through its profile (issue 6, 1.2): the fields say so.
+  // Its email and password change only through its profile: the fields say so.
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByText('Seul le Super admin peut changer son email, depuis son profil.', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Mot de passe')).toBeDisabled();
@@ -181,7 +181,7 @@ test('the super admin can be neither disabled nor deleted: the buttons are disab
   await expectToast(page, SUCCESS);
 });
 
-test('an administrator cannot disable or delete their own account; the others stay possible (issue 7 section 3)', async ({ page, request }) => {
+test('an administrator cannot disable or delete their own account; the others stay possible', async ({ page, request }) => {
   const api = await Api.signedIn(request);
   const id = unique();
   const me = await api.createAdmin({ name: `Moi ${id}`, email: `me-${id}@example.com` });

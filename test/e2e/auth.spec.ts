@@ -46,7 +46,7 @@ test('signing out from the header menu returns to /login and guarded pages need 
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the site root opens /login when signed out and /home when signed in (issue 6, 1.10)', async ({ page }) => {
+test('the site root opens /login when signed out and /home when signed in', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
@@ -56,7 +56,7 @@ test('the site root opens /login when signed out and /home when signed in (issue
   await expect(page.getByTestId('header-user-name')).toHaveText('Super admin');
 });
 
-test('the CSRF token rotates at sign-in and sign-out, and the app keeps working across both (issue 6, 1.11)', async ({ page, request }) => {
+test('the CSRF token rotates at sign-in and sign-out, and the app keeps working across both', async ({ page, request }) => {
   const admin = await newAdmin(request);
   const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
   await page.goto('/login');

@@ -3,13 +3,13 @@ import { validSirens } from '../helpers/sirens';
 import { Api, signInViaApi, unique } from './helpers';
 
 /**
- * Deep pages in the shared list (issue 6 section 1 point 4), on a group of 250,010 SIRENs (server-paged
+ * Deep pages in the shared list, on a group of 250,010 SIRENs (server-paged
  * list): the last page shows the last rows, and a page whose OFFSET would pass 100,000 rows shows the
  * server's « affinez la recherche ou inversez le tri » instead of the generic error.
  */
 
 const TOTAL = 250_010;
-/** A number as the list footer writes it (French grouping, narrow no-break space; issue 7 section 4). */
+/** A number as the list footer writes it (French grouping, narrow no-break space). */
 const fr = (n: number): string => n.toLocaleString('fr-FR');
 const DEEP = 'Cette page est trop loin dans la liste (au-delà de 100\u202f000 lignes)\u00a0: affinez la recherche ou inversez le tri.';
 

@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Api, expectToast, rowWith, signInViaApi, unique, walkSidebarGroup } from './helpers';
 
 /**
- * The data feeds' pages (issue 9 sections 4 and 6): the "Surveillance" group of the sidebar; a BODACC
+ * The data feeds' pages: the "Surveillance" group of the sidebar; a BODACC
  * bulletin uploaded on /supervisions, its job's progress, then its row with a green check and its entries in
  * the update log; a broken file shown with a red cross and its French error; an INSEE stock file uploaded on
  * 'Base INSEE' and its row in the Entreprises table; the feed-health strip on /supervisions and /home; the

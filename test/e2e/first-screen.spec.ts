@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request, type Route } from '@playwright/t
 import { signInViaApi } from './helpers';
 
 /**
- * A fast first screen (issue 7 section 2), checked by what the browser asks for and when, never by timings
+ * A fast first screen, checked by what the browser asks for and when, never by timings
  * (those are measured by `npm run measure`):
  * - a page's first queries start while its code is still downloading: on the first load of /messages
  *   and on a navigation to it (the update log's chunk is held back until they have been sent);

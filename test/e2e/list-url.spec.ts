@@ -3,7 +3,7 @@ import { validSirens } from '../helpers/sirens';
 import { Api, type ApiAdmin, signInViaApi, unique } from './helpers';
 
 /**
- * List state in the URL (issue 6 section 2): page, page size, sort and search of every list live in the
+ * List state in the URL: page, page size, sort and search of every list live in the
  * query string (`?page=2&per_page=50&sort=name&dir=asc&q=foo`, defaults omitted), each committed change
  * is a history entry, and a reload, Back/Forward or a shared link restores the list. Client mode on
  * /admins, server mode on a group's SIRENs (keys under `sirens.`); the update log keeps localStorage.

@@ -4,7 +4,7 @@ import { validSiren } from '../helpers/sirens';
 import { Api, SUCCESS, confirm, expectFieldError, expectToast, rowWith, signInViaApi, unique, walkSidebarGroup, sidebar } from './helpers';
 
 /**
- * News (SPEC section 2 "News", issue 8 sections 1, 3, 4 and 5): the sidebar group, the categories (create,
+ * News (SPEC section 2 "News"): the sidebar group, the categories (create,
  * toggle, edit, delete, unknown id), the CSV import of a Windows-1252 `;` file with two bad rows (the
  * busy indicator while the job runs and the polling clearing it, the rows' errors, the error chip, the
  * bad rows deleted, Process refused then done), the news on /news, Synchroniser and its toast, the

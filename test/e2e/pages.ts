@@ -16,7 +16,7 @@ export interface Ids {
   dealRole?: number;
   dealType?: number;
   deal?: number;
-  /** A register (RNE) account (issue 11). */
+  /** A register (RNE) account. */
   rneAccount?: number;
 }
 

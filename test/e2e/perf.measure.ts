@@ -1,5 +1,5 @@
 /**
- * Performance measurement of the first screen (issue 7 section 2), run by `npm run measure`, never by
+ * Performance measurement of the first screen, run by `npm run measure`, never by
  * `npm test`, and never asserted: it prints figures.
  *
  * - bytes over the wire for `/login` in a new context (sum of every response's encoded length as

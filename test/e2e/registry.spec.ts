@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { Api, signInViaApi } from './helpers';
 
 /**
- * The module registry (issue 6 section 2) changes nothing the user sees: the sidebar keeps its sections,
- * order, labels, icons and links, the news screens in one group (issue 8 section 1); /home keeps its cards
+ * The module registry changes nothing the user sees: the sidebar keeps its sections,
+ * order, labels, icons and links, the news screens in one group; /home keeps its cards
  * (title, icon, counts from the server, link), the news categories' and the deals' ones added; every module's page still
  * opens at its route.
  */

@@ -3,7 +3,7 @@ import { Api, signInViaApi, unique } from './helpers';
 import { PAGES, recordIds, settle, type IdentifyingColumn } from './pages';
 
 /**
- * Every page on a phone (390×844) and on a laptop (1440×900) (issue 7 section 1): the page never scrolls
+ * Every page on a phone (390×844) and on a laptop (1440×900): the page never scrolls
  * horizontally (document scroll width ≤ viewport width), its title and the identifying column of its list
  * (the first cell of the Client / Admin / Traitement / Groupe / Siren column) lie inside the viewport with
  * a usable width, and no word of the title, the list toolbar or that cell is cut across two lines

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInViaApi } from './helpers';
 
 /**
- * The shell of every page (issue 7 sections 1 and 3): on a phone the sidebar is a drawer that covers the
+ * The shell of every page: on a phone the sidebar is a drawer that covers the
  * page, opened from the header's menu button and closed by navigation; on a laptop it fills the window's
  * height and its collapse control is a real button the keyboard reaches; the skip link 'Aller au contenu'
  * is the first Tab stop and moves the focus to the main content; sortable headers show a focus ring.

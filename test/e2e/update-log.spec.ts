@@ -81,7 +81,7 @@ async function expectRows(page: Page, expected: LogEntry[]): Promise<void> {
   await expect.poll(() => shownIds(page)).toEqual(expected.map((e) => e.id));
 }
 
-/** The footer text the UI must show for a page answer: numbers grouped by thousands (issue 7 section 4). */
+/** The footer text the UI must show for a page answer: numbers grouped by thousands. */
 function rangeText(p: LogPage): string {
   const n = (value: number | null) => (value ?? 0).toLocaleString('fr-FR');
   return `${n(p.from)}-${n(p.to)} sur ${p.total_is_estimate ? 'environ ' : ''}${n(p.total)} résultats`;
@@ -184,7 +184,7 @@ test('sidebar entry, breadcrumb, the three figures and both charts (JAN..DEC, 01
   await expect(months.getByRole('listitem').first()).toHaveText(`JAN\u00a0: ${stats.months['01']}`);
 });
 
-test('the statistics failure shows an alert saying error, with Réessayer (issue 7 section 3)', async ({ page }) => {
+test('the statistics failure shows an alert saying error, with Réessayer', async ({ page }) => {
   await page.route('**/api/messages/getdatas', (route) => route.fulfill({ status: 500, json: { message: 'Une erreur est survenue!' } }));
   await page.goto('/messages');
   const alert = page.getByTestId('stats-error');

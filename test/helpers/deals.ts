@@ -1,5 +1,5 @@
 /**
- * Deals helpers for the API tests (issue 10): a valid deal payload (SPEC section 3 "Deal"), and roles, types
+ * Deals helpers for the API tests: a valid deal payload (SPEC section 3 "Deal"), and roles, types
  * and deals created through the API (`storerole`, `storetype`, `storedeal`), each with a unique name or
  * identifier per call, so that tests sharing a database do not collide.
  */

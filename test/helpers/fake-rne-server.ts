@@ -1,5 +1,5 @@
 /**
- * A fake of the INPI RNE API on 127.0.0.1 (issue 11; ../shared/samples/inpi/NOTES.md sections 1–3), a real
+ * A fake of the INPI RNE API on 127.0.0.1 (../shared/samples/inpi/NOTES.md sections 1–3), a real
  * HTTP server (tests never reach the internet):
  * - `POST /api/sso/login` `{username, password}` → 200 `{token}` when `accounts` holds that pair, else 401;
  * - `GET /api/companies/{siren}` → the company record (`{siren, createdAt, updatedAt, id, formality: {content:

@@ -1,5 +1,5 @@
 /**
- * Harness of the INSEE Sirene importer tests (issue 9 sections 1 and 6): a fresh database (PGlite, or
+ * Harness of the INSEE Sirene importer tests: a fresh database (PGlite, or
  * PostgreSQL in the `api-pg` project) with the real job queue running the `feed-sirene` job, and a helper
  * that writes a file, sends it as a feed job (`source: {kind: 'path'}`, as the CLI and the inbox do) and
  * waits for its end. The fixtures are the real samples of test/fixtures/sirene (see PROVENANCE.md there).

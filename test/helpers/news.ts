@@ -1,5 +1,5 @@
 /**
- * News helpers for the API tests (issue 8): categories, CSV files (built in UTF-8 or Windows-1252 with
+ * News helpers for the API tests: categories, CSV files (built in UTF-8 or Windows-1252 with
  * any delimiter), the upload, the polling of the import job (`GET /api/jobs/{id}`, as the screen does)
  * and the administrator's temporaries.
  */

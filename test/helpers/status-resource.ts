@@ -1,5 +1,5 @@
 /**
- * The common cases of a "status resource" (issue 6 section 2; server/lib/status-resource.ts), as one
+ * The common cases of a "status resource" (server/lib/status-resource.ts), as one
  * `describe` block that a module's API test file calls with its paths, texts and bodies:
  *
  * - 404 `{message: <the spec's text>}` on read, update, toggle and delete of a missing id;

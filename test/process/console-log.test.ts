@@ -1,5 +1,5 @@
 /**
- * The console of `npm start` (issue 7 section 4): in a terminal (stdout a TTY, here a pseudo-terminal made by
+ * The console of `npm start`: in a terminal (stdout a TTY, here a pseudo-terminal made by
  * util-linux `script`) the log is pretty-printed by pino-pretty and the listening URL stands on its own line;
  * otherwise (a pipe, a file, a log collector) every line stays one JSON object.
  */

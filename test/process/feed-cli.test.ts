@@ -1,5 +1,5 @@
 /**
- * `npm run feed:sirene -- FILE…` / `npm run feed:bodacc -- FILE…` (issue 9 section 3) as a child process on the
+ * `npm run feed:sirene -- FILE…` / `npm run feed:bodacc -- FILE…` as a child process on the
  * embedded database of a temporary DATA_DIR, on the real samples of test/fixtures: one job per file (origin
  * `cli`), exit code 0 when all succeed, 1 otherwise with the French error printed; refused with a pointer to
  * the inbox while another process holds the embedded database.

@@ -1,5 +1,5 @@
 /**
- * First start on PostgreSQL (issue 6, 1.8), with the real entry point (server/main.ts) in child processes
+ * First start on PostgreSQL, with the real entry point (server/main.ts) in child processes
  * on a fresh database named from VIGIE_PG_PREFIX (dropped afterwards); needs TEST_DATABASE_URL.
  * - Two processes starting at once on an empty database both come up, with exactly one super
  *   administrator; no output carries a password hash.

@@ -1,5 +1,5 @@
 /**
- * A news import job and the life of the process that runs it (issue 8 section 2), with the real entry point
+ * A news import job and the life of the process that runs it, with the real entry point
  * (server/main.ts) in a child process, signed in over HTTP like the browser (CSRF cookie, X-XSRF-TOKEN,
  * X-Requested-With):
  * - killed (SIGKILL) while the job runs, then restarted on the same data: the job is failed with the

@@ -1,5 +1,5 @@
 /**
- * Clean shutdown (issue 2 point 1): the real entry point (server/main.ts) on a fresh embedded database
+ * Clean shutdown: the real entry point (server/main.ts) on a fresh embedded database
  * stops on SIGTERM / SIGINT with exit code 0, and the database it closed opens again at the next start.
  */
 import { spawn } from 'node:child_process';

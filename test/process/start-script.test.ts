@@ -1,5 +1,5 @@
 /**
- * `npm start` (scripts/start.mjs) does not hide how the server ended (issue 6, 1.9): it exits with the
+ * `npm start` (scripts/start.mjs) does not hide how the server ended: it exits with the
  * server's exit code, re-raises the signal that killed the server (exit status 128 + n in a shell), and
  * forwards SIGTERM and SIGINT so that no server is left running after it. A terminal's Ctrl-C (SIGINT to
  * the whole process group) stops the server once, cleanly.

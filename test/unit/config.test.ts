@@ -1,5 +1,5 @@
 /**
- * Configuration parsing (server/config.ts; issue 6 section 1 points 4 and 5). TRUST_PROXY: unset/false = no proxy, a hop count,
+ * Configuration parsing (server/config.ts). TRUST_PROXY: unset/false = no proxy, a hop count,
  * or a comma-separated list of proxy addresses / CIDRs; `true` (which trusted the client-written leftmost
  * entry) and anything else stop the start with a message naming the variable.
  */

@@ -1,5 +1,5 @@
 /**
- * Control characters (server/http/control-chars.ts; issue 6 section 1 point 6): which characters are
+ * Control characters (server/http/control-chars.ts): which characters are
  * refused, and where the safety net reports them.
  */
 import { describe, expect, it } from 'vitest';

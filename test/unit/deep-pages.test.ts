@@ -1,5 +1,5 @@
 /**
- * How a page is read (server/http/listing.ts `planPage`; issue 6 section 1 point 4): a page past the last
+ * How a page is read (server/http/listing.ts `planPage`): a page past the last
  * is the last page; a page in the second half of an exactly counted result is read in reverse order with a
  * small OFFSET; the OFFSET actually used is capped at MAX_OFFSET (422 errors.page beyond).
  */

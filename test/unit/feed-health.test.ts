@@ -1,5 +1,5 @@
 /**
- * The feed health levels (issue 9 section 4; server/modules/feeds/health.ts) at their exact bounds, and the
+ * The feed health levels (server/modules/feeds/health.ts) at their exact bounds, and the
  * names the arrivals judge a file by before reading it (server/modules/feeds/start.ts).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * French typography of the texts vigie writes itself (issue 7 section 4): a no-break space comes before
+ * French typography of the texts vigie writes itself: a no-break space comes before
  * `!`, `?`, `:` and `;` — U+00A0 before the colon, the narrow U+202F before the others (both are accepted) —
  * so that a line never starts with the mark alone. The spec's own texts stay exactly as the spec writes
  * them ('Opération effectuée avec succès!', 'Import CSV réussi !', the confirmations '… ce group ?').
@@ -95,7 +95,7 @@ function literalTexts(): Array<{ where: string; text: string }> {
   return found;
 }
 
-describe('French typography of our own texts (issue 7 section 4)', () => {
+describe('French typography of our own texts', () => {
   it('the rule: a plain space or none before ! ? : ; in French prose is a fault; no-break spaces, code and URLs are not', () => {
     expect(badFrenchSpacing('Usage : npm run x')).toBe(true);
     expect(badFrenchSpacing('Usage: npm run admin:password')).toBe(false); // English-looking, no French word

@@ -1,5 +1,5 @@
 /**
- * What `npm run seed:demo` prints (server/seed/summary.ts, issue 7 section 4): a few readable lines on what
+ * What `npm run seed:demo` prints (server/seed/summary.ts): a few readable lines on what
  * it created (the feed files first, with the log entries their imports wrote) and how to sign in — the super
  * admin's email and where its password comes from, never a password it did not just generate; a generated one
  * is printed once, as the first start does.
@@ -63,7 +63,7 @@ describe('demoSummary', () => {
     expect(text).toContain('admin@example.com');
   });
 
-  it('counts the RNE demo: accounts, waiting entries, history (issue 11)', () => {
+  it('counts the RNE demo: accounts, waiting entries, history', () => {
     expect(demoSummary(created, { ...base, adminCreated: true })).toContain('2 comptes RNE, 58 sirens en file RNE, 1\u202f500 traités et 5 en échec sur quatre jours');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Recognition of the INSEE Sirene stock headers (issue 9 section 1 "Files"; server/modules/feeds/sirene/layouts.ts):
+ * Recognition of the INSEE Sirene stock headers (server/modules/feeds/sirene/layouts.ts):
  * the four real layouts of test/fixtures/sirene (current 35 / 54 columns, 2019 33 / 48 columns, the latter
  * with the Etalab geocoding columns ignored), read by name whatever the order; a header that is neither, or
  * misses a required column, gives a French error naming what is missing.

@@ -1,5 +1,5 @@
 /**
- * The 429 text of a throttled attempt (server/modules/auth/throttle.ts, issue 6 points 1.1 and 1.3): the
+ * The 429 text of a throttled attempt (server/modules/auth/throttle.ts): the
  * waiting time agrees in number with its French noun ('1 seconde', '2 secondes').
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Browser entry point (issue 7 section 2): gives the page being opened a head start (`startEarly`: its
+ * Browser entry point: gives the page being opened a head start (`startEarly`: its
  * chunks, the session probe and its first queries) with a small amount of code, then loads the app
  * itself (`main.tsx`: antd, the providers, the router), which finds that work under way.
  */

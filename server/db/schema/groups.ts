@@ -1,5 +1,5 @@
 /**
- * Groups of SIRENs (SPEC section 3 "Group"; issue 3 point 3). Names are unique without regard to case;
+ * Groups of SIRENs (SPEC section 3 "Group"). Names are unique without regard to case;
  * a SIREN appears at most once per group; deleting a group deletes its SIRENs (cascade).
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Background jobs (issue 8 section 2; CONVENTIONS.md section 6): the progress and outcome of each job that
+ * Background jobs (CONVENTIONS.md section 6): the progress and outcome of each job that
  * pg-boss runs (its own tables live in the `pgboss` schema). One row per job, read by `GET /api/jobs/{id}`:
  * state queued / running / done / failed, rows read, bytes read / total, French error, result.
  * `lock_key` names the PostgreSQL advisory lock the running process holds, so that another process can tell
@@ -48,7 +48,7 @@ export const jobs = pgTable(
 
 /**
  * The input file of a job, kept in the database in chunks of at most 1 MiB, so that whichever vigie
- * process fetches the job can read it (issue 8 section 2). Deleted with its job, or once the job ends.
+ * process fetches the job can read it. Deleted with its job, or once the job ends.
  */
 export const jobFileChunks = pgTable(
   'job_file_chunks',

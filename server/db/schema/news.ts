@@ -1,5 +1,5 @@
 /**
- * Business news (SPEC sections 2 "News", 3 "News item", "News category", "Article to delete"; issue 8):
+ * Business news (SPEC sections 2 "News", 3 "News item", "News category", "Article to delete"):
  * - `news_categories`: names unique per language without regard to case;
  * - `news_temporaries`: the rows of an uploaded CSV waiting for review, owned by the administrator who
  *   uploaded them and tagged with the import job that wrote them; each carries its own French errors;

@@ -1,5 +1,5 @@
 /**
- * The company register, fed by the INSEE Sirene stock files (issue 9 section 1):
+ * The company register, fed by the INSEE Sirene stock files:
  * - `companies`: one row per SIREN (StockUniteLegale): the name built as INSEE does (denomination, or for
  *   a person first name + last name), acronym, legal form (catégorie juridique), NAF code and its
  *   nomenclature, administrative state A/C, creation date, head-office NIC, employee band, and INSEE's

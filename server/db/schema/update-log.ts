@@ -1,6 +1,6 @@
 /**
  * The log of company-record updates (SPEC section 3 "Update log entry": code, created_at, name = the
- * SIREN, description) and its rollups (issue 3 point 2), kept current by statement-level triggers in the
+ * SIREN, description) and its rollups, kept current by statement-level triggers in the
  * same transaction as every insert or delete (migration `0003_update_log_rollups`), so that statistics
  * and list totals never scan the log:
  * - `update_log_daily`: entries per calendar day in Europe/Paris;

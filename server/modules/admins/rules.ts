@@ -1,5 +1,5 @@
 /**
- * Enforcement of the protection rules of administrator accounts (contract/admin-rules.ts; SPEC sections 4, 6, 8; issue 2 point 4; issue 6, 1.2):
+ * Enforcement of the protection rules of administrator accounts (contract/admin-rules.ts; SPEC sections 4, 6, 8):
  * the super admin (id 1) can be neither disabled nor deleted, nobody disables or deletes their own
  * account, and the super admin's email and password change only through its own profile. Each failure
  * is a 422 under `errors.status`, `errors.destroy`, `errors.email` or `errors.password`.

@@ -1,7 +1,7 @@
 /**
  * Sign-in calls of CONVENTIONS.md section 3: `GET /api/csrf-cookie`, `POST /api/login`, `POST /api/logout`.
  * All three are public (no session needed); login and logout still need the CSRF header. Sign-in and
- * sign-out set a new `XSRF-TOKEN` bound to the new session, or to no session (issue 6, 1.11).
+ * sign-out set a new `XSRF-TOKEN` bound to the new session, or to no session.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Attempt throttle (CONVENTIONS.md section 3; issue 6, 1.1 and 1.3): at most 5 attempts in one minute
+ * Attempt throttle (CONVENTIONS.md section 3): at most 5 attempts in one minute
  * per key; the 6th answers 429 until the minute has passed, and a success forgets the key.
  *
  * The attempt is taken and counted in ONE statement (`INSERT … ON CONFLICT … DO UPDATE … RETURNING`)

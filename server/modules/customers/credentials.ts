@@ -1,5 +1,5 @@
 /**
- * Generation and sealing of API customer credentials (issue 2 point 4).
+ * Generation and sealing of API customer credentials.
  * client_id: 128 random bits as 32 hex characters; client_secret: 256 random bits as 43 base64url
  * characters; both from `crypto.randomBytes` (CSPRNG). Secrets are sealed with AES-256-GCM and
  * fingerprinted with HMAC-SHA256 for uniqueness.

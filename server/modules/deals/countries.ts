@@ -1,5 +1,5 @@
 /**
- * Countries of the deal form (SPEC section 3 "Country"; issue 10 section 1): ISO 3166-1 alpha-2 codes with their
+ * Countries of the deal form (SPEC section 3 "Country"): ISO 3166-1 alpha-2 codes with their
  * French names, from the maintained `i18n-iso-countries` library (locale `fr`, the common name where the
  * library has one: 'Corée du Sud', 'Russie').
  *

@@ -6,7 +6,7 @@
  *   `deals` (buyer1_name, buyer1_country_id, ...), here only.
  * - A save checks the payload (contract/deals.ts `dealBody`), then the references (types, countries, roles
  *   exist; the identifier is free), all errors in one 422 field map (`entities.0.siren` for an entity's field).
- *   An entity without name whose SIREN the company register knows (`companies`, issue 9) takes the
+ *   An entity without name whose SIREN the company register knows (`companies`) takes the
  *   register's name.
  * - The deal and its entities are written in ONE transaction, the deal row locked. Every real change (a deal
  *   field, or an entity added, removed, changed or moved) bumps `deals.revision`; a save that changes nothing
@@ -140,7 +140,7 @@ async function checkReferences(db: Db, input: DealInput, id: number | null): Pro
 }
 
 /**
- * The register's company names of `sirens` (`companies`, issue 9), for the entities given without a name.
+ * The register's company names of `sirens` (`companies`), for the entities given without a name.
  * @returns SIREN -> name, only for the SIRENs the register knows
  */
 export async function registerNames(db: Db, sirens: string[]): Promise<Map<string, string>> {

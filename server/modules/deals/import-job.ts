@@ -1,5 +1,5 @@
 /**
- * The deals CSV import job (issue 10 section 3), kind `deal-import` of the job queue (server/jobs/queue.ts).
+ * The deals CSV import job, kind `deal-import` of the job queue (server/jobs/queue.ts).
  * It streams the spooled upload (./import-upload.ts; the job runs in the process that received it) into a
  * staging table by COPY (./import-stage.ts), checks every row in SQL (./import-sql.ts `typedSql`, `disagreeSql`), and, when no row is in error, merges the deals
  * and their entities and records the file in `deal_import_files`, all in one transaction: all or nothing.

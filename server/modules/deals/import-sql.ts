@@ -1,5 +1,5 @@
 /**
- * The SQL of the deals CSV import (issue 10 section 3), set-based over the staged file (./import-stage.ts):
+ * The SQL of the deals CSV import, set-based over the staged file (./import-stage.ts):
  * - `typedSql`: one pass over the stage that trims, parses and looks up every cell (French decimals, dates
  *   DD/MM/YYYY or ISO, SIREN by the shared rule, roles / types / countries by name, currencies, flags), numbers
  *   the rows in file order (`rn`) and lists each row's errors;

@@ -1,5 +1,5 @@
 /**
- * Staging of a deals CSV (issue 10 section 3; CONVENTIONS.md section 6 "every file import streams"): the bytes
+ * Staging of a deals CSV (CONVENTIONS.md section 6 "every file import streams"): the bytes
  * after the header go straight into `COPY <stage> FROM STDIN (FORMAT csv)` with the sniffed delimiter, one text
  * column `c0..cN` per header column, so that PostgreSQL parses the CSV and the rules run in SQL (./import-sql.ts).
  * Memory holds one chunk at a time whatever the size of the file.

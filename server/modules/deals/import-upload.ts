@@ -1,5 +1,5 @@
 /**
- * The upload of a deals CSV (SPEC section 4 "Transactions CSV import"; issue 10 section 3): the file is spooled
+ * The upload of a deals CSV (SPEC section 4 "Transactions CSV import"): the file is spooled
  * to a local file as it streams (`DATA_DIR/deal-imports/<job id>.csv`: the request waits for the job in this
  * process, so the job runs here, `dispatch(…, {here: true})`, and reads it from disk instead of from database
  * chunks, which halves the work and the memory of a 300 MB file), its first bytes sniffed by the shared CSV

@@ -1,5 +1,5 @@
 /**
- * Registry entry of the deals module (SPEC section 7 "Transactions"; issue 10), mounted at
+ * Registry entry of the deals module (SPEC section 7 "Transactions"), mounted at
  * `/api/transactions`. Its routes come in three files, one per part of the module:
  * - `routes-records.ts`: roles, types, countries, deals with their entities, imported files;
  * - `routes-lists.ts`: the deals list, stats, publication (insert, purge), the BODACC transaction rows;

@@ -1,5 +1,5 @@
 /**
- * Routes of the deals lists (SPEC section 7 "Transactions"; issue 10 sections 1, 2 and 4), under `/api/transactions`:
+ * Routes of the deals lists (SPEC section 7 "Transactions"), under `/api/transactions`:
  * `filter` (deals list, list.ts), `stats` (stats.ts), `insert` and `purge` (publication.ts), `filterbodacc` and
  * `removebodacc` (bodacc-rows.ts). Shapes: contract/deal-lists.ts. `insert` and `purge` are GET calls as the spec
  * has them; like every `/api` call they need `X-Requested-With`, which a cross-site page cannot send without a

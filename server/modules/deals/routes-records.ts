@@ -1,5 +1,5 @@
 /**
- * Routes of the deals module's records (SPEC section 7 "Transactions"; issue 10 sections 1 and 2), under
+ * Routes of the deals module's records (SPEC section 7 "Transactions"), under
  * `/api/transactions`:
  * - roles (`allroles`, `togglerole/:id`, `storerole`, `getRoleRoles/:id`, `updaterole/:id`, `removerole`) and
  *   types (`alltypes`, `toggletype/:id`, `storetype`, `getTypeRoles/:id`, `updatetype/:id`, `removetype`), two

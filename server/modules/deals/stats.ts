@@ -1,5 +1,5 @@
 /**
- * `GET /api/transactions/stats` (SPEC sections 3 "Stats", 7; issue 10 section 1 "Publication"): `{c1, c2}`.
+ * `GET /api/transactions/stats` (SPEC sections 3 "Stats", 7): `{c1, c2}`.
  * - c1, the deals waiting for publication: active deals new or changed since their last publication and published
  *   deals since deactivated (`deal_publication_counts`, kept by triggers on `deals`, migration 0013), plus the
  *   published snapshots of deleted deals (their `deal_id` is null: a few rows of `published_deals_deal_idx`)

@@ -1,5 +1,5 @@
 /**
- * The template of the deals CSV import (issue 10 section 3): the header of every column
+ * The template of the deals CSV import: the header of every column
  * (contract/deal-import.ts `DEAL_CSV_COLUMNS`) and two example rows of one deal (a buyer and a target), in UTF-8
  * with a BOM and `;` (what Excel opens as French CSV). The example uses La Poste's SIREN beside placeholder
  * names and an example.com link: no invented event about a real company.

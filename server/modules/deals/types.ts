@@ -1,5 +1,5 @@
 /**
- * Deal types (SPEC sections 2 "/transactions/types", 3 "Type", 4, 7 "Transactions", 8; issue 10 section 2): a
+ * Deal types (SPEC sections 2 "/transactions/types", 3 "Type", 4, 7 "Transactions", 8): a
  * status resource (server/lib/status-resource.ts) at `/api/transactions/{alltypes, toggletype/:id, storetype,
  * getTypeRoles/:id, updatetype/:id, removetype}` (delete with the type as body), names unique without regard
  * to case, and no delete while a deal has the type as type 1 or 2 (422 errors.destroy with the number of

@@ -1,5 +1,5 @@
 /**
- * The company lookup (issue 9 section 1 "The rest of the app uses it"; CONVENTIONS.md section 7 "Data truth"):
+ * The company lookup (CONVENTIONS.md section 7 "Data truth"):
  * `GET /api/companies/{siren}` answers what the register knows of a SIREN, read from `companies` and
  * `establishments` (server/db/schema/register.ts):
  * - the company (INSEE StockUniteLegale: name, state, legal form, NAF, creation date) when `companies` holds it,

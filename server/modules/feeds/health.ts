@@ -1,5 +1,5 @@
 /**
- * The feed health strip (issue 9 section 4; `GET /api/supervisions/health`): per feed, the last file imported
+ * The feed health strip (`GET /api/supervisions/health`): per feed, the last file imported
  * with status 1, its age against the feed's period, the failures since then, and whether the scheduled fetch
  * is configured. BODACC is published daily: green up to 36 h, orange up to 72 h, red beyond. The INSEE stock
  * is monthly: green up to 35 days, orange up to 62 days, red beyond. `none` while the feed has no file at all;

@@ -1,5 +1,5 @@
 /**
- * The inbox folders (issue 9 section 3): `DATA_DIR/inbox/sirene/` and `DATA_DIR/inbox/bodacc/`, watched while
+ * The inbox folders: `DATA_DIR/inbox/sirene/` and `DATA_DIR/inbox/bodacc/`, watched while
  * the server runs (chokidar, `awaitWriteFinish`: a file is taken once its size has not changed for
  * `stableMs`). A file taken is first renamed into `processing/` beside it — a rename is atomic, so of two
  * processes watching the same folder exactly one gets it — then imported by the feed's job (origin `inbox`),

@@ -1,5 +1,5 @@
 /**
- * The feed jobs (issue 9 section 3): one pg-boss job kind per feed, run the same way whether the file was
+ * The feed jobs: one pg-boss job kind per feed, run the same way whether the file was
  * uploaded (`/supervisions`), given to the CLI (`npm run feed:sirene -- FILE…`), dropped in the inbox
  * (`DATA_DIR/inbox/{sirene,bodacc}/`) or downloaded by the scheduled fetch.
  */

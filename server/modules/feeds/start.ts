@@ -1,5 +1,5 @@
 /**
- * One way to start a feed import (issue 9 section 3), shared by the four arrivals: the upload
+ * One way to start a feed import, shared by the four arrivals: the upload
  * (`POST /api/supervisions/import/{feed}`), the CLI (`npm run feed:sirene -- FILE…`), the inbox folder and the
  * scheduled fetch. Each gives a file; this records the `feed-sirene` / `feed-bodacc` job (server/jobs/queue.ts),
  * attaches the file (stored in the database for an upload, a path on this machine otherwise) and dispatches it:

@@ -1,5 +1,5 @@
 /**
- * Groups of SIRENs (SPEC "Groups"; issue 3 point 3): a status resource (server/lib/status-resource.ts)
+ * Groups of SIRENs (SPEC "Groups"): a status resource (server/lib/status-resource.ts)
  * with case-insensitive unique names and its SIREN count, and the SIREN list: all-or-nothing validated
  * additions (bulk, idempotent), removals, server-side pages.
  */
@@ -122,7 +122,7 @@ export async function filterGroupSirens(db: Db, groupId: number, body: FilterBod
     db,
     {
       select: sql`gs.id::int as id, gs.siren, coalesce(c.name, ${bodaccNameColumn(sql`gs.siren`)}) as company_name, ${registerStatusColumns(sql`gs.siren`, 'c')}, to_char(gs.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
-      // The register's name beside each SIREN (issue 9 section 1), one join on its primary key: null when unknown.
+      // The register's name beside each SIREN, one join on its primary key: null when unknown.
       from: sql`group_sirens gs left join companies c on c.siren = gs.siren`,
       where: sql`gs.group_id = ${groupId}`,
       sortable: { id: sql`gs.id`, siren: sql`gs.siren` },

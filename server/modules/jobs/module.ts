@@ -1,5 +1,5 @@
 /**
- * `GET /api/jobs/{id}` (issue 8 section 2): the state of a background job — queued / running / done /
+ * `GET /api/jobs/{id}`: the state of a background job — queued / running / done /
  * failed, rows read, bytes read / total, error — for any signed-in administrator.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The rules of one article, the same for a CSV row (issue 8 section 3) and for `Ajouter un article`
+ * The rules of one article, the same for a CSV row and for `Ajouter un article`
  * (section 4): SIREN by the shared rule (contract/siren.ts; a valid SIRET is taken for its SIREN, and the
  * reduction is noted, `SIRET 55203253400703 → SIREN 552032534`), an active category known by its French or
  * English name (or id), a title, a posted date (server/modules/news/posted-date.ts), an http(s) link, and

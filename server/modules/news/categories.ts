@@ -1,5 +1,5 @@
 /**
- * News categories (SPEC sections 2 "/news/categories", 3 "News category", 4, 7, 8; issue 8 section 4): a
+ * News categories (SPEC sections 2 "/news/categories", 3 "News category", 4, 7, 8): a
  * status resource (server/lib/status-resource.ts) at `/api/news/{all, togglestatus, store, getCategoryRoles,
  * update, :id}`, names unique per language without regard to case, and no delete while articles use it.
  */

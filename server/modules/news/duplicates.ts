@@ -1,5 +1,5 @@
 /**
- * Duplicate articles (issue 8 section 3): a SIREN and a link identify an article. A temporary row is in
+ * Duplicate articles: a SIREN and a link identify an article. A temporary row is in
  * error when an earlier row of the same file has its SIREN and link, or when a pending or published article
  * has them. Written as plain SQL with `$n` parameters, so that it runs on the import's own connection,
  * inside its transaction, as well as through the pool.

@@ -1,5 +1,5 @@
 /**
- * The news CSV import job (issue 8 section 3), kind `news-import` of the job queue (server/jobs/queue.ts).
+ * The news CSV import job, kind `news-import` of the job queue (server/jobs/queue.ts).
  * It streams the stored upload (server/jobs/files.ts) through the CSV reader (server/lib/csv), checks
  * each row by the article rules, COPYs the rows into `news_temporaries` with their errors, then marks the
  * duplicates (in the file; pending or published). A row whose SIREN is a valid SIRET keeps its SIREN (the article

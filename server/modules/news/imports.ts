@@ -1,5 +1,5 @@
 /**
- * The CSV import flow of the news (SPEC section 4 "CSV news import flow"; issue 8 sections 1 and 3): the
+ * The CSV import flow of the news (SPEC section 4 "CSV news import flow"): the
  * upload (stored, sniffed, then parsed by the `news-import` job), the administrator's temporaries (listed,
  * removed one by one, cancelled) and Process, which moves them into the pending news in one transaction.
  * Temporaries belong to the administrator who uploaded them; only rows of a finished import are listed

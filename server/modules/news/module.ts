@@ -1,5 +1,5 @@
 /**
- * Registry entries of the news module (SPEC section 7 "News"; issue 8): `/api/news` (categories, pending
+ * Registry entries of the news module (SPEC section 7 "News"): `/api/news` (categories, pending
  * news, import) with its dashboard counts (active and total categories), and `/api/hows` (published articles).
  */
 import { newsCategories } from '../../db/schema';

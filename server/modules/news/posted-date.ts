@@ -1,5 +1,5 @@
 /**
- * The posted date of an article (issue 8 section 3): `DD/MM/YYYY`, `DD/MM/YYYY HH:mm` (also `HHhmm` and
+ * The posted date of an article: `DD/MM/YYYY`, `DD/MM/YYYY HH:mm` (also `HHhmm` and
  * with seconds) or ISO 8601, read as Europe/Paris wall time unless an ISO value carries its offset.
  * Parsed with dayjs (utc, timezone, customParseFormat); results are memoised, since an import file
  * repeats the same dates over and over.

@@ -1,5 +1,5 @@
 /**
- * Routes of SPEC section 7 "News" (issue 8): under `/api/news`, the category status resource
+ * Routes of SPEC section 7 "News": under `/api/news`, the category status resource
  * (server/modules/news/categories.ts) and `allvalides`; the pending list (`filter`) and `syncall`; the
  * import (`import`, `filtertemporaries`, `process`, `remove/{id}`, `cancel`, plus `importjob` and
  * `template`); `addnews`. Under `/api/hows` (`howsRoutes`): `listbysiren`, `removebyidentifier`.

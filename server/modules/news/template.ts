@@ -1,5 +1,5 @@
 /**
- * The template file of `Télécharger le modèle` (issue 8 section 3): the header of a news CSV and one example
+ * The template file of `Télécharger le modèle`: the header of a news CSV and one example
  * row, in UTF-8 with a BOM and `;` (what Excel opens as French CSV). The example names La Poste's SIREN
  * beside a placeholder title and an example.com link: no invented event about a real company.
  */

@@ -1,5 +1,5 @@
 /**
- * Avatar processing (issue 2 point 4; issue 6 section 1 point 7): JPEG, PNG, WebP or GIF up to 2 MB and
+ * Avatar processing: JPEG, PNG, WebP or GIF up to 2 MB and
  * 25 million pixels, recognised by content (sharp decodes the bytes; the file name and declared type are
  * ignored), re-encoded to a 256x256 WebP so that metadata (EXIF, GPS, ICC comments) and any trailing
  * payload are dropped.

@@ -34,7 +34,7 @@ export async function updateProfile(db: Db, adminId: number, input: { firstname?
 
 /**
  * Changes the password after checking the current one; other sessions are revoked. The check is
- * throttled like sign-in (issue 6, 1.3): the attempt is counted per administrator and IP before the
+ * throttled like sign-in: the attempt is counted per administrator and IP before the
  * current password is verified, a right current password clears the count.
  * @throws AppError 429 from the 6th attempt in a minute, 422 errors.current (wrong current) or
  *   errors.password_confirmation (mismatch)

@@ -1,5 +1,5 @@
 /**
- * The RNE (INPI) accounts (issue 11 section 1; SPEC section 3 "Register account"): a status resource
+ * The RNE (INPI) accounts (SPEC section 3 "Register account"): a status resource
  * (server/lib/status-resource.ts) over `rne_accounts`, listed per pool with today's counters:
  * - `officers` pool (`inpiall`): `dirigeants`, `beneficiaireseffectifs`;
  * - `filings` pool (`rneall`): `actes`, `bilans`, `bilanssaisis`;

@@ -1,5 +1,5 @@
 /**
- * Client of the INPI RNE API (issue 11; ../shared/samples/inpi/NOTES.md sections 1–3), on Node's fetch:
+ * Client of the INPI RNE API (../shared/samples/inpi/NOTES.md sections 1–3), on Node's fetch:
  * - `rneLogin`: `POST {base}/api/sso/login {username, password}` → `{token}`;
  * - `rneGet`: `GET {base}/api/companies/{siren}` or `…/attachments` with `Authorization: Bearer <token>`.
  * Every call ends within `timeoutMs`. Nothing here logs the password or the token.

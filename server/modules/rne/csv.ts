@@ -1,5 +1,5 @@
 /**
- * `GET /api/supervisions/download-csv` (issue 11 section 4; SPEC section 7): the officers entries processed
+ * `GET /api/supervisions/download-csv` (SPEC section 7): the officers entries processed
  * on J and J-1 (since the start of J-1, Europe/Paris), newest first, as `export.csv`: UTF-8 with a BOM, `;`
  * separated, a header line `Siren;Date;Motif`, dates `DD/MM/YYYY HH:mm:ss` in Paris time. Streamed: the rows
  * are read in keyset batches of BATCH_ROWS on the done-entries index and written by csv-stringify as they

@@ -1,5 +1,5 @@
 /**
- * The public feed push (issue 11 section 2): `POST /api/feeds/queues/{accounts|officers}` with
+ * The public feed push: `POST /api/feeds/queues/{accounts|officers}` with
  * `Authorization: Bearer <FEED_TOKEN>` and the body `{sirens: string[], reason?: string}`, for external workers.
  * No session, CSRF or X-Requested-With (route config `bearer`, server/http/guard.ts): the token is checked
  * first, before the body is validated, in constant time (SHA-256 of both sides compared by

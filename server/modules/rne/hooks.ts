@@ -1,5 +1,5 @@
 /**
- * How the feeds vigie already has fill the differential queues (issue 11 section 2), inside their merge
+ * How the feeds vigie already has fill the differential queues, inside their merge
  * transactions (one INSERT … SELECT each, on the partial unique index: a SIREN already waiting is not queued twice):
  * - BODACC (server/modules/feeds/bodacc/merge.ts): each SIREN of a newly stored notice of bulletin C (dépôt des
  *   comptes) goes to the `accounts` queue; of a bulletin B notice of a change of officers or management (see

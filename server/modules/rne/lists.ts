@@ -1,5 +1,5 @@
 /**
- * The queue tables (issue 11 section 4), on the shared list helper (server/http/listing.ts):
+ * The queue tables, on the shared list helper (server/http/listing.ts):
  * - `filterDone`: the entries of a queue processed (`POST queues/{queue}/filter`), newest first by default;
  * - `filterLive`: the officers entries processed since the start of J-1, Paris (`POST queues/officers/live/filter`);
  * - `filterParked`: the parked entries of a queue, with their error (`POST queues/{queue}/parked/filter`).

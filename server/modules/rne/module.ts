@@ -1,5 +1,5 @@
 /**
- * Registry entries of the register (RNE, INPI) supervision (issue 11): its routes under `/api/supervisions`
+ * Registry entries of the register (RNE, INPI) supervision: its routes under `/api/supervisions`
  * (accounts, reports, queues, export; with the worker's tasks), and the public feed push under `/api/feeds`.
  */
 import type { ServerModule } from '../module';

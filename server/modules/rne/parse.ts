@@ -1,5 +1,5 @@
 /**
- * RNE payloads → rows (issue 11 section 3; ../shared/samples/inpi/NOTES.md sections 2 and 3), read defensively:
+ * RNE payloads → rows (../shared/samples/inpi/NOTES.md sections 2 and 3), read defensively:
  * any field may be missing, null or of another type, and such a field gives null rather than an error.
  * - `parseCompany(body)`: the company record of `GET /api/companies/{siren}` → its officers
  *   (`composition.pouvoirs`: person or company, role, names, month of birth) and beneficial owners

@@ -1,5 +1,5 @@
 /**
- * The two differential queues (issue 11 section 2; table `rne_queue`, server/db/schema/rne.ts): putting
+ * The two differential queues (table `rne_queue`, server/db/schema/rne.ts): putting
  * SIRENs in, and the requeue of a parked entry.
  * - `enqueueSirens`: one `INSERT … ON CONFLICT DO NOTHING` on the partial unique index (queue, siren) of the
  *   waiting and running entries, so that a SIREN already waiting is not queued twice; usable inside a

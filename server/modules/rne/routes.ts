@@ -1,5 +1,5 @@
 /**
- * Routes of the register (RNE) supervision (issue 11; SPEC section 7 "Supervision"; contract/rne.ts), under
+ * Routes of the register (RNE) supervision (SPEC section 7 "Supervision"; contract/rne.ts), under
  * `/api/supervisions`, for a signed-in administrator (CSRF on writes; server/http/guard.ts):
  * - accounts: `GET inpiall`, `GET rneall`, `POST rne/accounts` (201), `POST rne/accounts/{id}`,
  *   `POST rne/accounts/{id}/toggle`, `POST rne/accounts/{id}/delete` (204), `GET syncInpiAccount/{id}`;

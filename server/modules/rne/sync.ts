@@ -1,5 +1,5 @@
 /**
- * `GET /api/supervisions/syncInpiAccount/{id}` (issue 11 section 1; SPEC section 7): logs in to the RNE service
+ * `GET /api/supervisions/syncInpiAccount/{id}` (SPEC section 7): logs in to the RNE service
  * (`POST {RNE_API_URL}/api/sso/login`, server/modules/rne/client.ts) with the account's credentials and records
  * the outcome on the account: `token_ok` 1/0, the new token sealed (dropped when the credentials are refused),
  * `checked_at` (the spec's `passage`) = now, `changed_at` (`last_change`) = now only when `token_ok` changed,

@@ -1,5 +1,5 @@
 /**
- * What a search term of the update log means (issue 3 point 2):
+ * What a search term of the update log means:
  * - `all` (or empty): every entry; `onlyvip` / `onlyfavoris`: entries whose SIREN belongs to the
  *   active group named `VIP` / `Favoris` (case-insensitive);
  * - a SIREN (9 digits, spaces allowed, valid Luhn): that SIREN, through the (siren, id) index;

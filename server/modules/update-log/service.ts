@@ -1,5 +1,5 @@
 /**
- * Update log (SPEC "Update log"; issue 3 point 2): the paginated list over the shared list helper and
+ * Update log (SPEC "Update log"): the paginated list over the shared list helper and
  * the statistics read from the per-day rollup (never from the log itself).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { rowsOf } from '../../db/rows';
 const sortable = { id: sql`l.id`, code: sql`l.code`, name: sql`l.siren`, created_at: sql`l.created_at` };
 
 /**
- * A free-text search (issue 3 point 2, budget <= 50 ms at 10M entries): planned on a sample of the newest
+ * A free-text search (budget <= 50 ms at 10M entries): planned on a sample of the newest
  * entries (server/http/sampled-search.ts).
  */
 function textSearchPlan(db: Db, cond: SQL | undefined): Promise<Pick<ListSpec, 'planner' | 'knownTotal'>> {

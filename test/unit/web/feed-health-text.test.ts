@@ -1,5 +1,5 @@
 /**
- * The French wording of the feed-health strip (web/src/components/feeds/healthText.ts; issue 9 section 4):
+ * The French wording of the feed-health strip (web/src/components/feeds/healthText.ts):
  * the age against the expected period, the consecutive failures and the scheduled fetch.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The text above a failed list (web/src/components/list/listError.ts; issue 6 section 1 point 4).
+ * The text above a failed list (web/src/components/list/listError.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError, GENERIC_ERROR } from '../../../web/src/api/errors';

@@ -1,7 +1,7 @@
 /**
  * Global providers wrapping the whole app: TanStack Query client, antd ConfigProvider (fr_FR
  * locale, theme) and antd App configured for toasts at the bottom lasting 8 s (SPEC section 9), in the
- * bottom-right corner, clear of the content column, three at most (issue 7 section 3).
+ * bottom-right corner, clear of the content column, three at most.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';

@@ -1,7 +1,7 @@
 /**
  * Query options of the front-end configuration (GET /api/config: API docs URL, external company and
  * register page templates), fetched once per session; shared by `useAppConfig` and the route prefetches
- * that need it (issue 7 section 2). No hook here: module descriptors import it.
+ * that need it. No hook here: module descriptors import it.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, ok } from '../api/client';

@@ -1,5 +1,5 @@
 /**
- * Which sidebar entry owns a page (issue 8 section 1: the news screens under one "News" group): pure
+ * Which sidebar entry owns a page (the news screens under one "News" group): pure
  * functions over the registry's `NavEntry` list, sections and groups alike, free of React so that the
  * unit tests read them directly.
  */

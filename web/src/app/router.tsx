@@ -2,7 +2,7 @@
  * React Router tree of the app (SPEC section 2 routes): the public routes of the module registry
  * (/login), then the guarded, lazily loaded shell gathering every module's routes, / redirecting to
  * /home, and a 404 fallback. The shell's loader starts the session probe and each route's `prefetch` its
- * page's first queries, while the lazy chunks download (issue 7 section 2).
+ * page's first queries, while the lazy chunks download.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage';

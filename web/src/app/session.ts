@@ -1,7 +1,7 @@
 /**
  * Session-loss handling: on any 401 answer, forget the cached user and redirect to
  * /login?redirect=<current path>, which says that the session expired when the user was signed in
- * (issue 7 section 3).
+ *.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/client';

@@ -1,6 +1,6 @@
 /**
  * antd theme of the back-office: brand colours, font stack and the dark sidebar/menu tokens, with text and
- * status colours chosen for WCAG 2.1 AA contrast (4.5:1 for text, issue 6 section 4). antd's defaults fail
+ * status colours chosen for WCAG 2.1 AA contrast (4.5:1 for text). antd's defaults fail
  * it: secondary text rgba(0,0,0,.45) is #8c8c8c on white (3.36:1) and #87878a on the layout grey (3.31:1);
  * the red #ff4d4f of danger buttons is 3.26:1 on white; the green #52c41a of 'Actif' tags is 2.2:1 on its
  * tag background; hovered primary buttons and links fall under 4.5:1 too. Every module inherits these

@@ -1,6 +1,6 @@
 /**
  * Saves a file fetched through the API client (`apiBlob`) under a chosen name: a temporary object URL
- * and a click on a hidden `<a download>` (SPEC section 7: the supervision CSV export; issue 8 section 3:
+ * and a click on a hidden `<a download>` (SPEC section 7: the supervision CSV export;:
  * the news import template).
  */
 

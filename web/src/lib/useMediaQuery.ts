@@ -1,5 +1,5 @@
 /**
- * Media-query hooks of the responsive shell (issue 7 section 1). The breakpoints are antd's (`screenMD`,
+ * Media-query hooks of the responsive shell. The breakpoints are antd's (`screenMD`,
  * `screenLG`), so that what these hooks decide agrees with antd's own responsive props (Table columns'
  * `responsive`, Grid). Unlike antd's `Grid.useBreakpoint`, which answers `{}` on the first render, they
  * read `window.matchMedia` synchronously: the first render is already the right layout (no sidebar flash).

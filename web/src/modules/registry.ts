@@ -1,5 +1,5 @@
 /**
- * The front end's module registry (issue 6 section 2): every module's descriptor, and the sidebar entries
+ * The front end's module registry: every module's descriptor, and the sidebar entries
  * and `/home` cards gathered from them in display order. The router, the sidebar and the dashboard iterate
  * it; a new module adds its `module.tsx` and one line here. Loaded eagerly: the descriptors hold only icons
  * and lazy page loaders (see `module.ts`).

@@ -1,4 +1,4 @@
-/** Names of the BODACC feed (issue 9 sections 2 and 3). */
+/** Names of the BODACC feed. */
 
 /** The feed's name in `feed_files`. */
 export const FEED_NAME = 'bodacc';

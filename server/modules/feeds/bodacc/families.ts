@@ -1,5 +1,5 @@
 /**
- * The families of BODACC notices (issue 9 section 2): the code used by DILA and the Opendatasoft dataset
+ * The families of BODACC notices: the code used by DILA and the Opendatasoft dataset
  * `annonces-commerciales` (`familleavis`), its French label (`familleavis_lib`, plural, stored in
  * `announcements.family_label`) and the singular label that starts an update-log description
  * (`Vente et cession — BODACC A n°20210005 du 08/01/2021`).

@@ -1,5 +1,5 @@
 /**
- * The BODACC import job (issue 9 sections 2 and 3), kind `feed-bodacc` (server/modules/feeds/kinds.ts).
+ * The BODACC import job, kind `feed-bodacc` (server/modules/feeds/kinds.ts).
  * It reads the job's file (`openFeedFile`) as a stream of notices (read.ts: DILA XML bulletin or
  * Opendatasoft JSON export, detected from the content), COPYs them into a staging table of its own, then
  * merges them (merge.ts) and records the file (`feed_files`, feed `bodacc`, status 1, lines = notices read,

@@ -1,5 +1,5 @@
 /**
- * Streaming reader of the Opendatasoft exports of the dataset `annonces-commerciales` (issue 9 section 2),
+ * Streaming reader of the Opendatasoft exports of the dataset `annonces-commerciales`,
  * tokenised by stream-json, one record assembled at a time (memory holds one record whatever the file):
  * - API v1 (`/api/records/1.0/search/`): `{nhits, parameters, records: [{datasetid, recordid, fields: {…}}]}`;
  * - API v2.1 (`/api/explore/v2.1/…/records`): `{total_count, results: [{…}]}`;

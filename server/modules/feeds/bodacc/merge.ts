@@ -1,5 +1,5 @@
 /**
- * The staging table of a BODACC import and its merge (issue 9 section 2; CONVENTIONS.md section 6): the
+ * The staging table of a BODACC import and its merge (CONVENTIONS.md section 6): the
  * notices of a file are COPYed into a temporary table of the job's own (`bodacc_stage_<job id>`), then
  * merged by a few INSERT … SELECT statements inside one transaction:
  * 1. in-file duplicates (same bulletin, issue, notice number) are dropped, the first kept;
@@ -13,7 +13,7 @@
  *    notice as its source (`BODACC A n°20210005 du 08/01/2021, avis n°1`, its bodacc.fr page, the file); by
  *    INSERT … SELECT so that the statement-level triggers keep the rollups exact;
  * 6. each SIREN of a newly stored notice of bulletin C goes to the RNE `accounts` queue, of a bulletin B notice
- *    of a change of officers (`officers_change`, server/modules/rne/hooks.ts) to the `officers` queue (issue 11);
+ *    of a change of officers (`officers_change`, server/modules/rne/hooks.ts) to the `officers` queue;
  * 7. the file record gets its summary.
  * A temporary table lives as long as the connection (PostgreSQL: the job's own, dropped at commit or
  * rollback; PGlite: the instance, dropped by the job), so a dead process leaves no staging rows.
@@ -99,7 +99,7 @@ export function stageRow(notice: Notice, position: number): unknown[] {
   ];
 }
 
-/** SIRENs queued for the RNE worker, per queue (issue 11). */
+/** SIRENs queued for the RNE worker, per queue. */
 export interface RneQueued {
   accounts: number;
   officers: number;

@@ -1,5 +1,5 @@
 /**
- * One BODACC notice as the importer stores it (issue 9 section 2), whatever file it came from (DILA XML
+ * One BODACC notice as the importer stores it, whatever file it came from (DILA XML
  * bulletin, Opendatasoft export v1 or v2.1), and the texts built from it: its identifier on bodacc.fr
  * (`A202100051` = bulletin letter + issue number + notice number, as the dataset's `id`), its URL, its
  * source label (`BODACC A n°20210005 du 08/01/2021`) and its update-log description.

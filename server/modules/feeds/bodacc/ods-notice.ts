@@ -1,6 +1,6 @@
 /**
  * An Opendatasoft record of the dataset `annonces-commerciales` (server/modules/feeds/bodacc/json.ts) as a
- * Notice (issue 9 section 2; field notes in ../shared/samples/README.md). Fields read: `publicationavis`
+ * Notice (field notes in ../shared/samples/README.md). Fields read: `publicationavis`
  * (A/B/C), `parution`, `dateparution`, `numeroannonce`, `familleavis`, `registre` (v1: comma-joined string
  * `"880878145,880 878 145"`; v2.1: a list), `commercant`, `tribunal`, `url_complete`; for a sale,
  * `listepersonnes` (the buyer), `listeprecedentproprietaire` (every seller) and `listeprecedentexploitant`

@@ -1,5 +1,5 @@
 /**
- * The price of a sale, read from the free text of `etablissement/origineFonds` (issue 9 section 2). The
+ * The price of a sale, read from the free text of `etablissement/origineFonds`. The
  * real notices write it as `Achat au prix stipulé de 280000,00 euros.`, `… au prix stipulé de 150000 EUR`,
  * `… de 102000 Euros.`, `… de 30000.00 EUR`, `Apport en société au montant évalué à 192691,00 euros.`
  * (BODACC A n°20210005); thousands may be grouped by spaces or dots (`150 000,00 euros`, `1.500.000 €`).

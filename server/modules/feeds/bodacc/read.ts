@@ -1,5 +1,5 @@
 /**
- * Reads any BODACC file as a stream of notices (issue 9 section 2), the format detected from the content,
+ * Reads any BODACC file as a stream of notices, the format detected from the content,
  * never from the name: `<` first (after an optional BOM and blanks) is a DILA XML bulletin
  * (server/modules/feeds/bodacc/xml.ts), `{` or `[` an Opendatasoft export (json.ts); anything else is refused.
  */

@@ -1,5 +1,5 @@
 /**
- * A DILA XML `<avis>` (server/modules/feeds/bodacc/xml.ts) as a Notice (issue 9 section 2). Fields of the
+ * A DILA XML `<avis>` (server/modules/feeds/bodacc/xml.ts) as a Notice. Fields of the
  * schema `Bodacc_A_RCI_sor_v100.xsd` read: `numeroAnnonce`, `tribunal`, `personnes/personne` (a
  * `personneMorale` with `denomination`, or a `personnePhysique` with `nom`/`prenom`, each with
  * `numeroImmatriculation/numeroIdentification` = the SIREN written `892 606 575`, and `adresse`),

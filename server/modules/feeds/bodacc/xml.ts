@@ -1,5 +1,5 @@
 /**
- * Streaming reader of the DILA open-data XML bulletins of BODACC A (issue 9 section 2): root `RCS-A_IMMAT`
+ * Streaming reader of the DILA open-data XML bulletins of BODACC A: root `RCS-A_IMMAT`
  * (schema `Bodacc_A_RCI_sor_v100.xsd`), then `<parution>` (issue number), `<dateParution>` (YYYY-MM-DD) and
  * `<listeAvis>` with one `<avis>` per notice (creations, registrations, sales). Parsed by saxes, one chunk at
  * a time: each `<avis>` is turned into a plain object (element -> key; repeated element -> array; element

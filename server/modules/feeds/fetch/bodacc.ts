@@ -1,5 +1,5 @@
 /**
- * The daily BODACC fetch (issue 9 section 3): pages through the notices of the Opendatasoft dataset
+ * The daily BODACC fetch: pages through the notices of the Opendatasoft dataset
  * `annonces-commerciales` published since the last success, through the records endpoint of the Explore API
  * v2.1 (`FEED_BODACC_URL`, e.g. `https://bodacc-datadila.opendatasoft.com/api/explore/v2.1/catalog/datasets/
  * annonces-commerciales/records`; answer `{total_count, results: [...]}`), writes them to one v2.1-shaped JSON

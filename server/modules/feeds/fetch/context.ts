@@ -1,5 +1,5 @@
 /**
- * What a scheduled fetch needs (issue 9 section 3): the job queue and the database to start and follow the
+ * What a scheduled fetch needs: the job queue and the database to start and follow the
  * import, the folder its downloads go to, how it retries, and the signal that stops it with the server.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * HTTP for the scheduled fetch (issue 9 section 3), on Node's fetch (undici): retries with exponential
+ * HTTP for the scheduled fetch, on Node's fetch (undici): retries with exponential
  * backoff on a network error, a 5xx or a 429 (a 4xx other than 429 is final), a JSON GET, and a download
  * with resume (HTTP Range, RFC 9110 section 14) into a `.part` file whose final size is checked against the
  * announced one before the file is handed over. Errors are `FetchFailure`s with a French message that names

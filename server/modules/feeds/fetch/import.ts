@@ -1,5 +1,5 @@
 /**
- * The last step of a scheduled fetch (issue 9 section 3): the downloaded file runs through the feed's import
+ * The last step of a scheduled fetch: the downloaded file runs through the feed's import
  * job (origin `fetch`, the same job as an upload), the fetch waits for it, and moves its cursor only when the
  * import succeeded. The downloaded file is removed afterwards (kept when the server stops meanwhile).
  */

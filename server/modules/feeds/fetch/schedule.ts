@@ -1,5 +1,5 @@
 /**
- * The scheduled fetch as pg-boss cron jobs (issue 9 section 3), off by default: `feed-fetch-bodacc` runs
+ * The scheduled fetch as pg-boss cron jobs, off by default: `feed-fetch-bodacc` runs
  * daily (FEED_BODACC_CRON) when FEED_BODACC_URL is set, `feed-fetch-sirene` monthly (FEED_SIRENE_CRON) when
  * FEED_SIRENE_URL is set. One process of those sharing the database runs each tick (server/jobs/queue.ts
  * `schedule`); the tests call `fetchBodacc` / `fetchSirene` directly.

@@ -1,5 +1,5 @@
 /**
- * The monthly INSEE Sirene fetch (issue 9 section 3): downloads each stock zip of `FEED_SIRENE_URL`
+ * The monthly INSEE Sirene fetch: downloads each stock zip of `FEED_SIRENE_URL`
  * (StockUniteLegale, then StockEtablissement when given, e.g. `https://files.data.gouv.fr/insee-sirene/
  * StockUniteLegale_utf8.zip`) with resume, checks its size against the server's, and runs the Sirene import on
  * it (origin `fetch`).

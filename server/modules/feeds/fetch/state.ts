@@ -1,5 +1,5 @@
 /**
- * The cursor of each scheduled fetch (`feed_state`, server/db/schema/feeds.ts; issue 9 section 3): BODACC keeps
+ * The cursor of each scheduled fetch (`feed_state`, server/db/schema/feeds.ts): BODACC keeps
  * the last publication date read (YYYY-MM-DD), Sirene the version (ETag or Last-Modified) of each stock file
  * imported, as JSON keyed by file name. Written only after the import of what was fetched succeeded.
  */

@@ -1,5 +1,5 @@
 /**
- * The bytes of an INSEE Sirene stock file (issue 9 section 1 "Files"): a plain `.csv`, or the `.zip` INSEE
+ * The bytes of an INSEE Sirene stock file: a plain `.csv`, or the `.zip` INSEE
  * ships, whose first `.csv` entry is inflated as it streams in (unzipper; the archive is never unpacked to
  * disk). The file is recognised by its first bytes (`PK\x03\x04` = zip), not by its name.
  *

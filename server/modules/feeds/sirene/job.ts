@@ -1,5 +1,5 @@
 /**
- * The INSEE Sirene import job (issue 9 sections 1 and 3), kind `feed-sirene` (server/modules/feeds/kinds.ts).
+ * The INSEE Sirene import job, kind `feed-sirene` (server/modules/feeds/kinds.ts).
  * It reads one stock file — StockUniteLegale (companies) or StockEtablissement (establishments), current or
  * 2019 layout, plain CSV or the INSEE zip (./input.ts, ./layouts.ts) — COPYs its raw lines into a staging
  * table (./stage.ts), then checks and merges them into the register in one statement, in one transaction

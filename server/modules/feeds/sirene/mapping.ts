@@ -8,7 +8,7 @@
  *   renamed, or whose NAF code or legal form changed, several changes joined by ` ; ` (a company created
  *   already ceased, as old units of a stock are, reads `Création : « … » ; Cessation (état administratif C)`). The log rows are
  *   written by INSERT … SELECT, so the statement-level rollup triggers see them all at once;
- *   Each company created is also queued in the RNE `officers` queue (issue 11, server/modules/rne/hooks.ts);
+ *   Each company created is also queued in the RNE `officers` queue (server/modules/rne/hooks.ts);
  * - `mergeEstablishmentsSql`: the same for the establishments, without log entries;
  * - `firstLoadSql`: the first load of an empty table (companies or establishments): a plain INSERT … SELECT
  *   of the mapped rows, with no comparison and no log entry — the update log records the changes of a known

@@ -1,5 +1,5 @@
 /**
- * Staging of a Sirene stock file (issue 9 section 1 "Upsert"; CONVENTIONS.md section 6): the raw CSV bytes
+ * Staging of a Sirene stock file (CONVENTIONS.md section 6): the raw CSV bytes
  * after the header go straight into `COPY <stage> FROM STDIN (FORMAT csv)`, one text column per header
  * name, so that PostgreSQL parses the CSV (the fastest parser at hand) and the mapping is done in SQL
  * (./mapping.ts).

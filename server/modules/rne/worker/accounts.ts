@@ -1,5 +1,5 @@
 /**
- * The worker's side of the RNE accounts (issue 11 section 3): leases, rests and logins.
+ * The worker's side of the RNE accounts: leases, rests and logins.
  * - An account is usable by a lane when it is enabled, its token is ok, it is not leased (or its lease passed) and
  *   its `available_at` passed. `leaseAccounts` takes up to n of them at once (`FOR UPDATE SKIP LOCKED`: two workers
  *   never lease the same one) and marks them `leased_by` / `leased_until`; `renewLease` extends a lease (false once

@@ -1,5 +1,5 @@
 /**
- * Marks a fetched entry done (issue 11 section 3), in ONE transaction:
+ * Marks a fetched entry done, in ONE transaction:
  * 1. the entry is locked and checked to be still this worker's (running, same account) — else nothing is written;
  * 2. the fetched rows replace the SIREN's rows (officers and beneficial owners, or filings), and the difference
  *    with the rows before is counted (by stable key, or filing kind and id);

@@ -1,5 +1,5 @@
 /**
- * The French descriptions of the update-log entries the RNE worker writes (code `RNE`, issue 11 section 3), e.g.
+ * The French descriptions of the update-log entries the RNE worker writes (code `RNE`), e.g.
  * `Dirigeants mis à jour\u00a0: 2 ajoutés, 1 retiré`, `Bénéficiaires effectifs mis à jour\u00a0: 1 ajouté`,
  * `Dépôts RNE\u00a0: 1 bilan, 2 actes nouveaux`. Empty string when nothing changed.
  */

@@ -1,5 +1,5 @@
 /**
- * One run of the RNE worker on a queue (issue 11 section 3), what a pg-boss job of `rne-officers` / `rne-accounts`
+ * One run of the RNE worker on a queue, what a pg-boss job of `rne-officers` / `rne-accounts`
  * does: take back the entries whose lease passed, lease the usable accounts of the queue's pool (one lane each,
  * lane.ts; at most `maxLanes`, and then, while other accounts are free and entries due, the task is woken again for
  * another process), and run the lanes until none has a due entry. Then, while entries wait for a back-off or an

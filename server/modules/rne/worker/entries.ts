@@ -1,5 +1,5 @@
 /**
- * The worker's side of the queue entries (issue 11 section 3), one statement each:
+ * The worker's side of the queue entries, one statement each:
  * - `claimEntries`: the next waiting entries of a queue whose `not_before` passed, in id order, taken with
  *   `FOR UPDATE SKIP LOCKED` (two workers never take the same one): state running, `lease_until`, `account_id`;
  * - `failEntry`: a failed attempt: attempts + 1 and back to waiting after an exponential back-off

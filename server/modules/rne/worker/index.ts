@@ -1,5 +1,5 @@
 /**
- * The RNE worker's entry points (issue 11 section 3):
+ * The RNE worker's entry points:
  * - `registerRneWorker(ctx)`: when `ctx.config.rneWorker` is on (RNE_WORKER=on, or `npm run worker`), declares the
  *   pg-boss tasks `rne-officers` and `rne-accounts` on the job queue (before it starts): each job drains its queue
  *   (drain.ts). Their queues keep at most one job waiting (wakes collapse), idle processes look for one every 2 s,

@@ -1,5 +1,5 @@
 /**
- * One lane of the RNE worker (issue 11 section 3): one leased account working off a queue, entry after entry (claimed
+ * One lane of the RNE worker: one leased account working off a queue, entry after entry (claimed
  * a few at a time, `claimBatch`), until no entry is due, its account is lost or resting, or the drain stops. For each claimed entry it calls the RNE API
  * (`GET /api/companies/{siren}` for the officers queue, `…/attachments` for the accounts queue) and:
  * - 200: parses the record and commits it (commit.ts);

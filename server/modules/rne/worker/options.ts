@@ -1,5 +1,5 @@
 /**
- * What the RNE worker needs (issue 11 section 3), gathered once from the app context: the database, the secret box
+ * What the RNE worker needs, gathered once from the app context: the database, the secret box
  * (passwords and tokens are sealed), the RNE endpoint, the per-account rate limit, a logger, the timings (leases,
  * back-off; shortened by the tests) and a way to wake the task later from the queue.
  */

@@ -1,5 +1,5 @@
 /**
- * Shell of the signed-in area (lazily loaded route element; issue 7 section 1): on a laptop (antd `lg`,
+ * Shell of the signed-in area (lazily loaded route element): on a laptop (antd `lg`,
  * 992 px and up) a sidebar as high as the window, collapsed and expanded by a real button in the header;
  * on narrower screens no sidebar but a drawer covering the page, opened by the header's 'Ouvrir le menu'
  * button and closed by any navigation. Then the sticky header (navigation progress bar, user menu) and the

@@ -1,5 +1,5 @@
 /**
- * Skip link 'Aller au contenu' (issue 7 section 3): the first focusable element of every page, visually
+ * Skip link 'Aller au contenu': the first focusable element of every page, visually
  * hidden until it has the focus (styles in app/global.css), moving the focus to the page's main landmark.
  */
 

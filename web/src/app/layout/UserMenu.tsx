@@ -1,7 +1,7 @@
 /**
  * Header user menu: avatar and name of the signed-in administrator, with links to the
  * profile and password screens (SPEC section 2 'Profile') and sign-out. On a phone only the
- * avatar shows (the button's label still names the user; issue 7 section 1).
+ * avatar shows (the button's label still names the user).
  */
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Flex, Typography } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * 'Télécharger le modèle' button of the CSV import screens (news: issue 8 section 3; deals: issue 10 section 3):
+ * 'Télécharger le modèle' button of the CSV import screens (news; deals):
  * runs `download` (which fetches the template through the API client and saves it as a file), spinning
  * meanwhile; a failure shows the API error's toast. A second click while it runs is ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * `RetryAlert`: the one error state of a block whose data could not be loaded (issue 7 section 3): an
+ * `RetryAlert`: the one error state of a block whose data could not be loaded: an
  * error alert (role alert) with a 'Réessayer' button, used by lists, statistics and, next, the feed
  * supervision pages.
  */

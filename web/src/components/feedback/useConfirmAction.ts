@@ -51,7 +51,7 @@ export function useConfirm(): (options: ConfirmOptions) => void {
         content: options.content,
         okText: options.okText ?? 'Oui',
         cancelText: 'Annuler',
-        // The safe answer has the focus: Enter or a stray key press cancels (issue 7 section 3).
+        // The safe answer has the focus: Enter or a stray key press cancels.
         autoFocusButton: 'cancel',
         okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' },
         cancelButtonProps: { 'data-testid': 'confirm-cancel' },

@@ -27,7 +27,7 @@ export interface Notify {
   error: (text?: string, description?: string, options?: ToastOptions) => void;
   /**
    * Red toast for a failed call: see `errorText(error, field)`. Nothing for a 401: the session
-   * handler sends the user to /login, which says that the session expired (issue 7 section 3).
+   * handler sends the user to /login, which says that the session expired.
    */
   apiError: (error: unknown, field?: string, options?: ToastOptions) => void;
   /** Neutral toast (e.g. 'Copié dans le presse-papiers'). */

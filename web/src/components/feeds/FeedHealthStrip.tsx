@@ -1,5 +1,5 @@
 /**
- * The feed-health strip (issue 9 section 4), shown on /supervisions and on /home: one card per feed
+ * The feed-health strip, shown on /supervisions and on /home: one card per feed
  * (BODACC, INSEE Sirene) with its last success, its age against the expected period in green / orange /
  * red, its consecutive failures (with a red « Dernier import en échec » tag beside the age's, so that a fresh
  * feed whose latest imports fail does not read as merely « À jour ») and whether its scheduled fetch is on. Read from

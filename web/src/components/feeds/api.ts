@@ -1,5 +1,5 @@
 /**
- * The feed-health call shared by /supervisions and /home (issue 9 section 4; contract/feeds.ts):
+ * The feed-health call shared by /supervisions and /home (contract/feeds.ts):
  * `GET /api/supervisions/health` -> one `FeedHealth` per feed (BODACC, INSEE Sirene).
  */
 import type { FeedHealth } from '../../../../contract/feeds';

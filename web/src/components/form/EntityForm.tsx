@@ -56,7 +56,7 @@ export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
         onValuesChange={clearErrorsOnChange(form)}
         requiredMark={false}
         // No browser validation bubble (in the browser's language): the server's 422 messages, in
-        // French, go under the fields, email format included (issue 7 section 3).
+        // French, go under the fields, email format included.
         noValidate
       >
         {children}

@@ -1,7 +1,7 @@
 /**
  * `useServerForm`: submits a form through a mutation, ignoring re-submits while in
  * flight (SPEC section 4), shows 422 errors under the fields (section 5) and toasts
- * success or failure (section 8), one toast per submission (issue 7 section 3).
+ * success or failure (section 8), one toast per submission.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';

@@ -2,7 +2,7 @@
  * `DataList`, the shared list (SPEC section 2 'Common list behaviour', section 4
  * sorting): search, page-size selector, sortable antd table, spinner,
  * 'Aucun résultat trouvé' and the pagination footer; a failed call shows `ListError` with a retry (a page too
- * deep: the server's « affinez la recherche ou inversez le tri »). On every screen (issue 7 section 1) the
+ * deep: the server's « affinez la recherche ou inversez le tri »). On every screen the
  * table scrolls inside its card, never the page; its identifying column stays on the left; below `md` its
  * secondary columns hide and its cells get smaller paddings; the toolbar wraps whole words.
  */
@@ -46,7 +46,7 @@ export interface DataColumn<T> {
    */
   fixed?: 'left' | 'right';
   /**
-   * The column a reader identifies a row by (a name, a SIREN, an id; issue 7 section 1): fixed on the
+   * The column a reader identifies a row by (a name, a SIREN, an id): fixed on the
    * left, at least `minWidth` (`IDENTIFYING_MIN_WIDTH` by default) wide, its words never broken.
    * Put it first, after any other left-fixed column.
    */
@@ -173,7 +173,7 @@ export function DataList<T>(props: DataListProps<T>) {
 
   const wide = useScreenUp('md');
   const lastIdentifying = columns.map((column) => Boolean(column.identifying)).lastIndexOf(true);
-  // Memoised (issue 7 section 2): the same columns and cell renderers until the columns, the sort or the
+  // Memoised: the same columns and cell renderers until the columns, the sort or the
   // screen width change, so that antd re-renders no cell when only the loading flag or the toolbar changes.
   const tableColumns = useMemo<TableColumnsType<T>>(() => columns.map((column, index) => ({
     key: column.key,

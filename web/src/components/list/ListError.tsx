@@ -1,5 +1,5 @@
 /**
- * `ListError`: what a list shows when its rows could not be loaded (issue 7 section 3): the error and a
+ * `ListError`: what a list shows when its rows could not be loaded: the error and a
  * 'Réessayer' button, in place of the table's empty text.
  */
 import { RetryAlert } from '../feedback/RetryAlert';

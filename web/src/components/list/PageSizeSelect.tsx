@@ -15,7 +15,7 @@ const options = PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))
 
 /**
  * 'Afficher [10|25|50|100|200] par page' selector (`data-testid="page-size"`), kept on one line: in a
- * narrow toolbar it wraps as a whole instead of breaking 'Afficher' (issue 7 section 1).
+ * narrow toolbar it wraps as a whole instead of breaking 'Afficher'.
  */
 export function PageSizeSelect({ value, onChange }: PageSizeSelectProps) {
   return (

@@ -1,5 +1,5 @@
 /**
- * Text shown above a list whose call failed (issue 6 section 1 point 4): a page too deep in a long result
+ * Text shown above a list whose call failed: a page too deep in a long result
  * (422 `errors.page`, « … affinez la recherche ou inversez le tri. ») and a query stopped by the server's
  * time limit (503) tell the user what to do; anything else is the generic 'Une erreur est survenue!'.
  */

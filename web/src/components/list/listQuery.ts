@@ -1,5 +1,5 @@
 /**
- * The query of one page of a server-mode list (issue 7 section 2): its key and fetcher for a list state,
+ * The query of one page of a server-mode list: its key and fetcher for a list state,
  * computed the same way by the list itself (`useDataList`) and by a route that starts loading the page
  * before its code has arrived (a module route's `prefetch`), so that both share one request.
  */

@@ -1,6 +1,6 @@
 /**
  * Range text of the list footer (SPEC section 2 'Common list behaviour': 'from-to of total results'),
- * numbers grouped by thousands as the statistics cards show them (issue 7 section 4).
+ * numbers grouped by thousands as the statistics cards show them.
  */
 import type { Pagination } from '../../api/types';
 

@@ -1,7 +1,7 @@
 /**
  * SIREN rendered as a link to the external company page in a new tab (update-log Siren
  * column, SPEC section 2 'Update log'). A plain anchor (antd's global link style colours it): it is drawn
- * once per row of 200-row tables, so it holds no hook and no antd component (issue 7 section 2).
+ * once per row of 200-row tables, so it holds no hook and no antd component.
  */
 import type { CSSProperties } from 'react';
 import { sirenUrl } from '../../lib/sirenUrl';

@@ -1,7 +1,7 @@
 /**
  * Icon link to the external register manager page of a SIREN in a new tab (update-log
  * last column, SPEC section 2 'Update log'). A plain anchor with the browser's tooltip (`title`): it is
- * drawn once per row of 200-row tables, so it holds no hook and no antd component (issue 7 section 2).
+ * drawn once per row of 200-row tables, so it holds no hook and no antd component.
  */
 import { BankOutlined } from '@ant-design/icons';
 import type { CSSProperties } from 'react';

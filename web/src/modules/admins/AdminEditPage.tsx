@@ -13,7 +13,7 @@ const title = (admin: Admin | undefined) => (admin ? `Modifier ${admin.name}` : 
 /**
  * Edit an administrator (/admins/:id/edit): save in place, delete (confirm) or go back. For the super
  * admin and for one's own account, 'Effacer' and 'Actif' are disabled and say why, and so are the super
- * admin's Email and 'Mot de passe' (issue 7 section 3).
+ * admin's Email and 'Mot de passe'.
  */
 export default function AdminEditPage() {
   const locks = adminLocks(useRouteId(), useCurrentUser().id);

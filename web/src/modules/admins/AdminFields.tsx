@@ -1,7 +1,7 @@
 /**
  * Administrator form fields: 'Prénom & nom', Email, 'Mot de passe' (optional on edit),
  * Actif (SPEC section 2 'Administrators'); the fields the server would refuse to change are disabled
- * and say why (issue 7 section 3).
+ * and say why.
  */
 import { Form, Input } from 'antd';
 import type { AdminLocks } from '../../../../contract/admin-rules';

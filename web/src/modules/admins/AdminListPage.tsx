@@ -15,7 +15,7 @@ import { statusActionColumn, statusColumn } from '../../components/resource/stat
 /**
  * Administrators list (/admins): Admin, Email, Status, Action; sortable by name, email, status. The
  * signed-in administrator's row says '(vous)'; 'Désactiver' is disabled, with a tooltip saying why,
- * on the super admin's row and on one's own (issue 7 section 3).
+ * on the super admin's row and on one's own.
  */
 export default function AdminListPage() {
   const { toggleStatus } = useResourceActions(adminsResource);

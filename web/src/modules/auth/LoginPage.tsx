@@ -21,7 +21,7 @@ const EMAIL_INVALID = 'Le champ Email doit être une adresse email valide.';
 
 /**
  * Sign-in page (/login): Email + Mot de passe, then back to ?redirect= (or /home). After a session
- * ended by a 401, it says 'Votre session a expiré, reconnectez-vous.' (issue 7 section 3). An email
+ * ended by a 401, it says 'Votre session a expiré, reconnectez-vous.'. An email
  * that is not one is refused under the field, in French, before any call (no browser bubble).
  */
 export default function LoginPage() {

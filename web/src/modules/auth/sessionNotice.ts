@@ -1,5 +1,5 @@
 /**
- * The "session expired" notice (issue 7 section 3): set when a call answers 401 while the user was
+ * The "session expired" notice: set when a call answers 401 while the user was
  * signed in, shown once by the /login page ('Votre session a expiré, reconnectez-vous.') in place of
  * an error toast, then cleared.
  */

@@ -1,5 +1,5 @@
 /**
- * One environment's API credentials in one list cell (issue 7 section 1): `id ⧉ · •••••••• 👁 ⧉`, the
+ * One environment's API credentials in one list cell: `id ⧉ · •••••••• 👁 ⧉`, the
  * Client_id (shortened with an ellipsis when the column is narrow, whole in its tooltip and its copy
  * button) and the masked Client_secret (SPEC section 2 'API customers').
  */

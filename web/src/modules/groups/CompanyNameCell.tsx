@@ -1,5 +1,5 @@
 /**
- * The company name beside a group's SIREN (issue 9 section 1): the name the INSEE register gives, a discreet
+ * The company name beside a group's SIREN: the name the INSEE register gives, a discreet
  * « connu seulement par ses établissements » tag when the register holds only establishments of it (no company
  * name), the name a stored BODACC notice gives with a « BODACC » tag when no INSEE file holds the SIREN
  * (« connu seulement par le BODACC » when the notice gives it no name), or « inconnu au répertoire » when nothing

@@ -29,7 +29,7 @@ export function addSirensDetail(result: AddSirensResult): string {
  * été mis à jour avec succès.' with the counts, textarea cleared, group, count and list reloaded.
  * Failure: the one toast 'Une erreur est survenue.' and, on a 422, every message (one per invalid
  * line) under the textarea; on a 413 (body above 8 MB), the limits, in the toast and under the
- * textarea. A second click while a call is in flight sends nothing (issue 7 section 3). The answer's notes
+ * textarea. A second click while a call is in flight sends nothing. The answer's notes
  * (SIRET lines taken for their SIREN) are returned for the form to show.
  */
 export function useAddSirens(groupId: number, form: FormInstance<AddSirensValues>) {

@@ -1,7 +1,7 @@
 /**
  * /home dashboard (root of every breadcrumb, SPEC section 2): greeting and one counter card per module
  * of the registry that declares one (administrators, API customers, groups), all counted by the server;
- * below them the feed-health strip of /supervisions (issue 9 section 4).
+ * below them the feed-health strip of /supervisions.
  */
 import { Col, Row, Typography } from 'antd';
 import { GENERIC_ERROR } from '../../api/errors';

@@ -1,5 +1,5 @@
 /**
- * Registry entry of the news module (SPEC section 2 "News"; issue 8 section 1): /news (pending news),
+ * Registry entry of the news module (SPEC section 2 "News"): /news (pending news),
  * /news/import, /news/categories with /news/create and /news/:id/edit, /news/articles/create and
  * /news/articles/delete, every page lazy-loaded; one "News" group in the sidebar holding an entry per
  * screen; the /home card of the categories (counted on the server under `news`).

@@ -28,7 +28,7 @@ export const CONFIRM_CANCEL_IMPORT = "Voulez-vous vraiment annuler l'import\u202
 
 /** How often the temporaries are read again while an import runs (SPEC section 9: 10 seconds). */
 export const IMPORT_POLL_MS = 10_000;
-/** How often a running import job's progress is read (issue 8 section 3: the progress bar). */
+/** How often a running import job's progress is read (the progress bar). */
 export const JOB_POLL_MS = 1_000;
 
 /** `1 234 lignes` / `1 ligne`, French grouping. */

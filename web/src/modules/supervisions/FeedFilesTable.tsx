@@ -1,5 +1,5 @@
 /**
- * A table of feed file records (SPEC section 2 "Supervision"; issue 9 section 4) on the shared list:
+ * A table of feed file records (SPEC section 2 "Supervision") on the shared list:
  * Fichier, status icon, Date (DD/MM/YYYY HH:mm:ss, Europe/Paris), Lignes for the INSEE tables, Erreur
  * (text only when present); sortable, page sizes, footer, « Aucun résultat trouvé ». Read again every
  * IDLE_POLL_MS, so that files imported by the inbox, the CLI or the scheduled fetch appear without a reload.

@@ -1,5 +1,5 @@
 /**
- * « Importer un fichier » (issue 9 section 3): picks one file of the feed's types and sends it to
+ * « Importer un fichier »: picks one file of the feed's types and sends it to
  * `POST /api/supervisions/import/{feed}` through the shared upload of the API client (multipart, CSRF
  * header), then hands the queued job to the page, which shows its progress.
  */

@@ -1,5 +1,5 @@
 /**
- * The feed jobs under way, at the top of a supervision page (issue 9 section 4): per job its file, its
+ * The feed jobs under way, at the top of a supervision page: per job its file, its
  * state, a progress bar of the bytes read (percent), the rows and bytes read so far, and, once the file is
  * read whole, that the rows are being written (the merge can take as long as the reading).
  */

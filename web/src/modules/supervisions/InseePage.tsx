@@ -1,5 +1,5 @@
 /**
- * /supervisions/insee 'Base INSEE' (SPEC section 2 "Supervision"; issue 9 section 4): the INSEE Sirene
+ * /supervisions/insee 'Base INSEE' (SPEC section 2 "Supervision"): the INSEE Sirene
  * imports under way, then two tables of import files, Entreprises and Établissements (Fichier, status,
  * Date, Lignes, Erreur); « Importer un fichier » takes a stock file (.csv or .zip).
  */

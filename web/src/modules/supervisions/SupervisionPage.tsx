@@ -1,5 +1,5 @@
 /**
- * /supervisions 'Surveillance' (SPEC section 2 "Supervision"; issue 9 section 4): the feed-health strip,
+ * /supervisions 'Surveillance' (SPEC section 2 "Supervision"): the feed-health strip,
  * the BODACC imports under way, and the BODACC file table (Fichier, status, Date, Erreur);
  * « Importer un fichier » takes a DILA XML bulletin or an Opendatasoft JSON export.
  */

@@ -1,5 +1,5 @@
 /**
- * Query keys of the supervision pages (issue 9 section 4), all under `['supervisions']`
+ * Query keys of the supervision pages, all under `['supervisions']`
  * (components/feeds/api.ts), so that one invalidation after an import reloads the tables and the health.
  */
 import { SUPERVISIONS_KEY } from '../../components/feeds/api';

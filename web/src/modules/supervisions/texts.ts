@@ -1,5 +1,5 @@
 /**
- * Texts and constants of the supervision pages (SPEC sections 2 "Supervision" and 9; issue 9 section 4).
+ * Texts and constants of the supervision pages (SPEC sections 2 "Supervision" and 9).
  */
 import type { UploadFeed } from './api';
 
@@ -10,7 +10,7 @@ export const INSEE_TITLE = 'Base INSEE';
 /** The upload button of both pages. */
 export const IMPORT_BUTTON = 'Importer un fichier';
 
-/** How often the jobs under way are read while one runs (issue 9 section 4: refreshed while they run). */
+/** How often the jobs under way are read while one runs (refreshed while they run). */
 export const JOB_POLL_MS = 1_000;
 /** How often they are read otherwise, to see a job started elsewhere (CLI, inbox, fetch); SPEC section 9: 10 s. */
 export const IDLE_POLL_MS = 10_000;

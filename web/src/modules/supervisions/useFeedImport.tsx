@@ -1,5 +1,5 @@
 /**
- * `useFeedImport`: the import parts of a supervision page (issue 9 sections 3 and 4), sharing one jobs
+ * `useFeedImport`: the import parts of a supervision page, sharing one jobs
  * query: the « Importer un fichier » button (for the page header) and the progress of the jobs under way
  * (for the top of the page), polled while they run.
  */

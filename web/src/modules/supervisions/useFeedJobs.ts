@@ -1,5 +1,5 @@
 /**
- * `useFeedJobs`: the jobs under way of one feed (GET /api/supervisions/jobs?feed=…; issue 9 section 4),
+ * `useFeedJobs`: the jobs under way of one feed (GET /api/supervisions/jobs?feed=…),
  * read every second while one is queued or running and every 10 seconds otherwise (a file may arrive by
  * the CLI, the inbox or the scheduled fetch). When a job seen under way leaves that list, its outcome is
  * read (GET /api/jobs/{id}), the tables and the health are reloaded, and a toast says how it ended (lines read,

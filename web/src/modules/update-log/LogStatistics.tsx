@@ -1,6 +1,6 @@
 /**
  * Update-log statistics block: totals and charts, or the 'error' alert when loading
- * fails, with a 'Réessayer' button (SPEC section 2 'Update log', section 8; issue 7 section 3).
+ * fails, with a 'Réessayer' button (SPEC section 2 'Update log', section 8).
  */
 import { RetryAlert } from '../../components/feedback/RetryAlert';
 import { currentPeriod } from '../../lib/dates';

@@ -1,7 +1,7 @@
 /**
  * Columns of the update-log table: Traitement, Siren, Résultat and the register link
  * (SPEC section 2 'Update log'). The table shows up to 200 rows at once, so its cells are plain text and
- * anchors, built once per configuration (issue 7 section 2: "lighter cells").
+ * anchors, built once per configuration ("lighter cells").
  */
 import { useMemo, type CSSProperties } from 'react';
 import type { AppConfig, LogEntry } from '../../api/types';

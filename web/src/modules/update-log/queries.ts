@@ -1,6 +1,6 @@
 /**
  * The update log's queries (SPEC section 2 'Update log'), shared by its page and by its route's
- * `prefetch`, which starts them while the page's code downloads (issue 7 section 2): the statistics
+ * `prefetch`, which starts them while the page's code downloads: the statistics
  * (GET /api/messages/getdatas), the log's first page for the filter kept in localStorage
  * (POST /api/messages/filter) and the configuration of its links (GET /api/config). Holds no component:
  * the module descriptor imports it.

@@ -1,5 +1,5 @@
 /**
- * /transactions/{id}/editdeal screen (SPEC sections 2, 4 and 8; issue 10 section 2): the deal loaded by
+ * /transactions/{id}/editdeal screen (SPEC sections 2, 4 and 8): the deal loaded by
  * getDealRoles (an unknown id toasts 'Item does not exist!' and goes to /home), its identifier in the
  * breadcrumb; saved in place; its status toggled after confirmation; deleted after 'Êtes-vous sûr(e) de
  * vouloir le supprimer ?', then back to the list.

@@ -1,5 +1,5 @@
 /**
- * The entities of the deal form (SPEC sections 2, 3 "Deal entity" and 5; issue 10 section 2): a local list,
+ * The entities of the deal form (SPEC sections 2, 3 "Deal entity" and 5): a local list,
  * saved with the deal, where rows are added ('Ajouter une entité': role 0, stake empty) and removed; each row
  * has SIREN (a pasted SIRET is replaced by its SIREN, with a note), company name (filled in from the register
  * when a known SIREN is typed, still editable), role and

@@ -1,5 +1,5 @@
 /**
- * Deal calls (SPEC section 7 "Transactions"; issue 10 sections 1 and 2): the paged list (`POST filter?page=n`),
+ * Deal calls (SPEC section 7 "Transactions"): the paged list (`POST filter?page=n`),
  * the countries, and the deal itself as a status resource (getDealRoles/{id}, storedeal, updatedeal/{id},
  * toggledeal/{id}, removedeal with the deal's id in the body).
  */

@@ -1,5 +1,5 @@
 /**
- * /transactions/import screen (SPEC sections 2, 4, 5 and 8; issue 10 section 3): a .csv picker, the template
+ * /transactions/import screen (SPEC sections 2, 4, 5 and 8): a .csv picker, the template
  * ('Télécharger le modèle'), the documented columns, the progress while the file is imported, and the rows in
  * error of a refused file; a written file goes to /transactions/success.
  */

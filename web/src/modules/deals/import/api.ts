@@ -1,5 +1,5 @@
 /**
- * Deals import calls (SPEC section 7 "Transactions"; issue 10 section 3; contract/deal-import.ts): the upload,
+ * Deals import calls (SPEC section 7 "Transactions"; contract/deal-import.ts): the upload,
  * which answers `1` once the file is written (422 with the rows in error otherwise), the caller's running import
  * job (for the progress bar while the upload waits), the template and the imported files.
  */

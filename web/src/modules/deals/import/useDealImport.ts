@@ -1,5 +1,5 @@
 /**
- * `useDealImport`: the upload of /transactions/import (SPEC sections 4 and 8; issue 10 section 3). The call
+ * `useDealImport`: the upload of /transactions/import (SPEC sections 4 and 8). The call
  * waits for the import to finish; meanwhile the caller's import job is read every second for the progress bar.
  * `1` goes to /transactions/success (the list, the stats and the files reloaded); a 422 keeps the rows in
  * error for the table; every failure, and any answer other than `1`, toasts 'Une erreur est survenue!'.

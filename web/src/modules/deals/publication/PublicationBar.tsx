@@ -1,5 +1,5 @@
 /**
- * The publication bar of /transactions (SPEC section 2; issue 10 section 1): the two figures (c1 waiting for
+ * The publication bar of /transactions (SPEC section 2): the two figures (c1 waiting for
  * publication, c2 published) and the buttons 'Publier les transactions' (insert all) and 'Annuler la dernière
  * écriture' (purge, confirmed first), each replaced by a spinner while it runs, the other disabled meanwhile.
  */

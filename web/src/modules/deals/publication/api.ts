@@ -1,5 +1,5 @@
 /**
- * Publication calls (SPEC section 7 "Transactions"; issue 10 section 1): `GET stats` (c1 waiting, c2 published),
+ * Publication calls (SPEC section 7 "Transactions"): `GET stats` (c1 waiting, c2 published),
  * `GET insert` (publish every new or changed active deal as one batch) and `GET purge` (undo the last batch),
  * both answering the number of deals processed.
  */

@@ -1,4 +1,4 @@
-/** 'Ajouter un article' screen (/news/articles/create): publish one article by hand (SPEC section 2 "News"; issue 8 section 4). */
+/** 'Ajouter un article' screen (/news/articles/create): publish one article by hand (SPEC section 2 "News"). */
 import { Form } from 'antd';
 import { useState } from 'react';
 import { EntityForm } from '../../../components/form/EntityForm';

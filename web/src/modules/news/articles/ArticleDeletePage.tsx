@@ -1,6 +1,6 @@
 /**
  * 'Effacer un article' screen (/news/articles/delete): find a SIREN's published articles and remove one
- * (SPEC sections 2 "News", 5 and 8; issue 8 section 4).
+ * (SPEC sections 2 "News", 5 and 8).
  */
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input } from 'antd';

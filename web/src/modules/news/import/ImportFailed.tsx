@@ -1,4 +1,4 @@
-/** The failure of the latest import (issue 8 sections 2 and 3): the job's French error, above the picker. */
+/** The failure of the latest import: the job's French error, above the picker. */
 import { Alert } from 'antd';
 import type { Job } from '../../../api/types';
 

@@ -1,5 +1,5 @@
 /**
- * The review of an imported file on /news/import (SPEC section 2 "News"; issue 8 section 3): what was read,
+ * The review of an imported file on /news/import (SPEC section 2 "News"): what was read,
  * 'Annuler l'import' and 'Process', the lines whose SIRET was taken for its SIREN, then the rows with their errors.
  */
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 /**
- * The temporaries of /news/import, paged on the server (SPEC section 2 "News"; issue 8 section 3): every
+ * The temporaries of /news/import, paged on the server (SPEC section 2 "News"): every
  * row with its errors, a chip showing only the rows in error, a delete button per row.
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * News import calls (SPEC section 7 "News"; issue 8 sections 2 and 3): the upload, the administrator's
+ * News import calls (SPEC section 7 "News"): the upload, the administrator's
  * import job and a job's progress, the temporaries, Process, the removal of one row, the cancellation
  * and the template file.
  */

@@ -1,4 +1,4 @@
-/** What the import screen says about the expected file (issue 8 section 3: columns, separators, encodings, dates). */
+/** What the import screen says about the expected file (columns, separators, encodings, dates). */
 import { NEWS_IMPORT_MAX_BYTES } from '../../../../../contract/limits';
 
 /** One line under the picker. */

@@ -1,5 +1,5 @@
 /**
- * Query keys of the import screen (issue 8 section 3), all under `['news', 'import']` so that one
+ * Query keys of the import screen, all under `['news', 'import']` so that one
  * invalidation after an upload, a removal, a cancellation or Process reloads every one of them.
  */
 import type { Job, ListFilter, OnlyErrorsSearch } from '../../../api/types';

@@ -1,6 +1,6 @@
 /**
  * Columns of the temporaries table of /news/import (SPEC section 2 "News": ID, Siren, Titre, Catégorie,
- * Source, Link, Date and a delete button; issue 8 section 3: each row's errors beside it).
+ * Source, Link, Date and a delete button;: each row's errors beside it).
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';

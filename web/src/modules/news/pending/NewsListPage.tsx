@@ -1,6 +1,6 @@
 /**
  * /news screen 'News': the pending news, paged on the server, with Import CSV, Synchroniser and
- * Gérer les catégories (SPEC section 2 "News"; issue 8 sections 1 and 4).
+ * Gérer les catégories (SPEC section 2 "News").
  */
 import { CloudUploadOutlined, SyncOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * `useSyncAll`: the Synchroniser call of /news (GET /api/news/syncall; issue 8 section 1): publishes every
+ * `useSyncAll`: the Synchroniser call of /news (GET /api/news/syncall): publishes every
  * pending item, toasts the server's count message and reloads the list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

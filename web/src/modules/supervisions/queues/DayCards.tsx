@@ -1,5 +1,5 @@
 /**
- * The four cards of the queue pages (SPEC section 2 "Supervision"; issue 11 section 4): J, J-1, J-2 and
+ * The four cards of the queue pages (SPEC section 2 "Supervision"): J, J-1, J-2 and
  * J-3 (Paris days), each with its date and its total labelled « Total Sirens », and, when given, the
  * processing window of that day (first and last entry processed, DD/MM/YYYY HH:mm:ss).
  */

@@ -1,5 +1,5 @@
 /**
- * /supervisions/liveinpi 'Traitement en direct' (SPEC section 2 "Supervision"; issue 11 section 4): the
+ * /supervisions/liveinpi 'Traitement en direct' (SPEC section 2 "Supervision"): the
  * breadcrumb through the officers page, the four cards with the processing windows of J, J-1 and J-2
  * (`liveinpiall`: from/to, from2/to2, from3/to3), « Télécharger CSV » (export.csv), and the table
  * « Différentiel sur les dirigeants : J , J-1 » of the entries processed since the start of J-1; the

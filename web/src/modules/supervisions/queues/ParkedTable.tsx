@@ -1,5 +1,5 @@
 /**
- * The parked entries of a queue (issue 11 sections 3 and 4): the SIRENs that failed MAX_ATTEMPTS times,
+ * The parked entries of a queue: the SIRENs that failed MAX_ATTEMPTS times,
  * with their error, their attempts, their reason and when they were queued, each with
  * « Remettre en file »; on the shared list, paged on the server (`POST queues/{queue}/parked/filter`).
  */

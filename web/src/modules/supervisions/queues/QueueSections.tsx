@@ -1,5 +1,5 @@
 /**
- * The body shared by the two queue pages (issue 11 section 4): the parked entries with their requeue and
+ * The body shared by the two queue pages: the parked entries with their requeue and
  * the manual add (short, so first: the done table holds 200 rows a page), then the Siren / Date table of
  * the entries processed.
  */

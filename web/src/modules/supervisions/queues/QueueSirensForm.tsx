@@ -1,4 +1,4 @@
-/** Textarea adding SIRENs to a queue by hand, one per line (issue 11 section 2; as on a group's page), on the shared SirenLinesForm. */
+/** Textarea adding SIRENs to a queue by hand, one per line (as on a group's page), on the shared SirenLinesForm. */
 import { Form } from 'antd';
 import { SirenLinesForm } from '../../../components/siren/SirenLinesForm';
 import type { QueueName } from './api';

@@ -1,5 +1,5 @@
 /**
- * The Siren / Date table of a queue page (SPEC section 2 "Supervision"; issue 11 section 4) on the shared
+ * The Siren / Date table of a queue page (SPEC section 2 "Supervision") on the shared
  * list, paged on the server: the entries processed (`POST queues/{queue}/filter`) or, on the live page,
  * those of J and J-1 (`POST queues/officers/live/filter`); newest first, searchable by the start of a
  * SIREN. Each SIREN links to the company page in a new tab.

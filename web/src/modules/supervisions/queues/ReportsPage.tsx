@@ -1,5 +1,5 @@
 /**
- * /supervisions/reports 'Différentiel sur les comptes' (SPEC section 2 "Supervision"; issue 11 section 4):
+ * /supervisions/reports 'Différentiel sur les comptes' (SPEC section 2 "Supervision"):
  * the four cards J to J-3 (`reportsall`), the banner « File d'attente : {n} restent à traiter », the
  * Siren / Date table of the entries processed, the parked entries and the manual add; all read again
  * every 10 seconds.

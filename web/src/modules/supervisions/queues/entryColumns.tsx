@@ -1,5 +1,5 @@
 /**
- * Columns shared by the queue tables (SPEC section 2 "Supervision": Siren / Date; issue 11 section 4):
+ * Columns shared by the queue tables (SPEC section 2 "Supervision": Siren / Date):
  * the SIREN linking to the company page (new tab, `noopener noreferrer`; the template of GET /api/config)
  * and a date DD/MM/YYYY HH:mm:ss (Europe/Paris).
  */

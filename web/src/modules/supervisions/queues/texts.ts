@@ -1,5 +1,5 @@
 /**
- * Texts of the queue pages (SPEC section 2 "Supervision"; issue 11 section 4): titles, the cards, the
+ * Texts of the queue pages (SPEC section 2 "Supervision"): titles, the cards, the
  * banners, the tables. The words of the spec are kept as it gives them.
  */
 import type { QueueName } from './api';
@@ -49,5 +49,5 @@ export const REQUEUED = 'Le siren a été remis en file.';
 /** Title of the manual add. */
 export const ADD_SIRENS_TITLE = 'Ajouter des sirens à la file';
 
-/** How often the figures and tables of the queue pages are read again (SPEC section 9, issue 11 section 4: 10 s). */
+/** How often the figures and tables of the queue pages are read again (SPEC section 9: 10 s). */
 export const QUEUE_POLL_MS = 10_000;

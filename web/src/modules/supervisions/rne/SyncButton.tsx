@@ -1,5 +1,5 @@
 /**
- * The per-account check (issue 11 section 1; SPEC section 7 `syncInpiAccount/{id}`): logs in to the RNE
+ * The per-account check (SPEC section 7 `syncInpiAccount/{id}`): logs in to the RNE
  * service with the account, then toasts the answer's French message (green when the login succeeded,
  * red for refused credentials or an unreachable service) and reloads both tables (token, passage,
  * last_change).

@@ -1,5 +1,5 @@
 /**
- * Calls of the register (RNE) accounts (issue 11 section 1; contract/rne.ts): the two account lists
+ * Calls of the register (RNE) accounts (contract/rne.ts): the two account lists
  * (`GET /api/supervisions/inpiall` for the officers pool, `rneall` for the filings pool), the account
  * management (`POST rne/accounts`, `rne/accounts/{id}`, `…/toggle`, `…/delete`) and the check
  * (`GET syncInpiAccount/{id}`).

@@ -1,5 +1,5 @@
 /**
- * Texts of the register (RNE) accounts page (issue 11 section 1; SPEC section 2 "Supervision"): titles,
+ * Texts of the register (RNE) accounts page (SPEC section 2 "Supervision"): titles,
  * the pools' names, the form's labels and the confirmations. The web imports the contract as types only,
  * so the French names of contract/rne.ts (`POOL_LABELS`, `rneAccountLabels`) are spelt again here, word
  * for word.
