@@ -53,7 +53,7 @@ export function pageResponse<T extends z.ZodType>(item: T) {
     per_page: z.number(),
     current_page: z.number(),
     last_page: z.number(),
-    /** Present and true when `total` is an estimate (see ListSpec.countCap). */
+    /** Present and true when `total` is an estimate (a sampled count: ListSpec.knownTotal, server/http/listing.ts). */
     total_is_estimate: z.boolean().optional(),
   });
 }

@@ -141,7 +141,7 @@ const envSchema = z.object({
   NEWS_IMPORT_MAX_ROWS: wholeNumberOr(NEWS_IMPORT_MAX_ROWS, 1, 'rows'),
 });
 
-/** Typed application configuration (all durations in seconds). */
+/** Typed application configuration; each duration says its unit (`…Ms` in milliseconds, the session's in seconds). */
 export interface AppConfig {
   port: number;
   host: string;

@@ -1,8 +1,8 @@
 /**
  * The one server-side mechanism of the "status resources" (SPEC sections 4, 7, 8):
  * records with an id and a 0/1 `status` that the back-office lists, reads, creates, updates, toggles
- * and deletes — administrators, customers and groups today; news categories, deal roles, deal types
- * and deals next. A module declares its resource once (`defineStatusResource`); the mechanism gives:
+ * and deletes — administrators, customers, groups, news categories, deal roles and deal types. A module declares
+ * its resource once (`defineStatusResource`); the mechanism gives:
  *
  * - find-or-404 with the spec's text ('User does not exist!', 'Group does not exist!', ...);
  * - the toggle through the row-locked `toggleStatus`, with an optional guard on disabling
