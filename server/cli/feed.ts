@@ -15,6 +15,7 @@ import type { UploadFeed } from '../../contract/feeds';
 import { registerJobs } from '../jobs/define';
 import { waitForJob } from '../jobs/queue';
 import { feedsModule } from '../modules/feeds/module';
+import { rneModule } from '../modules/rne/module';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { pgliteDirOf } from '../db/client';
@@ -44,7 +45,7 @@ if (!config.databaseUrl) {
 }
 
 const ctx = await createContext(config);
-registerJobs(ctx, [feedsModule]);
+registerJobs(ctx, [feedsModule, rneModule]);
 await ctx.jobs.start();
 let failures = 0;
 let interrupted = false;

@@ -50,7 +50,11 @@ export function defineJob<Payload>(kind: string, payload: z.ZodType<Payload>, ha
   };
 }
 
-/** Registers on `app.jobs` every job the modules declare (before the queue starts). */
-export function registerJobs(app: AppContext, modules: ReadonlyArray<{ jobs?: readonly JobRegistration[] }>): void {
+/**
+ * Subscribes the modules to each other's events, then registers on `app.jobs` every job they declare (before the
+ * queue starts).
+ */
+export function registerJobs(app: AppContext, modules: ReadonlyArray<{ jobs?: readonly JobRegistration[]; subscribe?: (app: AppContext) => void }>): void {
+  for (const m of modules) m.subscribe?.(app);
   for (const m of modules) for (const definition of m.jobs ?? []) app.jobs.register(definition.kind, definition.build(app));
 }

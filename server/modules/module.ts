@@ -32,4 +32,6 @@ export interface ServerModule {
   dashboard?: DashboardCounter;
   /** The background jobs it declares (server/jobs/define.ts), registered on the queue before it starts. */
   jobs?: readonly JobRegistration[];
+  /** Subscribes it to other modules' events (e.g. the RNE module to the feeds' merges), before any job runs. */
+  subscribe?: (app: AppContext) => void;
 }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { registerJobs } from '../jobs/define';
 import { waitForJob } from '../jobs/queue';
 import { feedsModule } from '../modules/feeds/module';
+import { rneModule } from '../modules/rne/module';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -86,7 +87,7 @@ async function alreadyImported(ctx: AppContext, filename: string): Promise<boole
  */
 export async function seedDemoFeeds(ctx: AppContext, fixturesDir = FEED_FIXTURES_DIR): Promise<DemoFeedsResult> {
   const result: DemoFeedsResult = { feedFiles: 0, logEntries: 0, failed: [], missing: [] };
-  registerJobs(ctx, [feedsModule]);
+  registerJobs(ctx, [feedsModule, rneModule]);
   await ctx.jobs.start();
   for (const sample of DEMO_FEED_SAMPLES) {
     const file = samplePath(sample.kind, sample.name, fixturesDir);

@@ -83,10 +83,14 @@ describe('BODACC', () => {
     expect(await queued('880878145')).toEqual([{ queue: 'accounts', reason: 'BODACC C\u00a0: dépôt des comptes', state: 'waiting' }]);
     const [counts] = await rows<{ waiting: number }>(sql`select waiting::int as waiting from rne_queue_counts where queue = 'accounts'`);
     expect(counts.waiting).toBe(1);
-    // The job woke the worker's task of that queue once it had committed (a pg-boss job, taken by any process).
-    const [woken] = await rows<{ accounts: number; officers: number }>(sql`select count(*) filter (where name = 'rne-accounts')::int as accounts,
-      count(*) filter (where name = 'rne-officers')::int as officers from pgboss.job`);
-    expect(woken).toEqual({ accounts: 1, officers: 0 });
+    // The job woke the worker's task of that queue once it had committed (a pg-boss job, taken by any process):
+    // the wake follows the commit, so it may land just after the job reads done.
+    const woken = async () =>
+      (
+        await rows<{ accounts: number; officers: number }>(sql`select count(*) filter (where name = 'rne-accounts')::int as accounts,
+          count(*) filter (where name = 'rne-officers')::int as officers from pgboss.job`)
+      )[0];
+    await expect.poll(woken, { timeout: 5000 }).toEqual({ accounts: 1, officers: 0 });
 
     // The same notices again (v2.1 shape): already stored, nothing queued.
     const again = await importFile(FEED_BODACC, ODS_V21);

@@ -13,6 +13,8 @@ import { JobQueue } from '../../server/jobs/queue';
 import { findJob, type JobRow } from '../../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { sireneJob } from '../../server/modules/feeds/sirene/job';
+import { subscribeToFeeds } from '../../server/modules/feeds';
+import { rneFeedHooks } from '../../server/modules/rne/feed-hooks';
 import { freshDatabase } from './db';
 import { rowsOf } from '../../server/db/rows';
 
@@ -68,6 +70,8 @@ export interface SireneHarness {
 export async function sireneHarness(): Promise<SireneHarness> {
   const database = await freshDatabase({ statementTimeoutMs: 5000 });
   const jobs = new JobQueue(database);
+  // As the app does: the RNE module's hooks fill its queues from the merges.
+  subscribeToFeeds(rneFeedHooks);
   jobs.register(FEED_SIRENE, sireneJob);
   await jobs.start();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-sirene-'));

@@ -1,19 +1,33 @@
 /**
- * The feed jobs, declared once (server/jobs/define.ts) and listed by the supervision module: the INSEE Sirene
- * and BODACC imports. Both fill the RNE queues in their merges, so each wakes the RNE worker once it has
- * committed (../rne/wake-jobs.ts), wherever it runs: the server, the CLI, the seed.
+ * The feed jobs, declared once (server/jobs/define.ts) and listed by the feeds module: the INSEE Sirene and BODACC
+ * imports. Once a job has committed, the feeds' subscribers hear of it (./events.ts `afterJob`: the RNE module
+ * wakes its worker there), wherever it runs: the server, the CLI, the seed.
  */
+import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/define';
-import { wakingRneWorker } from '../rne';
+import type { JobKind } from '../../jobs/queue';
 import { bodaccJob } from './bodacc/job';
+import { feedHooks } from './events';
 import { FEED_BODACC, FEED_SIRENE, feedJobPayload } from './kinds';
 import { sireneJob } from './sirene/job';
 
+/** `kind`, whose committed result is passed to the feeds' subscribers. */
+function announced(app: AppContext, kind: JobKind): JobKind {
+  return {
+    ...kind,
+    async run(ctx) {
+      const out = await kind.run(ctx);
+      await feedHooks().afterJob(app, out.result);
+      return out;
+    },
+  };
+}
+
 /** An INSEE Sirene stock file (companies or establishments). */
-export const sireneJobDefinition = defineJob(FEED_SIRENE, feedJobPayload, (app) => wakingRneWorker(app, sireneJob));
+export const sireneJobDefinition = defineJob(FEED_SIRENE, feedJobPayload, (app) => announced(app, sireneJob));
 
 /** A BODACC file (DILA XML bulletin, Opendatasoft JSON export). */
-export const bodaccJobDefinition = defineJob(FEED_BODACC, feedJobPayload, (app) => wakingRneWorker(app, bodaccJob));
+export const bodaccJobDefinition = defineJob(FEED_BODACC, feedJobPayload, (app) => announced(app, bodaccJob));
 
-/** The feed jobs, as the supervision module lists them. */
+/** The feed jobs, as the feeds module lists them. */
 export const feedJobs = [sireneJobDefinition, bodaccJobDefinition];

@@ -22,7 +22,7 @@ import { FEED_CODE } from './codes';
 import { FAMILIES } from './families';
 import { logDescription, sourceLabel, type Notice } from './notice';
 import { SALE_COLUMNS, saleRow } from './sale';
-import { bodaccEnqueueSql, officersChanged } from '../../rne';
+import { feedHooks } from '../events';
 import type { Sql } from '../../../db/sql';
 
 
@@ -89,7 +89,7 @@ export function stageRow(notice: Notice, position: number): unknown[] {
     notice.raw ?? {},
     logDescription(notice),
     notice.sale ? saleRow(notice, notice.sale) : null,
-    officersChanged(notice),
+    feedHooks().officersChanged(notice),
     notice.previous?.bulletin ?? null,
     notice.previous?.issue ?? null,
     notice.previous?.noticeNumber ?? null,
@@ -182,7 +182,8 @@ export async function mergeStage(
     [FEED_CODE, feedFileId],
   );
   const rneQueued: RneQueued = { accounts: 0, officers: 0 };
-  for (const row of (await sql.exec(bodaccEnqueueSql(table))).rows) rneQueued[row.queue as keyof RneQueued] = Number(row.n);
+  const enqueue = feedHooks().bodaccAfterMerge(table);
+  if (enqueue) for (const row of (await sql.exec(enqueue)).rows) rneQueued[row.queue as keyof RneQueued] = Number(row.n);
   const summary: MergeSummary = { notices, new: stored.count, duplicates: notices - stored.count, sales: sales.count, sales_withdrawn: withdrawn.count, log_entries: log.count };
   await sql.exec(`update feed_files set summary = $2::jsonb where id = $1`, [feedFileId, JSON.stringify(summary)]);
   return { summary, feedFileId, rneQueued };

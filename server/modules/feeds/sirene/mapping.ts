@@ -17,7 +17,7 @@
  */
 import { escapeIdentifier, escapeLiteral } from 'pg';
 import { sirenLuhnSql } from '../../../lib/siren-sql';
-import { inseeEnqueueCte } from '../../rne';
+import { feedHooks } from '../events';
 import { LINE } from './stage';
 import type { SireneKind } from './layouts';
 
@@ -244,7 +244,7 @@ logged as (
   where e.description <> ''
   returning 1
 ),
-${inseeEnqueueCte()}
+${feedHooks().sireneCompaniesCte()}
 select (select count(*) from diff where is_new)::bigint as created,
        (select count(*) from diff where not is_new)::bigint as updated,
        (select count(*) from logged)::bigint as log_entries,
