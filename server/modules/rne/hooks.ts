@@ -6,8 +6,9 @@
  *   `officersChanged`), to the `officers` queue;
  * - INSEE Sirene (server/modules/feeds/sirene/mapping.ts): each company created by a merge goes to the
  *   `officers` queue (not the companies of a first load of an empty register, which logs nothing either).
- * The jobs report what they queued in their result (`rne_queued`); ./wake-jobs.ts wakes the worker after them.
- * Pure (SQL text and a predicate): the feed merges import it without the worker.
+ * The jobs report what they queued in their result (`rne_queued`); ./feed-hooks.ts wakes the worker after them (the
+ * RNE module subscribes these hooks to the feeds, server/modules/feeds/events.ts).
+ * Pure (SQL text and a predicate), handed to the feeds through ./feed-hooks.ts: the feeds import nothing of this module.
  */
 import { escapeLiteral } from 'pg';
 import { isObj, structured } from '../feeds';
