@@ -1,5 +1,5 @@
 /**
- * Deal list, publication and BODACC row cases of `npm run bench` (issue 10 section 5; budgets of CONVENTIONS.md
+ * Deal list, publication and BODACC row cases of `npm run bench` (budgets of CONVENTIONS.md
  * section 5), through the HTTP API like the other cases:
  * - `deals.filter.first_page`, `deals.filter.sort.<column>` (asc) and `.<column>.desc` for every sort key: p95 ≤ 30 ms;
  * - `deals.filter.search.siren` (a whole SIREN), `.siren_prefix` (3 digits), `.text` (a common word of the company

@@ -1,5 +1,5 @@
 /**
- * Register (RNE) supervision read cases of `npm run bench -- --only supervision` (issue 11 section 5; budgets of
+ * Register (RNE) supervision read cases of `npm run bench -- --only supervision` (budgets of
  * CONVENTIONS.md section 5), through the HTTP API like the other cases:
  * - `supervision.reportsall`, `supervision.liveinpiall`: p95 ≤ 10 ms (cards and banner from the rollups, never a
  *   scan of the queues); `supervision.dirigeantsall` (same reads as reportsall, with the window of J);

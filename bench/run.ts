@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --rows N] [-- --fresh] [-- --calls K]`: scale benchmark (issue 3 point 4; budgets of
+ * `npm run bench [-- --rows N] [-- --fresh] [-- --calls K]`: scale benchmark (budgets of
  * CONVENTIONS.md section 5). Against BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vigie_bench,
  * created if missing; the benchmark may fill it), it generates N log entries (default 10,000,000; kept
  * between runs unless --fresh or the count differs), starts the real app on a local port, signs in over
@@ -153,7 +153,7 @@ const tools = {
 };
 if (runs('news')) await benchNews({ db: ctx.db, ...tools });
 
-/** The update-log and groups cases (issue 6). */
+/** The update-log and groups cases. */
 async function benchLogAndGroups(): Promise<void> {
 const sample = (await filter({ orderBy: { column: 'id', direction: 'desc' } }, 1)) as { data: Array<{ name: string }>; total: number };
 if (sample.total !== rows) throw new Error(`total ${sample.total} != ${rows}`);

@@ -1,7 +1,6 @@
 /**
  * Protection rules of administrator accounts, one source for the server, which enforces them, and the
- * web, which stops offering what the server refuses (SPEC sections 4, 6 and 8; issue 6 point 1.2; issue 7
- * section 3). The super admin (id 1, SPEC section 9) can be neither disabled nor deleted, nobody disables
+ * web, which stops offering what the server refuses (SPEC sections 4, 6 and 8). The super admin (id 1, SPEC section 9) can be neither disabled nor deleted, nobody disables
  * or deletes their own account, and the super admin's email and password change only through its own
  * profile. Pure and free of zod, so the web may import it as a value.
  */

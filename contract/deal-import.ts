@@ -1,6 +1,5 @@
 /**
- * The deals CSV import (SPEC sections 4 "Transactions CSV import", 7 `POST /api/transactions/import`;
- * issue 10 section 3): limits, the template's columns and the answers.
+ * The deals CSV import (SPEC sections 4 "Transactions CSV import", 7 `POST /api/transactions/import`): limits, the template's columns and the answers.
  *
  * - `POST /api/transactions/import` (multipart field `file`, `.csv`, CSRF header) answers `1` once the file
  *   is written (all or nothing); a refused file answers 422 `DealImportRefusal`: `{message, errors: {file:

@@ -1,6 +1,6 @@
 /**
  * Deal lists, stats and publication (SPEC sections 2 "/transactions", 3 "Deal entity", "Legal-announcement
- * transaction row", "Stats", 7 "Transactions", 8 "Purge/insert"; issue 10 sections 1, 2 and 4).
+ * transaction row", "Stats", 7 "Transactions", 8 "Purge/insert").
  *
  * - `POST /api/transactions/filter?page=n`: the shared filter body (contract/listing.ts); one row per deal entity
  *   (`DealListRow`). Sort keys: DEAL_SORT_COLUMNS (aliases `role`, `type1`, `type2` also accepted); default `id`

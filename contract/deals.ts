@@ -1,6 +1,6 @@
 /**
  * Deal payloads (SPEC sections 3 "Role", "Type", "Deal", "Deal entity", "Country", "Imported file" and
- * 7 "Transactions"; issue 10 sections 1 and 2): deal-entity roles and deal types (status resources), the
+ * 7 "Transactions"): deal-entity roles and deal types (status resources), the
  * countries of the selects, the deal with its entities (`storedeal`, `updatedeal/{id}`, `getDealRoles/{id}`)
  * and the imported files (`allfiles`). Shared by the server and the web.
  *

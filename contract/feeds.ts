@@ -1,5 +1,5 @@
 /**
- * Data-feed payloads (issue 9; SPEC sections 2 "Supervision", 3 "Statistics import file" and "Supervision
+ * Data-feed payloads (SPEC sections 2 "Supervision", 3 "Statistics import file" and "Supervision
  * file record", 7 `bodaccall`, `inseeCompanies`, `inseeLocations`), plus what the issue adds: the upload
  * of a feed file, the feed jobs under way, the feed health strip and the company lookup.
  *

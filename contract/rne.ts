@@ -1,5 +1,5 @@
 /**
- * Register (RNE, INPI) payloads (issue 11; SPEC sections 2 "Supervision", 3 "Register account" and "Supervision
+ * Register (RNE, INPI) payloads (SPEC sections 2 "Supervision", 3 "Register account" and "Supervision
  * report", 7 `inpiall`, `rneall`, `syncInpiAccount/{id}`, `reportsall`, `dirigeantsall`, `liveinpiall`,
  * `download-csv`), plus what the issue adds: account management, the queue tables, the parked entries and
  * their requeue, the manual add, and the feed push call.

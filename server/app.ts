@@ -46,7 +46,7 @@ export const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 /**
  * Creates the app (not listening). Options: `logger` (default: the config's level, secrets redacted,
- * errors through `logSafeError` so that no bound query value is logged, issue 6 1.8), `logStream`
+ * errors through `logSafeError` so that no bound query value is logged), `logStream`
  * (where the log lines go; default stdout) and `webDist` (folder of the built front end; default
  * `web/dist`, tests give a small one of their own).
  * The caller owns `ctx.database` and closes it after `app.close()`.

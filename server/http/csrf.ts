@@ -1,6 +1,5 @@
 /**
- * CSRF protection by signed double-submit cookie, bound to the session (CONVENTIONS.md section 3;
- * issue 6, 1.11).
+ * CSRF protection by signed double-submit cookie, bound to the session (CONVENTIONS.md section 3).
  *
  * `XSRF-TOKEN` (readable by the page) = `<random>.<HMAC(binding, random)>`, where the binding is the
  * session id (SHA-256 of the `vigie_session` cookie) or `anon` without a session cookie. Every non-GET

@@ -4,7 +4,7 @@
  * 2. every non-GET call needs the CSRF header (419);
  * 3. every route needs a signed-in, active administrator (401 'Non authentifié.') unless its route
  *    config says `public: true`.
- * A route whose config says `bearer: true` (the feed push of issue 11, called by external workers) skips all
+ * A route whose config says `bearer: true` (the RNE feed push, called by external workers) skips all
  * three: it authenticates each call with its own bearer token, which a browser never sends by itself, so
  * neither the session nor the CSRF and X-Requested-With headers apply.
  * The resolved administrator is put on `request.admin`, its session id on `request.sessionId`.

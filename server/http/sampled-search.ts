@@ -1,5 +1,5 @@
 /**
- * How a free-text search of a big list is run (issue 3 point 2; budget of CONVENTIONS.md section 5:
+ * How a free-text search of a big list is run (budget of CONVENTIONS.md section 5:
  * <= 50 ms with a search term at 1M rows and more). The newest PROBE_SIZE rows are tested first:
  * - a common term (>= COMMON_HITS hits): walking the list's ordered index and filtering finds a page at
  *   once, while counting every match would read hundreds of thousands of rows, so the total is estimated

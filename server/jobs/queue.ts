@@ -16,8 +16,7 @@
  *   cron schedule of its own queue, whose worker calls the task. pg-boss's scheduling (its `schedule` option)
  *   is turned on only when one task has a cron expression; a task declared without one has any earlier
  *   schedule of it removed at start, so that turning a fetch off in the configuration really stops it.
- * - `wake` sends one job to such a task's queue from any process, even one where the task is not declared (issue 11:
- *   the RNE worker may run in `npm run worker` only); the queue is created on the way when needed. A task declared
+ * - `wake` sends one job to such a task's queue from any process, even one where the task is not declared; the queue is created on the way when needed. A task declared
  *   with the `short` policy keeps at most one job waiting, so that repeated wakes collapse into one.
  * - `onStart` / `onStop` hooks run once the queue has started (workers may be sent jobs) and before it
  *   stops (e.g. the inbox watcher of the feeds).

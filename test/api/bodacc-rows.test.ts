@@ -1,6 +1,6 @@
 /**
  * The legal-announcement transaction rows (`POST /api/transactions/filterbodacc`, `removebodacc`; SPEC sections 2,
- * 3 "Legal-announcement transaction row", 7, 8; issue 10 section 4): the 29 real sales of BODACC A n°20210005
+ * 3 "Legal-announcement transaction row", 7, 8): the 29 real sales of BODACC A n°20210005
  * imported by the BODACC importer (test/fixtures/bodacc), plus one row with all 37 columns filled, answered
  * as `{id, b1..b37}` in the spec's order; search by SIREN (whole or first digits); sort by id or SIREN; the total
  * kept by triggers; remove with 404 for an unknown id.

@@ -1,5 +1,5 @@
 /**
- * The deals CSV import (issue 10 section 3; SPEC sections 4 "Transactions CSV import", 7 `POST
+ * The deals CSV import (SPEC sections 4 "Transactions CSV import", 7 `POST
  * /api/transactions/import`): the upload waits for its `deal-import` job and answers `1`, or a 422 with the
  * first 100 rows in error and their lines; all or nothing; a deal_id already known is updated, not duplicated.
  * Files: test/fixtures/deals (see its README) and files built here. SIRENs: real listed companies

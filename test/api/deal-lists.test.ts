@@ -1,6 +1,5 @@
 /**
- * The deals list (`POST /api/transactions/filter`; SPEC sections 2 "/transactions", 3 "Deal entity", 4 "Sorting";
- * issue 10 section 2): one row per deal entity with its deal's columns, sorted on every column both ways (ties by
+ * The deals list (`POST /api/transactions/filter`; SPEC sections 2 "/transactions", 3 "Deal entity", 4 "Sorting"): one row per deal entity with its deal's columns, sorted on every column both ways (ties by
  * id), searched by SIREN (whole or first digits), Company Name, Company Role, Deal ID and Deal Type (trimmed),
  * paginated with the shared list answer; 422 for a sort key outside the whitelist.
  * Deals are written by SQL (a local factory), as the deals service stores them: entities carry copies of the

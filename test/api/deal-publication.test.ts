@@ -1,6 +1,5 @@
 /**
- * Publication of the deals (`GET /api/transactions/insert`, `purge`, `stats`; SPEC sections 4, 7, 8; issue 10
- * section 1 "Publication"): insert publishes every active deal new or changed since its last publication as one
+ * Publication of the deals (`GET /api/transactions/insert`, `purge`, `stats`; SPEC sections 4, 7, 8): insert publishes every active deal new or changed since its last publication as one
  * numbered batch (snapshot with type, role and country names), withdraws the published deals since deactivated,
  * deleted or renamed, and answers the count; purge undoes exactly the last batch, then the one before, restoring
  * every earlier state (snapshots, batches, dates, the deals' published revision); stats c1/c2 at each step; 0 when

@@ -1,6 +1,5 @@
 /**
- * Deal-entity roles and deal types (SPEC sections 2, 3 "Role" / "Type", 4, 7 "Transactions", 8; issue 10
- * section 2): the status resources at `/api/transactions/{allroles, togglerole/:id, storerole, getRoleRoles/:id,
+ * Deal-entity roles and deal types (SPEC sections 2, 3 "Role" / "Type", 4, 7 "Transactions", 8): the status resources at `/api/transactions/{allroles, togglerole/:id, storerole, getRoleRoles/:id,
  * updaterole/:id, removerole}` and `{alltypes, toggletype/:id, storetype, getTypeRoles/:id, updatetype/:id,
  * removetype}` (delete with the record as body), names unique without regard to case, no delete while a deal
  * uses the role or type (422 errors.destroy with the number of deals), renames followed by the list's copies;

@@ -1,6 +1,6 @@
 /**
  * Deals with their entities (SPEC sections 3 "Deal", "Deal entity", 5, 7 `getDealRoles/{id}`, `storedeal`,
- * `updatedeal/{id}`, `toggledeal/{id}`, `removedeal`, 8; issue 10 sections 1 and 2): the payload with its
+ * `updatedeal/{id}`, `toggledeal/{id}`, `removedeal`, 8): the payload with its
  * `extra1..extra16`, French 422 field maps (`entities.0.siren` for an entity), the unique identifier, 404
  * 'Item does not exist!', entities added / removed / changed in place, the entities' copies of the deal's
  * columns, the company name from the register, `revision` bumped by every real change and by the toggle but

@@ -1,5 +1,5 @@
 /**
- * The first load of an empty register (issue 9 sections 1 and 5; server/modules/feeds/sirene/mapping.ts
+ * The first load of an empty register (server/modules/feeds/sirene/mapping.ts
  * `firstLoadSql`: the staged rows inserted without comparison or log entry). The tests check that:
  * - the rows stored are exactly those the full merge stores for the same file (into a register that is not
  *   empty), for companies and establishments;

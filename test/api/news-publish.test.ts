@@ -1,6 +1,5 @@
 /**
- * Pending news and publication (SPEC sections 2 "/news", "Ajouter un article", "Effacer un article", 3, 7;
- * issue 8 sections 1 and 4): the pending list (`POST /api/news/filter`: sort on every column, search by SIREN,
+ * Pending news and publication (SPEC sections 2 "/news", "Ajouter un article", "Effacer un article", 3, 7): the pending list (`POST /api/news/filter`: sort on every column, search by SIREN,
  * title or category), Synchroniser (`GET /api/news/syncall`: every pending item published with a unique
  * identifier and its category's French name as theme), `POST /api/news/addnews` (one article published at
  * once, field errors) and the `hows` calls (`listbysiren`, `removebyidentifier`).

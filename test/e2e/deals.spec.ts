@@ -4,7 +4,7 @@ import { validSiren } from '../helpers/sirens';
 import { Api, SUCCESS, confirm, expectFieldError, expectToast, rowWith, signInViaApi, unique, walkSidebarGroup } from './helpers';
 
 /**
- * Transactions (SPEC section 2 "Transactions (deals)", sections 4, 5 and 8; issue 10 sections 2 to 5): the
+ * Transactions (SPEC section 2 "Transactions (deals)", sections 4, 5 and 8): the
  * sidebar group; roles and types (create, toggle, edit, a role in use refused, delete, unknown id); a deal keyed
  * in with two entities (the company name filled in from the register), edited in place, toggled and deleted;
  * a CSV refused with its line shown, fixed, imported, the success page and the file listed; insert then purge

@@ -7,7 +7,7 @@ import { validSirens } from '../helpers/sirens';
 import { Api, confirm, expectFieldError, expectToast, rowWith, signInViaApi, SUCCESS, walkSidebarGroup } from './helpers';
 
 /**
- * The register (RNE) pages of issue 11 (section 4), against the app started with its worker on
+ * The register (RNE) pages, against the app started with its worker on
  * (`RNE_WORKER=on`) and `RNE_API_URL` pointing at the fake INPI RNE API of test/helpers/fake-rne-server.ts
  * (playwright.config.ts starts both): an account added on /supervisions/rne and checked (✓ and the toast),
  * a wrong password (✗ and its toast), edit, disable / enable and delete with their confirmations; the four

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The running fake (the interface of the issue 11 brief). */
+/** The running fake (the interface the tests drive). */
 export interface FakeRne {
   /** `http://127.0.0.1:<port>` (RNE_API_URL). */
   url: string;

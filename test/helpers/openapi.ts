@@ -32,7 +32,7 @@ export interface BodyRoute {
 
 /**
  * `node` with every `$ref: '#/components/schemas/X'` replaced by the named schema (the contract's schemas are
- * OpenAPI components, issue 6 section 2), so that the walkers below see the fields. A schema that refers to
+ * OpenAPI components), so that the walkers below see the fields. A schema that refers to
  * itself again stays a `$ref` (treated as an opaque value).
  */
 function deref(node: unknown, components: Record<string, SchemaNode>, seen: string[] = []): unknown {

@@ -1,5 +1,5 @@
 /**
- * `npm run worker` (server/cli/worker.ts) in child processes on PostgreSQL (issue 11 section 3; needs
+ * `npm run worker` (server/cli/worker.ts) in child processes on PostgreSQL (needs
  * TEST_DATABASE_URL), against the fake RNE API of this test process, on a fresh database named from
  * VIGIE_PG_PREFIX (dropped afterwards):
  * - two workers (two lanes each, four accounts per pool) share one officers queue of 300 SIRENs and one accounts

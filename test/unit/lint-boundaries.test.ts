@@ -1,5 +1,5 @@
 /**
- * The import boundaries of issue 6 section 2, as eslint.config.js enforces them: the web imports
+ * The import boundaries, as eslint.config.js enforces them: the web imports
  * nothing of the server, and the contract only as types (so that no zod code reaches the bundle);
  * the contract imports nothing of the server or the web. Each case lints a snippet with the
  * project's own configuration, as `npm run lint` would for a file at that path.

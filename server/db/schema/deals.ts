@@ -1,6 +1,6 @@
 /**
  * M&A deals (SPEC sections 2 "Transactions (deals)", 3 "Role", "Type", "Deal", "Deal entity", "Country",
- * "Imported file", "Stats"; issue 10 section 1). Meaningful columns; the spec's `extra1..extra16` appear only
+ * "Imported file", "Stats"). Meaningful columns; the spec's `extra1..extra16` appear only
  * in the API layer (server/modules/deals).
  * - `deal_roles`, `deal_types`: status resources, names unique without regard to case;
  * - `countries`: ISO 3166-1 alpha-2 with the French name, seeded from `i18n-iso-countries`;

@@ -1,5 +1,5 @@
 /**
- * The data feeds (issue 9; SPEC sections 2 "Supervision", 3 "Statistics import file", "Supervision file
+ * The data feeds (SPEC sections 2 "Supervision", 3 "Statistics import file", "Supervision file
  * record", "Legal-announcement transaction row"):
  * - `feed_files`: one row per file a feed read (or per scheduled fetch that failed): feed, filename,
  *   status 1/0, lines, French error, how it arrived. The supervision pages and the feed health read it.

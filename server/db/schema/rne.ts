@@ -1,5 +1,5 @@
 /**
- * The national register (RNE, INPI) part of the feeds (issue 11; SPEC sections 2 "Supervision", 3 "Register
+ * The national register (RNE, INPI) part of the feeds (SPEC sections 2 "Supervision", 3 "Register
  * account" and "Supervision report"):
  * - `rne_accounts`: the pooled accounts on the INPI RNE API. `pool` says which table of `/supervisions/rne`
  *   shows the account and which worker leases it: `officers` (officers and beneficial owners, `inpiall`) or

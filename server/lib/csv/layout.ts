@@ -1,5 +1,5 @@
 /**
- * Reading the first bytes of an uploaded CSV (issue 8 section 3; CONVENTIONS.md section 6 "every file
+ * Reading the first bytes of an uploaded CSV (CONVENTIONS.md section 6 "every file
  * import streams"): refuse what is not a readable CSV, and find the encoding (UTF-8 with or without BOM, or
  * Windows-1252, with chardet for what is neither), the delimiter (`;`, `,` or tab, the most frequent in the
  * header line) and the position of each expected column, matched by name without regard to case, accents,

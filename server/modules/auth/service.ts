@@ -1,6 +1,6 @@
 /**
  * Credential check for `POST /api/login` (CONVENTIONS.md section 3): throttled (the attempt is counted
- * before the password is verified, issue 6 1.1), timing-safe for unknown emails, and a disabled account
+ * before the password is verified), timing-safe for unknown emails, and a disabled account
  * is only revealed to someone who knows its password.
  */
 import type { Db } from '../../db/client';

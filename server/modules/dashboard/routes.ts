@@ -1,6 +1,6 @@
 /**
  * `/home` data: `GET /api/dashboard/stats` (active and total records of every module of the registry that
- * has a dashboard counter: administrators, API customers, groups; issue 6 section 2) and `GET /api/config`
+ * has a dashboard counter: administrators, API customers, groups) and `GET /api/config`
  * (front-end settings from the environment). A module adds its count through its `module.ts`, not here.
  */
 import type { FastifyInstance } from 'fastify';

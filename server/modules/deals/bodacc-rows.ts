@@ -1,6 +1,6 @@
 /**
  * The legal-announcement transaction rows (SPEC sections 2 "Legal-announcement transactions page", 3
- * "Legal-announcement transaction row", 7 `filterbodacc`, `removebodacc`; issue 10 section 4): the rows of
+ * "Legal-announcement transaction row", 7 `filterbodacc`, `removebodacc`): the rows of
  * `bodacc_transactions` written by the BODACC importer (server/modules/feeds/bodacc), answered as `{id, b1..b37}`
  * in the spec's order (contract/deal-lists.ts BODACC_FIELDS).
  * - search by SIREN: a whole SIREN (9 digits, spaces ignored) finds the rows of that company (b1, through

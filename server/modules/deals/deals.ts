@@ -1,6 +1,6 @@
 /**
  * Deals with their entities (SPEC sections 3 "Deal", "Deal entity", 7 `getDealRoles/{id}`, `storedeal`,
- * `updatedeal/{id}`, `toggledeal/{id}`, `removedeal`; issue 10 sections 1 and 2).
+ * `updatedeal/{id}`, `toggledeal/{id}`, `removedeal`).
  *
  * - The payload keeps the spec's `extra1..extra16`; `DEAL_EXTRA_COLUMNS` maps them to the meaningful columns of
  *   `deals` (buyer1_name, buyer1_country_id, ...), here only.

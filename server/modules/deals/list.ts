@@ -1,6 +1,5 @@
 /**
- * The deals list (`POST /api/transactions/filter`; SPEC sections 2 "/transactions", 3 "Deal entity"; issue 10
- * section 2): one row per deal entity, read from `deal_entities` alone, whose copies of the deal's listed columns and
+ * The deals list (`POST /api/transactions/filter`; SPEC sections 2 "/transactions", 3 "Deal entity"): one row per deal entity, read from `deal_entities` alone, whose copies of the deal's listed columns and
  * of the role's name give every sortable column its own (column, id) index. The unfiltered total is read from
  * `deal_entity_counts`; a search other than a whole SIREN is planned on samples (`searchPlan`).
  */

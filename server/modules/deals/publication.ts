@@ -1,6 +1,5 @@
 /**
- * Publication of the deals (SPEC sections 4 "Insert-all and purge-all return a count", 7, 8; issue 10 section 1
- * "Publication"): what the customer API serves is `published_deals`, one JSON snapshot per deal identifier, written
+ * Publication of the deals (SPEC sections 4 "Insert-all and purge-all return a count", 7, 8): what the customer API serves is `published_deals`, one JSON snapshot per deal identifier, written
  * by numbered batches (`deal_publish_batches`).
  *
  * `insert` (one transaction) writes one batch:

@@ -1,6 +1,5 @@
 /**
- * Deal-entity roles (SPEC sections 2 "/transactions/roles", 3 "Role", 4, 7 "Transactions", 8; issue 10
- * section 2): a status resource (server/lib/status-resource.ts) at `/api/transactions/{allroles,
+ * Deal-entity roles (SPEC sections 2 "/transactions/roles", 3 "Role", 4, 7 "Transactions", 8): a status resource (server/lib/status-resource.ts) at `/api/transactions/{allroles,
  * togglerole/:id, storerole, getRoleRoles/:id, updaterole/:id, removerole}` (delete with the role as body),
  * names unique without regard to case, and no delete while a deal's entity has the role (422 errors.destroy
  * with the number of deals). A rename (name or display name) bumps the revision of the deals using the role,

@@ -1,6 +1,5 @@
 /**
- * Routes of the deals CSV import (SPEC section 7 "Transactions" `POST /api/transactions/import`; issue 10
- * section 3), under `/api/transactions`:
+ * Routes of the deals CSV import (SPEC section 7 "Transactions" `POST /api/transactions/import`), under `/api/transactions`:
  * - `POST import`: multipart field `file` (`.csv`, at most DEAL_IMPORT_MAX_BYTES, CSRF header); the file runs as a
  *   `deal-import` background job and the request waits for its end: `1` when written (SPEC: "server returns 1
  *   for success"), 422 `DealImportRefusal` `{message, errors: {file}, lines: [{line, messages}]}` when refused

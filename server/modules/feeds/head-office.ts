@@ -1,5 +1,5 @@
 /**
- * Which stored establishment is a SIREN's head office (issue 9 section 1; INSEE `nicSiegeUniteLegale` and
+ * Which stored establishment is a SIREN's head office (INSEE `nicSiegeUniteLegale` and
  * `etablissementSiege`), as SQL fragments shared by the company lookup (companies.ts) and the lists that show a
  * company (a group's SIRENs). In order: the establishment whose NIC the company names (`companies.head_office_nic`),
  * else one flagged head office by the establishments file, an active one before a closed one (files of several

@@ -1,6 +1,5 @@
 /**
- * Routes of the feeds (SPEC section 7 "Supervision" `bodaccall`, `inseeCompanies`, `inseeLocations`; issue 9
- * sections 1, 3 and 4), under `/api/supervisions`: the three file lists, the upload of a feed file
+ * Routes of the feeds (SPEC section 7 "Supervision" `bodaccall`, `inseeCompanies`, `inseeLocations`), under `/api/supervisions`: the three file lists, the upload of a feed file
  * (`import/{bodacc|sirene}`), the feed jobs under way (`jobs`) and the feed health (`health`); and under
  * `/api/companies` the company lookup. The supervision plugin also registers the two feed job kinds, the
  * scheduled fetch and the inbox watcher (started and stopped with the job queue).

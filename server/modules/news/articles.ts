@@ -1,6 +1,6 @@
 /**
  * Pending news and published articles (SPEC sections 2 "/news", "Ajouter un article", "Effacer un article",
- * 7 "News"; issue 8 sections 1 and 4):
+ * 7 "News"):
  * - the pending list (`filter`), sorted on every column, searched by SIREN, title or category;
  * - Synchroniser (`syncall`): every pending item published in one statement, each with a new stable
  *   `identifier` and its category's French name as `theme`;

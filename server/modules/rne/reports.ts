@@ -1,5 +1,5 @@
 /**
- * The supervision reports of the queues (issue 11 section 4; SPEC sections 3 "Supervision report" and 7
+ * The supervision reports of the queues (SPEC sections 3 "Supervision report" and 7
  * `reportsall`, `dirigeantsall`, `liveinpiall`), read from the rollups, never by scanning the queue:
  * - cards `nb1`..`nb4` = Paris days J, J-1, J-2, J-3 `{day: 'YYYY-MM-DD', total}` from `rne_queue_days`
  *   (total 0 when the day has no row);

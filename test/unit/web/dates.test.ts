@@ -1,5 +1,5 @@
 /**
- * Date display in Europe/Paris (web/src/lib/dates.ts, SPEC section 9 formats). Since issue 7 section 2 the
+ * Date display in Europe/Paris (web/src/lib/dates.ts, SPEC section 9 formats). The
  * formats come from one cached Intl formatter instead of dayjs's `tz()` (a 200-row update-log page spent
  * 55 ms in it): the output must stay exactly what dayjs gives, DST changes included.
  */

@@ -1,5 +1,5 @@
 /**
- * The URL form of a list's state (web/src/components/list/listState.ts, issue 6 section 2 "list state in
+ * The URL form of a list's state (web/src/components/list/listState.ts, "list state in
  * the URL"): `parseListQuery` reads `?page=2&per_page=50&sort=name&dir=asc&q=foo`, validating every value
  * (unknown sort column → default sort, page size outside 10/25/50/100/200 → 200, page a decimal integer
  * >= 1 → else 1); `serializeListQuery` writes it back, omitting defaults and keeping other lists' keys.

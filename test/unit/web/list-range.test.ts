@@ -1,6 +1,6 @@
 /**
  * The list footer's range text (web/src/components/list/rangeText.ts, SPEC section 2 'Common list
- * behaviour'; issue 7 section 4): '{from}-{to} sur {total} résultats', numbers grouped by thousands as a
+ * behaviour'): '{from}-{to} sur {total} résultats', numbers grouped by thousands as a
  * French reader writes them (narrow no-break space U+202F, as the statistics cards show them).
  */
 import { describe, expect, it } from 'vitest';

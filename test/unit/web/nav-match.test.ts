@@ -1,6 +1,5 @@
 /**
- * Which sidebar entry owns a page (web/src/app/navMatch.ts; issue 8 section 1, the news screens in one
- * "News" group): the longest matching section or group child wins, a child's `owns` patterns claim pages
+ * Which sidebar entry owns a page (web/src/app/navMatch.ts): the longest matching section or group child wins, a child's `owns` patterns claim pages
  * under another entry's path, and a group child carries its group's key (the submenu to open).
  */
 import { describe, expect, it } from 'vitest';

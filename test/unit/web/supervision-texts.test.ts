@@ -1,6 +1,5 @@
 /**
- * The toast texts of an import's end on the supervision pages (web/src/modules/supervisions/texts.ts; issue 9
- * section 4): lines read, and what the import did, from the job's result.
+ * The toast texts of an import's end on the supervision pages (web/src/modules/supervisions/texts.ts): lines read, and what the import did, from the job's result.
  */
 import { describe, expect, it } from 'vitest';
 import { importDoneText, importOutcomeText } from '../../../web/src/modules/supervisions/texts';

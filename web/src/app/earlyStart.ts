@@ -1,6 +1,5 @@
 /**
- * The first thing the browser runs (issue 7 section 2, "preload the chunks of the current route" and
- * "start a page's queries in parallel with its chunk"): before the app's own code (antd, the providers,
+ * The first thing the browser runs: before the app's own code (antd, the providers,
  * the router) has even downloaded, it matches the address against the module registry's routes and
  * starts, for the page being opened,
  * - the download of its lazy chunk(s) (the page, and the signed-in shell for a shell route), through the

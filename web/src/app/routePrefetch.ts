@@ -1,6 +1,5 @@
 /**
- * Starts a page's data with its code (issue 7 section 2, "start a page's queries in parallel with its
- * chunk"): the session probe as soon as any signed-in route is entered, and a module route's `prefetch`
+ * Starts a page's data with its code: the session probe as soon as any signed-in route is entered, and a module route's `prefetch`
  * (see `ModuleRoute`) once the probe says someone is signed in, both from React Router loaders, which run
  * when a navigation starts (and at the first load, while the lazy chunks are still downloading), not when
  * the page renders. A signed-out visitor triggers no call other than the probe.

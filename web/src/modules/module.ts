@@ -1,6 +1,5 @@
 /**
- * The descriptor every front-end module exports from its `module.tsx` (issue 6 section 2, "a module
- * registry"): its routes (lazy pages only), its sidebar entry and its `/home` card. `registry.ts` lists
+ * The descriptor every front-end module exports from its `module.tsx`: its routes (lazy pages only), its sidebar entry and its `/home` card. `registry.ts` lists
  * them; the router, the sidebar and the dashboard iterate that list.
  *
  * A descriptor is loaded with the first JavaScript of every page, the login page included (budget:
@@ -12,8 +11,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 
 /**
- * What a page starts loading as soon as its route is entered, in parallel with its code (issue 7
- * section 2): typically `queryClient.prefetchQuery(...)` of the page's first queries, with the same keys
+ * What a page starts loading as soon as its route is entered, in parallel with its code: typically `queryClient.prefetchQuery(...)` of the page's first queries, with the same keys
  * as the page's hooks, for `url` (the URL being opened: its search parameters give a list's state).
  * Called only for a signed-in user; must not throw or wait (fire and forget).
  */

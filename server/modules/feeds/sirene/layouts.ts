@@ -1,5 +1,5 @@
 /**
- * The INSEE Sirene stock layouts (issue 9 section 1; the header lines listed in ../shared/samples/README.md
+ * The INSEE Sirene stock layouts (the header lines listed in ../shared/samples/README.md
  * "Official column lists"): StockUniteLegale (companies) in the current 35-column layout and the 2019
  * 33-column one, StockEtablissement (establishments) in the current 54-column layout and the 2019 48-column
  * one, the latter possibly followed by the Etalab geocoding columns (`longitude` … `geo_l5`, ignored).

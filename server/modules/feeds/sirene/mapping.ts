@@ -1,7 +1,6 @@
 /**
  * The SQL that turns a staged Sirene stock (./stage.ts: raw INSEE text columns) into the register
- * (server/db/schema/register.ts) and the update log (issue 9 section 1 "Tables", "Upsert", "The update log
- * becomes real"), run on PostgreSQL and PGlite alike:
+ * (server/db/schema/register.ts) and the update log, run on PostgreSQL and PGlite alike:
  * - `validateSql`: the first row whose identifiers or dates are malformed, searched once a merge failed on a row;
  * - `mergeCompaniesSql`: one statement that maps the rows (name built as INSEE does), compares their business
  *   columns with the stored ones (`changedSql`), inserts the new SIRENs, rewrites only the changed ones, and writes one update-log entry (code `INSEE`) per company created, ceased, reactivated,
@@ -24,7 +23,7 @@ import type { SireneKind } from './layouts';
 /** Treatment code of the Sirene feed's update-log entries. */
 export const INSEE_LOG_CODE = 'INSEE';
 
-/** The French descriptions of the update log (issue 9 section 1, e.g. `Cessation (état administratif C)`). */
+/** The French descriptions of the update log (e.g. `Cessation (état administratif C)`). */
 export const LOG_TEXT = {
   created: 'Création\u00a0: «\u00a0',
   ceased: 'Cessation (état administratif C)',

@@ -1,6 +1,5 @@
 /**
- * `DisabledReason`: a control the UI refuses to offer, disabled and saying why (issue 7 section 3: the
- * super admin's row, one's own account). The reason is the tooltip of a wrapper span (a disabled button
+ * `DisabledReason`: a control the UI refuses to offer, disabled and saying why. The reason is the tooltip of a wrapper span (a disabled button
  * receives no pointer events, so it cannot open a tooltip itself) and the control's accessible description.
  */
 import { Tooltip } from 'antd';

@@ -1,7 +1,6 @@
 /**
  * `useNotify`: success / error / info toast helpers over antd's App notifications,
- * defaulting to the texts of SPEC section 8. Toasts never stack copies of themselves (issue 7
- * section 3): a toast replaces the open one with the same key, by default its type and text.
+ * defaulting to the texts of SPEC section 8. Toasts never stack copies of themselves: a toast replaces the open one with the same key, by default its type and text.
  */
 import { App } from 'antd';
 import { useMemo } from 'react';

@@ -1,6 +1,5 @@
 /**
- * French wording of a feed's health (issue 9 section 4: last success, age against the expected period,
- * consecutive failures, scheduled fetch), e.g. « il y a 3 h — attendu chaque jour ». Pure functions.
+ * French wording of a feed's health, e.g. « il y a 3 h — attendu chaque jour ». Pure functions.
  */
 import type { FeedHealth } from '../../../../contract/feeds';
 

@@ -148,7 +148,7 @@ const defaultRowKey = (row: unknown): Key => (row as { id: Key }).id;
  * The one list of the back-office: page-size selector (10-200, default 200), sortable headers
  * (default id desc; same column flips, new column starts ascending), spinner while loading,
  * 'Aucun résultat trouvé' when empty (never under an error: a failed load shows the error and
- * 'Réessayer' instead, issue 7 section 3), and the '{from}-{to} sur {total} résultats' footer with
+ * 'Réessayer' instead), and the '{from}-{to} sur {total} résultats' footer with
  * pagination when there is more than one page. Works over a loaded array or a server fetcher.
  * Optional search box, with quick-search chips (`search.quick`). Its state (page, size, sort, search)
  * lives in the URL, or in localStorage with `storageKey`.

@@ -1,7 +1,7 @@
 /**
  * List state model and rules: page sizes and defaults (200 per page, id descending;
  * SPEC section 9), sort flipping (SPEC section 4), the URL form of a state (`parseListQuery` /
- * `serializeListQuery`, issue 6 section 2) and localStorage load/save of a persisted state.
+ * `serializeListQuery`) and localStorage load/save of a persisted state.
  */
 import { stripControlChars } from '../../../../contract/control-chars';
 import { MAX_PAGE, MAX_SEARCH_LENGTH } from '../../../../contract/limits';

@@ -1,7 +1,6 @@
 /**
  * `useListState`: page, page size, sort and search of one list, with the back-to-page-1 and reset rules
- * of SPEC section 4, kept in the URL's query string (issue 6 section 2: back, forward and shared links
- * restore a list) or, where the spec asks for it (the update log), in localStorage.
+ * of SPEC section 4, kept in the URL's query string or, where the spec asks for it (the update log), in localStorage.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';

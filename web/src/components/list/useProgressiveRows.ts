@@ -1,6 +1,5 @@
 /**
- * `useProgressiveRows`: the rows a long list draws first (issue 7 section 2, "make the 200-row table cheap
- * to render"): a screenful at once, the rest right after that first paint, as a non-urgent (interruptible)
+ * `useProgressiveRows`: the rows a long list draws first: a screenful at once, the rest right after that first paint, as a non-urgent (interruptible)
  * update, so that the first rows show without waiting for the 200th and no single task draws them all.
  */
 import { startTransition, useEffect, useMemo, useState } from 'react';

@@ -21,8 +21,7 @@ const credentialsTitle = (environment: 'Prod' | 'Sandbox') =>
 
 /**
  * API customers list (/customers): ID, Client, then one cell per environment holding its Client_id and
- * Client_secret (the spec's two columns, merged so that every column fits a laptop's width: issue 7
- * section 1; ids shortened, secrets masked, both copyable), Status, Action; documentation link and
+ * Client_secret (the spec's two columns, merged so that every column fits a laptop's width; ids shortened, secrets masked, both copyable), Status, Action; documentation link and
  * 'Ajouter'. On a phone the ID and Sandbox columns are hidden and the Client column stays on the left.
  */
 export default function CustomerListPage() {

@@ -2,7 +2,7 @@ import type { CURRENCIES as CONTRACT_CURRENCIES } from '../../../../contract/dea
 
 /**
  * Texts of the transactions screens (SPEC sections 2 "Transactions (deals)", 4 confirmations, 5 choices,
- * 8 messages and 9 constants; issue 10): titles, confirmation questions, toasts and the list placeholder.
+ * 8 messages and 9 constants): titles, confirmation questions, toasts and the list placeholder.
  */
 
 /** Title of /transactions (and the breadcrumb step of every transactions screen). */

@@ -23,7 +23,7 @@ export interface GroupSirenListProps {
 /**
  * The SIRENs of a group, paged on the server (`data-testid="group-sirens-list"`): ID, Siren,
  * Entreprise (the register's name, « connu seulement par ses établissements » or « inconnu au répertoire », and
- * « Siège fermé » when its head office is closed; issue 9 section 1), Date d'ajout and a
+ * « Siège fermé » when its head office is closed), Date d'ajout and a
  * delete button per row (confirmation, then the group and list reload and a
  * toast); search by the digits of a SIREN. Its state is in the URL under the `sirens.` keys
  * (`?sirens.page=2`), apart from any list the page may add.

@@ -1,6 +1,5 @@
 /**
- * Texts of the news screens (SPEC sections 2 "News", 4 confirmations, 8 messages and 9 constants;
- * issue 8): titles, confirmation questions and the import polling intervals.
+ * Texts of the news screens (SPEC sections 2 "News", 4 confirmations, 8 messages and 9 constants): titles, confirmation questions and the import polling intervals.
  */
 
 /** Title of /news, the pending news (and the breadcrumb step of every news screen). */

@@ -1,6 +1,6 @@
 /**
  * Supervision calls of the feeds (SPEC section 7 "Supervision": `bodaccall`, `inseeCompanies`,
- * `inseeLocations`; issue 9 sections 3 and 4 and contract/feeds.ts: the upload and the jobs under way).
+ * `inseeLocations`).
  */
 import type { FeedFileRecord, UploadFeed } from '../../../../contract/feeds';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * Registry entry of the update-log module (SPEC section 2 'Update log'; the spec shows no route):
  * /messages (its page brings chart.js, in its own chunk; its statistics and first page of the log are
- * prefetched with it, issue 7 section 2) and the 'Journal des mises à jour' sidebar entry.
+ * prefetched with it) and the 'Journal des mises à jour' sidebar entry.
  */
 import { HistoryOutlined } from '@ant-design/icons';
 import { lazyPage } from '../../lib/lazyPage';

@@ -1,6 +1,5 @@
 /**
- * /transactions/bodacc screen, the legal-announcement transaction rows (SPEC sections 2, 3 and 8; issue 10
- * section 4): the 37 columns in order with French headers plus Action, scrolling horizontally with the SIREN
+ * /transactions/bodacc screen, the legal-announcement transaction rows (SPEC sections 2, 3 and 8): the 37 columns in order with French headers plus Action, scrolling horizontally with the SIREN
  * column fixed; search by SIREN; page-size selector; delete after confirmation ('Une erreur est survenue!' on
  * failure); each row opens its notice on bodacc.fr in a new tab (« Avis » in the Action column, and the link of b36).
  */

@@ -1,5 +1,5 @@
 /**
- * /transactions screen (SPEC section 2 "Transactions (deals)"; issue 10 sections 1 and 2): one row per deal
+ * /transactions screen (SPEC section 2 "Transactions (deals)"): one row per deal
  * entity, paged, sorted and searched on the server; Import CSV, the publication bar (c1 / c2, insert all,
  * undo the last write) and the links to the deal form, roles, types, imported files and BODACC rows.
  */

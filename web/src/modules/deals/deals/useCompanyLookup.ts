@@ -1,6 +1,5 @@
 /**
- * `useCompanyLookup`: the register's name of a SIREN being typed in a deal entity (issue 10 section 2: "the
- * company name, filled in from the company register when a known SIREN is typed"; a SIRET names its SIREN), through
+ * `useCompanyLookup`: the register's name of a SIREN being typed in a deal entity (a SIRET names its SIREN), through
  * `GET /api/companies/{siren}` (contract/feeds.ts; 404 when the register does not know it). A SIREN the register
  * knows only by establishments has no company name (an establishment's sign is not one); whether its head office
  * is closed comes with either answer.

@@ -1,6 +1,5 @@
 /**
- * What /transactions/import shows while the upload waits (SPEC section 2: a spinner during upload; issue 10
- * section 3: a progress bar for large files): a spinner, the step, the percent of the file read and the rows read.
+ * What /transactions/import shows while the upload waits (SPEC section 2: a spinner during upload): a spinner, the step, the percent of the file read and the rows read.
  */
 import { Card, Flex, Progress, Spin, Typography } from 'antd';
 import type { Job } from '../../../api/types';

@@ -1,6 +1,5 @@
 /**
- * The rows of a refused deals CSV (issue 10 section 3: all or nothing, the first 100 errors with their line
- * numbers): the file's message, then a table Ligne / Erreurs.
+ * The rows of a refused deals CSV: the file's message, then a table Ligne / Erreurs.
  */
 import { Alert, Table } from 'antd';
 import type { ImportRefusal } from './api';

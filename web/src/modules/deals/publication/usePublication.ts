@@ -1,6 +1,6 @@
 /**
  * `usePublication`: the stats (c1, c2) and the insert / purge actions of /transactions (SPEC sections 2, 4
- * and 8; issue 10 section 1): each action toasts its count ('Aucune insertion effectuée!' / '{n} insertions
+ * and 8): each action toasts its count ('Aucune insertion effectuée!' / '{n} insertions
  * effectuées avec succès!', the same for purges), then reloads the stats and the list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,5 @@
 /**
- * /news/import screen 'Import CSV' (SPEC sections 2 "News" and 4 "CSV news import flow"; issue 8
- * section 3): the picker and the template, the job's progress while the file is read, then the rows to
+ * /news/import screen 'Import CSV' (SPEC sections 2 "News" and 4 "CSV news import flow"): the picker and the template, the job's progress while the file is read, then the rows to
  * review, fix and Process.
  */
 import { Card, Skeleton } from 'antd';

@@ -1,6 +1,5 @@
 /**
- * The busy indicator of /news/import (SPEC sections 2 and 4: a spinner while processing; issue 8
- * section 3: a progress bar of rows read and percent of bytes while the job runs).
+ * The busy indicator of /news/import (SPEC sections 2 and 4: a spinner while processing).
  */
 import { Card, Flex, Progress, Spin, Typography } from 'antd';
 import type { Job } from '../../../api/types';

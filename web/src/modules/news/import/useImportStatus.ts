@@ -1,6 +1,5 @@
 /**
- * `useImportStatus`: where the administrator's import stands (SPEC section 4 "CSV news import flow";
- * issue 8 section 3): their latest import job (GET /api/news/importjob), its progress read every second
+ * `useImportStatus`: where the administrator's import stands (SPEC section 4 "CSV news import flow"): their latest import job (GET /api/news/importjob), its progress read every second
  * while it runs (GET /api/jobs/{id}), and their temporaries read every 10 seconds until rows appear
  * (POST /api/news/filtertemporaries).
  */

@@ -1,6 +1,6 @@
 /**
  * `useUploadCsv`: sends the chosen CSV to POST /api/news/import (SPEC section 7 "News": multipart `file`
- * with the CSRF header; issue 8 section 3) and starts following its job.
+ * with the CSRF header) and starts following its job.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '../../../components/feedback/useNotify';

@@ -1,6 +1,5 @@
 /**
- * /supervisions/dirigeants 'Différentiel sur les dirigeants' (SPEC section 2 "Supervision"; issue 11
- * section 4): the four cards J to J-3 (`dirigeantsall`), the banner « Traitement en cours » (with the
+ * /supervisions/dirigeants 'Différentiel sur les dirigeants' (SPEC section 2 "Supervision"): the four cards J to J-3 (`dirigeantsall`), the banner « Traitement en cours » (with the
  * queue's remaining count and today's window) and its « Détails » button to /supervisions/liveinpi, the
  * Siren / Date table, the parked entries and the manual add; all read again every 10 seconds.
  */

@@ -1,6 +1,5 @@
 /**
- * « Remettre en file » of a parked entry (issue 11 section 3: an entry that failed 3 times is parked,
- * visible and requeueable): puts it back in its queue, then reloads the queue's figures and tables and
+ * « Remettre en file » of a parked entry: puts it back in its queue, then reloads the queue's figures and tables and
  * toasts; a failure toasts the server's message.
  */
 import { RedoOutlined } from '@ant-design/icons';

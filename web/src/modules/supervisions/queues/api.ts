@@ -1,5 +1,5 @@
 /**
- * Calls of the differential queues (issue 11 sections 2 and 4; SPEC section 7 `reportsall`,
+ * Calls of the differential queues (SPEC section 7 `reportsall`,
  * `dirigeantsall`, `liveinpiall`, `download-csv`; contract/rne.ts): the summaries (four day cards, the
  * queue's remaining count, the processing windows), the paged tables of processed and parked entries, the
  * requeue of a parked entry, the manual add and the CSV export.

@@ -1,6 +1,6 @@
 /**
  * `useQueuePolling`: reads a queue's figures and tables again every 10 seconds while its page is open and
- * visible (issue 11 section 4: the live page's figures refresh every 10 s; the other queue pages too, so
+ * visible (the other queue pages too, so
  * that the operator watches the queue being worked off). One invalidation of the queue's keys: its
  * summary and the tables on screen reload, the pages keeping their rows meanwhile.
  */

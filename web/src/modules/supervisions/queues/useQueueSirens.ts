@@ -1,6 +1,5 @@
 /**
- * `useQueueSirens`: sends the textarea's SIRENs to `POST queues/{queue}/sirens` (issue 11 section 2: added
- * by hand, validated like a group's) through the shared form mechanism: the lines split, trimmed, empty
+ * `useQueueSirens`: sends the textarea's SIRENs to `POST queues/{queue}/sirens` through the shared form mechanism: the lines split, trimmed, empty
  * ones dropped, each sent with its line number (`parseSirenLines` of the groups); success toasts the
  * server's message, clears the textarea and reloads the queue's figures, and the notes of the SIRET lines
  * (taken for their SIREN) are kept for the form to show; a 422 puts every message (one per invalid line)

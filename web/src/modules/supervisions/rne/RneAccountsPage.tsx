@@ -1,6 +1,5 @@
 /**
- * /supervisions/rne 'Services RNE' (SPEC section 2 "Supervision", the register-services page; issue 11
- * section 1): the two tables of register accounts, officers / beneficial owners (`inpiall`) and deeds /
+ * /supervisions/rne 'Services RNE' (SPEC section 2 "Supervision", the register-services page): the two tables of register accounts, officers / beneficial owners (`inpiall`) and deeds /
  * balance sheets / seized balance sheets (`rneall`), each row with its check button (toast of the
  * answer), its enable / disable toggle (confirmation) and its edit link (where it is deleted); 'Ajouter'
  * adds an account to either pool.

@@ -1,6 +1,5 @@
 /**
- * Columns of the two account tables of /supervisions/rne (SPEC section 3 "Register account"; issue 11
- * section 1). First table: email, token ✓/✗, dirigeants, beneficiaireseffectifs, password (masked, with
+ * Columns of the two account tables of /supervisions/rne (SPEC section 3 "Register account"). First table: email, token ✓/✗, dirigeants, beneficiaireseffectifs, password (masked, with
  * reveal and copy), is_used, passage, last_change; second table: email, token, actes, bilans,
  * bilanssaisis, passage, last_change. The check button sits beside the token it sets; both tables end
  * with the account's status and the toggle and edit actions. Dates DD/MM/YYYY HH:mm:ss (Europe/Paris).
