@@ -34,7 +34,7 @@ import { jobs } from '../db/schema';
 import { AppError } from '../http/errors';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
 import type { FailureKind } from './failure';
-import { deleteJobFile } from './files';
+import { removeJobFile, type JobInput } from './files';
 import { claimJob, findJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
 
 /** Message of a job whose process stopped while it ran. */
@@ -261,9 +261,13 @@ export class JobQueue {
     return insertJob(this.database.db, kind, ownerId, payload, null);
   }
 
-  /** Removes a job that was created but never dispatched (its file goes with it). */
-  async discard(jobId: string): Promise<void> {
+  /**
+   * Removes a job that was created but never dispatched, with its input: its stored chunks go with its row, and
+   * `input` names a spool file to delete when the upload was received into one.
+   */
+  async discard(jobId: string, input?: JobInput): Promise<void> {
     await this.database.db.delete(jobs).where(and(eq(jobs.id, jobId), eq(jobs.state, 'queued')));
+    if (input) await removeJobFile(this.database.db, { id: jobId, payload: { input } });
   }
 
   /**
@@ -325,7 +329,7 @@ export class JobQueue {
         // Handed over by pg-boss as the server stops (it counts it done): not started, so failed with the stop's
         // message rather than left queued for nothing; the operator can send it again at once.
         await finishJob(db, jobId, { state: 'failed', error: SHUTDOWN_MESSAGE, kind: 'shutdown' });
-        await deleteJobFile(db, jobId);
+        await removeJobFile(db, row);
         return;
       }
       if (this.database.kind === 'pg') {
@@ -346,11 +350,9 @@ export class JobQueue {
           signal: abort.signal,
           progress: (rows, bytes) => reportProgress(db, jobId, rows, bytes),
         });
-        // A staged import wrote its end (and dropped its stored file) in its own transaction.
-        if (!out.ended) {
-          await finishJob(db, jobId, { state: 'done', ...out });
-          await deleteJobFile(db, jobId);
-        }
+        // A staged import wrote its end (and dropped its stored chunks) in its own transaction.
+        if (!out.ended) await finishJob(db, jobId, { state: 'done', ...out });
+        await removeJobFile(db, job);
         this.log.info({ job: jobId, kind }, 'job done');
       } catch (err) {
         const kind: FailureKind = abort.signal.aborted ? 'shutdown' : err instanceof AppError ? 'refused' : 'unexpected';
@@ -362,7 +364,7 @@ export class JobQueue {
         else this.log.error({ err, job: jobId, kind }, 'job failed');
         await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
         await finishJob(db, jobId, { state: 'failed', error: message, kind });
-        await deleteJobFile(db, jobId);
+        await removeJobFile(db, job);
       }
     } catch (err) {
       this.log.error({ err, job: jobId, kind }, 'job could not run');
@@ -413,15 +415,15 @@ export class JobQueue {
       .update(jobs)
       .set({ state: 'failed', error: NEVER_STARTED_MESSAGE, failureKind: 'never_started', finishedAt: new Date() })
       .where(and(eq(jobs.state, 'queued'), lt(jobs.createdAt, new Date(Date.now() - QUEUED_MAX_MS))))
-      .returning({ id: jobs.id });
-    for (const { id } of abandoned) await deleteJobFile(db, id);
+      .returning({ id: jobs.id, payload: jobs.payload });
+    for (const job of abandoned) await removeJobFile(db, job);
     return [...failed, ...abandoned.map((j) => j.id)];
   }
 
   private async failInterrupted(row: JobRow): Promise<void> {
     const db = this.database.db;
     await this.kinds.get(row.kind)?.cleanup(db, row.id);
-    await deleteJobFile(db, row.id);
+    await removeJobFile(db, row);
     await db
       .update(jobs)
       .set({ state: 'failed', error: INTERRUPTED_MESSAGE, failureKind: 'interrupted', finishedAt: new Date() })

@@ -30,7 +30,7 @@ async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
 
 /** Imports the real sales bulletin with the BODACC importer's job and waits for its end. */
 async function importSales(): Promise<void> {
-  const payload: FeedJobPayload = { filename: path.basename(SALES), origin: 'cli', source: { kind: 'path', path: SALES } };
+  const payload: FeedJobPayload = { filename: path.basename(SALES), origin: 'cli', input: { kind: 'path', path: SALES } };
   const job = await t.ctx.jobs.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
   await t.ctx.jobs.dispatch(job, fs.statSync(SALES).size, payload as unknown as Record<string, unknown>);
   const deadline = Date.now() + 60_000;

@@ -63,7 +63,7 @@ async function dealOf(identifier: string) {
 
 /** The spooled uploads left in the data folder (none once a job has ended). */
 function spooled(): string[] {
-  const dir = path.join(t.ctx.config.dataDir, 'deal-imports');
+  const dir = path.join(t.ctx.config.dataDir, 'uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 

@@ -55,7 +55,7 @@ function temp(name: string, data: string | Buffer): string {
 
 /** Runs the job on the file at `file` (shown as `filename`) and waits for its end. */
 async function importFile(file: string, filename = path.basename(file)): Promise<JobRow> {
-  const payload: FeedJobPayload = { filename, origin: 'cli', source: { kind: 'path', path: file } };
+  const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file } };
   const job = await queue.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
   await queue.dispatch(job, fs.existsSync(file) ? fs.statSync(file).size : null, payload as unknown as Record<string, unknown>);
   const deadline = Date.now() + 60_000;
@@ -457,7 +457,7 @@ describe('a file that cannot be imported leaves nothing but its failed record', 
   });
 
   it('an interrupted job (dead process) is recorded once by cleanup, with the interrupted message', async () => {
-    const payload: FeedJobPayload = { filename: 'coupe.xml', origin: 'inbox', source: { kind: 'path', path: SALES } };
+    const payload: FeedJobPayload = { filename: 'coupe.xml', origin: 'inbox', input: { kind: 'path', path: SALES } };
     const job = await queue.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
     await bodaccJob.cleanup(t.ctx.db, job.id);
     await bodaccJob.cleanup(t.ctx.db, job.id);

@@ -184,7 +184,7 @@ describe('POST /api/supervisions/import/{feed}', () => {
 
 describe('GET /api/supervisions/jobs', () => {
   it('lists the queued and running feed jobs (of one feed with ?feed=), not the finished ones', async () => {
-    const queued = await t.ctx.jobs.create(FEED_BODACC, null, { filename: 'attente.xml', origin: 'cli', source: { kind: 'path', path: '/nonexistent' } });
+    const queued = await t.ctx.jobs.create(FEED_BODACC, null, { filename: 'attente.xml', origin: 'cli', input: { kind: 'path', path: '/nonexistent' } });
     try {
       const all = (await root.get('/api/supervisions/jobs')).json() as JobResponse[];
       expect(all.map((j) => [j.id, j.kind, j.state, j.filename])).toEqual([[queued.id, 'feed-bodacc', 'queued', 'attente.xml']]);

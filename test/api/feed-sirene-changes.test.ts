@@ -225,12 +225,12 @@ describe('feed-sirene: merge and update log', () => {
   });
 
   it('a file gone before it is read fails in French', async () => {
-    const job = await h.importFile(UL, Buffer.from('x'), { source: { kind: 'path', path: '/nonexistent/StockUniteLegale.csv' } });
+    const job = await h.importFile(UL, Buffer.from('x'), { input: { kind: 'path', path: '/nonexistent/StockUniteLegale.csv' } });
     expect(job.error).toBe('Fichier introuvable\u00a0: il a été déplacé ou supprimé avant d’être lu. Rien n’a été importé.');
   });
 
   it('the cleanup of an interrupted job records its file once, as failed, under the feed its name tells', async () => {
-    const created = await h.jobs.create(FEED_SIRENE, null, { filename: 'StockEtablissement_utf8.zip', origin: 'inbox', source: { kind: 'path', path: '/nonexistent' } });
+    const created = await h.jobs.create(FEED_SIRENE, null, { filename: 'StockEtablissement_utf8.zip', origin: 'inbox', input: { kind: 'path', path: '/nonexistent' } });
     await sireneJob.cleanup(h.database.db, created.id);
     await sireneJob.cleanup(h.database.db, created.id);
     const records = await h.rows(sql`select feed, filename, status, lines::int as lines, error, origin from feed_files where job_id = ${created.id}`);

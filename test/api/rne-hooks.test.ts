@@ -37,7 +37,7 @@ afterAll(async () => {
 
 /** Runs feed job `kind` on `file` through the app's queue and waits for its end. */
 async function importFile(kind: string, file: string): Promise<JobRow> {
-  const payload: FeedJobPayload = { filename: path.basename(file), origin: 'cli', source: { kind: 'path', path: file } };
+  const payload: FeedJobPayload = { filename: path.basename(file), origin: 'cli', input: { kind: 'path', path: file } };
   const job = await t.ctx.jobs.create(kind, null, payload as unknown as Record<string, unknown>);
   await t.ctx.jobs.dispatch(job, fs.statSync(file).size, payload as unknown as Record<string, unknown>);
   const deadline = Date.now() + 60_000;

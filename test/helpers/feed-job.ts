@@ -14,7 +14,7 @@ import type { FeedJobPayload } from '../../server/modules/feeds/kinds';
  * @throws Error when it is still running after `timeoutMs`
  */
 export async function runFeedFile(ctx: AppContext, kind: string, file: string, filename = path.basename(file), timeoutMs = 60_000): Promise<JobRow> {
-  const payload: FeedJobPayload = { filename, origin: 'cli', source: { kind: 'path', path: file } };
+  const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file } };
   const job = await ctx.jobs.create(kind, null, payload as unknown as Record<string, unknown>);
   await ctx.jobs.dispatch(job, fs.statSync(file).size, payload as unknown as Record<string, unknown>);
   for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {

@@ -1,7 +1,7 @@
 /**
  * Harness of the INSEE Sirene importer tests: a fresh database (PGlite, or
  * PostgreSQL in the `api-pg` project) with the real job queue running the `feed-sirene` job, and a helper
- * that writes a file, sends it as a feed job (`source: {kind: 'path'}`, as the CLI and the inbox do) and
+ * that writes a file, sends it as a feed job (`input: {kind: 'path'}`, as the CLI and the inbox do) and
  * waits for its end. The fixtures are the real samples of test/fixtures/sirene (see PROVENANCE.md there).
  */
 import fs from 'node:fs';
@@ -82,7 +82,7 @@ export async function sireneHarness(): Promise<SireneHarness> {
     async importFile(filename, data, opts = {}) {
       const file = path.join(dir, `${++seq}-${filename}`);
       fs.writeFileSync(file, data);
-      const payload: FeedJobPayload = { filename, origin: 'cli', source: { kind: 'path', path: file }, ...opts };
+      const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file }, ...opts };
       const created = await jobs.create(FEED_SIRENE, null, payload as unknown as Record<string, unknown>);
       await jobs.dispatch(created, data.length, payload as unknown as Record<string, unknown>);
       const until = Date.now() + 60_000;

@@ -12,8 +12,6 @@
  *
  * Result (jobs.result): `{rows, deals, created, updated, unchanged, file_id, timings_ms}`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { DEAL_ENTITIES_MAX } from '../../../contract/deals';
 import { DEAL_IMPORT_MAX_ERRORS, DEAL_IMPORT_MAX_ROWS, type DealImportLine } from '../../../contract/deal-import';
@@ -24,6 +22,7 @@ import { jobs } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
+import { jobInputSchema, openJobFile, removeJobFile } from '../../jobs/files';
 import type { JobContext, JobKind } from '../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../jobs/staged-import';
 import { csvLayoutSchema, type CsvLayout } from '../../lib/csv/layout';
@@ -40,16 +39,11 @@ export const dealImportPayload = z.object({
   layout: csvLayoutSchema,
   /** The administrator who uploaded it (`deal_import_files.created_by`). */
   createdBy: z.number().int(),
-  /** The spooled upload (./import-upload.ts), deleted when the job ends. */
-  path: z.string(),
+  /** The upload (server/jobs/files.ts), spooled to a local file by ./import-upload.ts, deleted when the job ends. */
+  input: jobInputSchema,
 });
 /** What the upload stores in the job's payload. */
 export type DealImportPayload = z.output<typeof dealImportPayload>;
-
-/** Where the upload of job `jobId` is spooled, under the app's data folder. */
-export function spoolPath(dataDir: string, jobId: string): string {
-  return path.join(dataDir, 'deal-imports', `${jobId.replace(/[^0-9a-f-]/gi, '')}.csv`);
-}
 
 /** Advisory lock of the merge: one deals import writes at a time (two files may name the same deal_id). */
 const MERGE_LOCK = ADVISORY_LOCKS.dealsMerge;
@@ -161,7 +155,7 @@ async function run(ctx: JobContext) {
   const meter: StageMeter = { bytes: 0, lines: 0 };
   const progress = new ProgressMeter(ctx);
   const watched = () =>
-    dataPart(fs.createReadStream(payload.path, { highWaterMark: 1024 * 1024 }), meter, () => {
+    dataPart(openJobFile(db, job, { highWaterMark: 1024 * 1024 }), meter, () => {
       throwIfStopped(signal);
       if (meter.lines > DEAL_IMPORT_MAX_ROWS + 1) {
         throw fieldError('file', `Le fichier dépasse ${DEAL_IMPORT_MAX_ROWS.toLocaleString('fr-FR')} lignes de données\u00a0: découpez-le en plusieurs fichiers.`);
@@ -196,8 +190,8 @@ async function run(ctx: JobContext) {
           rows = await copyToStage(sql, t.stage, layout, watched(), turn);
         }
         phase('copy_ms');
-        // Read whole: the spooled upload is no longer needed, whatever happens next.
-        await fs.promises.rm(payload.path, { force: true });
+        // Read whole: the upload is no longer needed, whatever happens next.
+        await removeJobFile(db, job);
         if (rows === 0) throw fieldError('file', 'Le fichier ne contient aucune ligne de données après l’en-tête.');
         return rows;
       },
@@ -224,7 +218,6 @@ async function run(ctx: JobContext) {
     throw err;
   } finally {
     await progress.settle();
-    await fs.promises.rm(payload.path, { force: true });
   }
 }
 
@@ -234,20 +227,18 @@ async function dropTables(sql: Sql, t: ImportTables): Promise<void> {
 }
 
 /**
- * The job kind registered by the deals module (`ctx.jobs.register(DEAL_IMPORT, dealImportJob(dataDir))`).
- * Its cleanup deletes the spooled upload and drops the PGlite temporary tables: nothing else is written
- * outside the job's transaction.
+ * The job kind of the deals import. Its cleanup drops the PGlite temporary tables (the queue removes the upload):
+ * nothing else is written outside the job's transaction.
  */
-export function dealImportJob(dataDir: string): JobKind {
+export function dealImportJob(): JobKind {
   return {
     run,
     async cleanup(db: Db, jobId: string) {
-      await fs.promises.rm(spoolPath(dataDir, jobId), { force: true });
       const t = importTables(jobId);
       await db.execute(sql.raw(`drop table if exists ${Object.values(t).join(', ')}`)).catch(() => {});
     },
   };
 }
 
-/** The deals import, declared once: kind, payload schema, handler (its spool folder from the configuration). */
-export const dealImportJobDefinition = defineJob(DEAL_IMPORT, dealImportPayload, (app) => dealImportJob(app.config.dataDir));
+/** The deals import, declared once: kind, payload schema, handler. */
+export const dealImportJobDefinition = defineJob(DEAL_IMPORT, dealImportPayload, () => dealImportJob());

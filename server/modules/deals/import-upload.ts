@@ -1,16 +1,12 @@
 /**
  * The upload of a deals CSV (SPEC section 4 "Transactions CSV import"): the file is spooled
- * to a local file as it streams (`DATA_DIR/deal-imports/<job id>.csv`: the request waits for the job in this
+ * to a local file as it streams (server/jobs/files.ts `spooled`: the request waits for the job in this
  * process, so the job runs here, `dispatch(…, {here: true})`, and reads it from disk instead of from database
  * chunks, which halves the work and the memory of a 300 MB file), its first bytes sniffed by the shared CSV
  * reader (encoding, delimiter, columns by name without regard to case or accents), then a `deal-import` job
  * runs it and the request waits for its end: `1` when written, a 422 `DealImportRefusal` (contract/deal-import.ts)
  * when refused. The spooled file is deleted when the job ends (or by its cleanup when it was interrupted).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
 import { DEAL_CSV_COLUMNS, DEAL_CSV_REQUIRED, DEAL_IMPORT_MAX_BYTES, type DealImportLine, type DealImportRefusal } from '../../../contract/deal-import';
@@ -22,7 +18,8 @@ import { isRetakeable } from '../../jobs/failure';
 import { JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, waitForJob, type JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
-import { DEAL_IMPORT, spoolPath, type DealImportPayload } from './import-job';
+import { DEAL_IMPORT, type DealImportPayload } from './import-job';
+import { receiveJobFile, type JobInput } from '../../jobs/files';
 
 /** Refusal of a file over DEAL_IMPORT_MAX_BYTES. */
 export const FILE_TOO_BIG = `Le fichier dépasse ${DEAL_IMPORT_MAX_BYTES / (1024 * 1024)} Mo.`;
@@ -76,44 +73,20 @@ export async function startDealImport(queue: JobQueue, db: Db, dataDir: string, 
   }
   const filename = part.filename.slice(0, 255);
   const job = await queue.create(DEAL_IMPORT, ownerId, { filename });
-  const file = spoolPath(dataDir, job.id);
+  let input: JobInput | undefined;
   try {
-    const { bytes, head } = await spool(part.file, file);
+    const received = await receiveJobFile(db, job.id, part.file, { headBytes: SNIFF_BYTES, spoolDir: dataDir });
+    input = received.input;
     if (part.file.truncated) throw fieldError('file', FILE_TOO_BIG);
-    const layout = sniffCsv(head, bytes <= SNIFF_BYTES, DEAL_CSV);
-    const payload: DealImportPayload = { filename, layout, createdBy: ownerId, path: file };
-    return await queue.dispatch(job, bytes, payload as unknown as Record<string, unknown>, { here: true });
+    const layout = sniffCsv(received.head, received.bytes <= SNIFF_BYTES, DEAL_CSV);
+    const payload: DealImportPayload = { filename, layout, createdBy: ownerId, input };
+    return await queue.dispatch(job, received.bytes, payload as unknown as Record<string, unknown>, { here: true });
   } catch (err) {
     part.file.resume();
-    await fs.promises.rm(file, { force: true });
-    await queue.discard(job.id);
+    await queue.discard(job.id, input);
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', FILE_TOO_BIG);
     throw err;
   }
-}
-
-/**
- * Writes `input` to `file` (its folder created), keeping its first SNIFF_BYTES bytes.
- * @returns the size in bytes and the head
- */
-async function spool(input: NodeJS.ReadableStream, file: string): Promise<{ bytes: number; head: Buffer }> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  let bytes = 0;
-  const heads: Buffer[] = [];
-  let headLen = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      if (headLen < SNIFF_BYTES) {
-        const part = Buffer.from(chunk.subarray(0, SNIFF_BYTES - headLen));
-        heads.push(part);
-        headLen += part.length;
-      }
-      done(null, chunk);
-    },
-  });
-  await pipeline(input, meter, fs.createWriteStream(file));
-  return { bytes, head: Buffer.concat(heads) };
 }
 
 /** A refused file's 422 body. */

@@ -26,6 +26,7 @@ import { UPLOAD_FEEDS, type UploadFeed } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { isRetakeable } from '../../jobs/failure';
+import { inputOf } from '../../jobs/files';
 import { NEVER_STARTED_MESSAGE, waitForJob, type JobLogger, type JobQueue } from '../../jobs/queue';
 import { finishJob, type JobRow } from '../../jobs/store';
 import { recordFeedFile } from './feed-files';
@@ -139,8 +140,9 @@ export class FeedInbox {
    * are idempotent: what the first one wrote is found unchanged).
    */
   private async follow(job: JobRow, asTaken?: { size: number; mtimeMs: number }): Promise<void> {
-    const taken = (job.payload as { source?: { path?: string } }).source?.path;
-    if (!taken) return;
+    const input = inputOf(job);
+    if (input.kind !== 'path') return;
+    const taken = input.path;
     const end = await waitForJob(this.opts.db, job.id, { pollMs: 200 });
     if (this.stopped && end.state === 'failed' && isRetakeable(end.failureKind)) return; // the stop's, not the file's
     if (asTaken) {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FEEDS } from '../../db/schema';
+import { jobInputSchema } from '../../jobs/files';
 
 /** Job kind (pg-boss queue) of an INSEE Sirene stock file, companies or establishments (CSV or zip). */
 export const FEED_SIRENE = 'feed-sirene';
@@ -14,18 +15,16 @@ export const FEED_BODACC = 'feed-bodacc';
 /** How a file reached vigie. */
 export type FeedOrigin = 'upload' | 'cli' | 'inbox' | 'fetch';
 
-/**
- * Where the job reads its file: `stored` = the upload kept in `job_file_chunks` (server/jobs/files.ts),
- * readable by any process; `path` = a file on this machine (CLI, inbox, fetch), read in place.
- */
-export type FeedSource = { kind: 'stored' } | { kind: 'path'; path: string };
-
 /** The schema of a feed job's payload (server/jobs/define.ts). */
 export const feedJobPayload = z.object({
   /** The name shown in the supervision tables. */
   filename: z.string(),
   origin: z.enum(['upload', 'cli', 'inbox', 'fetch']),
-  source: z.discriminatedUnion('kind', [z.object({ kind: z.literal('stored') }), z.object({ kind: z.literal('path'), path: z.string() })]),
+  /**
+   * Where the job reads its file (server/jobs/files.ts): `stored` = an upload kept in the database, readable by
+   * any process; `path` = a file on this machine (CLI, inbox, fetch), read in place.
+   */
+  input: jobInputSchema,
   /** For the `sirene` feed when the file is not recognised before reading: the table to record it under. */
   feed: z.enum(FEEDS).optional(),
 });

@@ -10,7 +10,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { UploadFeed } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { jobs, type Feed } from '../../db/schema';
-import { storeJobFile } from '../../jobs/files';
+import { receiveJobFile, type JobInput } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
 import type { JobRow } from '../../jobs/store';
 import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload, type FeedOrigin } from './kinds';
@@ -66,8 +66,8 @@ export interface FeedJobRequest {
  */
 export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest): Promise<JobRow> {
   const filename = req.filename.slice(0, 255);
-  const source: FeedJobPayload['source'] = 'path' in req.input ? { kind: 'path', path: req.input.path } : { kind: 'stored' };
-  const payload: FeedJobPayload = { filename, origin: req.origin, source, ...(req.recordAs ? { feed: req.recordAs } : {}) };
+  const input: JobInput = 'path' in req.input ? { kind: 'path', path: req.input.path } : { kind: 'stored' };
+  const payload: FeedJobPayload = { filename, origin: req.origin, input, ...(req.recordAs ? { feed: req.recordAs } : {}) };
   const kind = FEED_KINDS[req.feed];
   if ('path' in req.input) {
     const bytes = (await fs.promises.stat(req.input.path)).size;
@@ -77,7 +77,7 @@ export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest)
   }
   const job = await queue.create(kind, req.ownerId ?? null, payload as unknown as Record<string, unknown>);
   try {
-    const { bytes } = await storeJobFile(db, job.id, req.input.upload, 0);
+    const { bytes } = await receiveJobFile(db, job.id, req.input.upload, { headBytes: 0 });
     req.input.check?.();
     return await queue.dispatch(job, bytes);
   } catch (err) {

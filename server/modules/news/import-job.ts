@@ -1,6 +1,6 @@
 /**
  * The news CSV import job, kind `news-import` of the job queue (server/jobs/queue.ts).
- * It streams the stored upload (server/jobs/files.ts) through the CSV reader (server/lib/csv), checks
+ * It streams the upload stored in the database (server/jobs/files.ts) through the CSV reader (server/lib/csv), checks
  * each row by the article rules, COPYs the rows into `news_temporaries` with their errors, then marks the
  * duplicates (in the file; pending or published). A row whose SIREN is a valid SIRET keeps its SIREN (the article
  * rules); the job's result says so (`sirets_reduced` and `siret_notes`: `Ligne 4 : SIRET 55203253400703 → SIREN
@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { newsCategories, newsTemporaries } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import { SiretNotes } from '../../http/siren-lines';
-import { readJobFile } from '../../jobs/files';
+import { jobInputSchema, openJobFile } from '../../jobs/files';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
 import type { JobContext, JobKind } from '../../jobs/queue';
@@ -36,6 +36,8 @@ export const newsImportPayload = z.object({
   layout: csvLayoutSchema,
   /** Most data rows read (the configuration's limit when the file was taken; NEWS_IMPORT_MAX_ROWS when absent). */
   maxRows: z.number().int().positive().optional(),
+  /** The upload (server/jobs/files.ts): stored in the database, readable by any process. */
+  input: jobInputSchema.optional(),
 });
 /** What the upload stores in the job's payload. */
 export type NewsImportPayload = z.output<typeof newsImportPayload>;
@@ -80,7 +82,7 @@ async function run(ctx: JobContext) {
       const staged: Staged = { rows: 0, bytes: 0, inError: 0, siretNotes: new SiretNotes() };
       const copy = sql.copyRows('news_temporaries', COLUMNS, TEXT_COLUMNS);
       try {
-        for await (const record of readCsvRecords(readJobFile(db, job.id), layout, maxRows)) {
+        for await (const record of readCsvRecords(openJobFile(db, job), layout, maxRows)) {
           throwIfStopped(signal);
           const raw: RawArticle = {
             siren: cell(record.cells, 'siren'),

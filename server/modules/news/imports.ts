@@ -16,7 +16,7 @@ import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
 import { runList } from '../../http/listing';
-import { storeJobFile } from '../../jobs/files';
+import { receiveJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse } from '../../jobs/store';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -88,10 +88,10 @@ export async function startImport(
   const filename = part.filename.slice(0, 255);
   const job = await jobsQueue.create(NEWS_IMPORT, ownerId, { filename });
   try {
-    const { bytes, head } = await storeJobFile(db, job.id, part.file, SNIFF_BYTES);
+    const { bytes, head, input } = await receiveJobFile(db, job.id, part.file, { headBytes: SNIFF_BYTES });
     if (part.file.truncated) throw fieldError('file', fileTooBig(limits.maxBytes));
     const layout = sniffCsv(head, bytes <= SNIFF_BYTES, NEWS_CSV);
-    const payload: NewsImportPayload = { filename, layout, maxRows: limits.maxRows };
+    const payload: NewsImportPayload = { filename, layout, maxRows: limits.maxRows, input };
     return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>));
   } catch (err) {
     part.file.resume();

@@ -1,6 +1,6 @@
 /**
  * The BODACC import job, kind `feed-bodacc` (server/modules/feeds/kinds.ts).
- * It reads the job's file (`openFeedFile`) as a stream of notices (read.ts: DILA XML bulletin or
+ * It reads the job's file (`openJobFile`, server/jobs/files.ts) as a stream of notices (read.ts: DILA XML bulletin or
  * Opendatasoft JSON export, detected from the content), COPYs them into a staging table of its own, then
  * merges them (merge.ts) and records the file (`feed_files`, feed `bodacc`, status 1, lines = notices read,
  * summary `{notices, new, duplicates, sales, sales_withdrawn, log_entries}`) in ONE transaction, on the staged
@@ -21,7 +21,7 @@ import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, type JobCont
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../../jobs/staged-import';
 import { hasFeedFile, recordFeedFile } from '../feed-files';
 import type { FeedJobPayload } from '../kinds';
-import { openFeedFile } from '../source';
+import { openJobFile } from '../../../jobs/files';
 import { FEED_NAME } from './codes';
 import { STAGE_COLUMNS, createStage, mergeStage, stageRow, stageTable } from './merge';
 import { readNotices } from './read';
@@ -48,7 +48,7 @@ function importFile(ctx: JobContext, file: FileRecord, reading: Reading) {
     async stage(sql, temp) {
       await sql.exec(createStage(table, temp !== ''));
       const copy = sql.copyRows(table, STAGE_COLUMNS, []);
-      const source = openFeedFile(ctx.database.db, ctx.job);
+      const source = openJobFile(ctx.database.db, ctx.job);
       try {
         for await (const read of readNotices(source)) {
           throwIfStopped(ctx.signal);

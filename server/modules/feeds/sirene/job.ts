@@ -29,7 +29,7 @@ import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '
 import { findJob } from '../../../jobs/store';
 import { hasFeedFile, recordFeedFile } from '../feed-files';
 import type { FeedJobPayload } from '../kinds';
-import { openFeedFile } from '../source';
+import { openJobFile } from '../../../jobs/files';
 import { openSireneInput, type SireneInput } from './input';
 import { detectLayout, type SireneLayout } from './layouts';
 import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, occurrencesSql, sourcePrefix, validateSql } from './mapping';
@@ -210,7 +210,7 @@ async function run(ctx: JobContext) {
   const recordValues = (counts: MergeCounts) => [feed, payload.filename.slice(0, 255), lines, payload.origin, JSON.stringify(summaryOf(counts)), job.id];
 
   try {
-    input = await openSireneInput(openFeedFile(db, job));
+    input = await openSireneInput(openJobFile(db, job));
     layout = detectLayout(input.header);
     feed = layout.kind === 'companies' ? 'sirene-companies' : 'sirene-establishments';
     const opened = input;
@@ -282,7 +282,7 @@ export const sireneJob: JobKind = {
     const job = await findJob(db, jobId);
     const payload = (job?.payload ?? {}) as unknown as Partial<FeedJobPayload>;
     await recordFeedFile(db, {
-      feed: feedOf({ filename: payload.filename ?? '', origin: payload.origin ?? 'upload', source: { kind: 'stored' }, feed: payload.feed }),
+      feed: feedOf({ filename: payload.filename ?? '', origin: payload.origin ?? 'upload', input: { kind: 'stored' }, feed: payload.feed }),
       filename: payload.filename ?? jobId,
       status: 0,
       lines: 0,
