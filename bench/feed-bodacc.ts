@@ -50,7 +50,7 @@ export function writeBulletin(file: string, n: number, issue: string): void {
 
 /** Runs the job on `file` and waits for its end, sampling the RSS. */
 async function runJob(queue: JobQueue, b: FeedBenchContext, file: string, onSample: () => void): Promise<JobRow> {
-  const payload: FeedJobPayload = { filename: path.basename(file), origin: 'cli', source: { kind: 'path', path: file } };
+  const payload: FeedJobPayload = { filename: path.basename(file), origin: 'cli', input: { kind: 'path', path: file } };
   const job = await queue.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
   await queue.dispatch(job, fs.statSync(file).size, payload as unknown as Record<string, unknown>);
   for (;;) {

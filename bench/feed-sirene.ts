@@ -178,7 +178,7 @@ function runJob(b: FeedBenchContext, file: string, filename: string): { seconds:
 /** The child: one feed-sirene job on `file`, then one JSON line `{seconds, peak_rss_mb, result | error}`. */
 async function runJobChild(file: string, filename: string): Promise<void> {
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL!, statementTimeoutMs: 5000 });
-  const payload: FeedJobPayload = { filename, origin: 'cli', source: { kind: 'path', path: file } };
+  const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file } };
   const created = await insertJob(database.db, FEED_SIRENE, null, payload as unknown as Record<string, unknown>, fs.statSync(file).size);
   const job = (await claimJob(database.db, created.id))!;
   const client = await database.pool!.connect();
