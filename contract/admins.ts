@@ -17,9 +17,8 @@ export const adminStoreBody = z.object({
 }).meta({ id: 'AdminStore' });
 export type AdminStoreInput = z.output<typeof adminStoreBody>;
 
-export const adminUpdateBody = z.object({
-  name: text(adminLabels.name),
-  email: email(adminLabels.email),
+/** The store body, where the password and the status may be left out (the current ones stay). */
+export const adminUpdateBody = adminStoreBody.extend({
   password: optionalPassword(adminLabels.password),
   status: optionalStatus(adminLabels.status),
 }).meta({ id: 'AdminUpdate' });

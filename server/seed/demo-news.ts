@@ -108,28 +108,21 @@ export async function seedDemoNews(db: Db, notices: Notice[]): Promise<DemoNewsC
   const pending = missing.filter((i) => i.pending);
   const published = missing.filter((i) => !i.pending);
   await db.transaction(async (tx) => {
+    // The columns a pending news row and a published article share; the category's name is `category_name` in
+    // the former and `theme` in the latter.
+    const common = (i: (typeof items)[number]) => {
+      const category = categories.byFamily.get(i.family)!;
+      const row = { siren: i.siren, name: i.name, title: i.title, newscategoryId: category.id, posted: parisMidnight(i.issueDate), source: NEWS_SOURCE, url: i.url };
+      return { row, categoryName: category.nameFr };
+    };
     if (pending.length) {
-      const rows = await tx
-        .insert(news)
-        .values(
-          pending.map((i) => {
-            const category = categories.byFamily.get(i.family)!;
-            return { siren: i.siren, name: i.name, title: i.title, newscategoryId: category.id, categoryName: category.nameFr, posted: parisMidnight(i.issueDate), source: NEWS_SOURCE, url: i.url };
-          }),
-        )
-        .returning({ id: news.id });
+      const values = pending.map(common).map(({ row, categoryName }) => ({ ...row, categoryName }));
+      const rows = await tx.insert(news).values(values).returning({ id: news.id });
       created.pendingNews = rows.length;
     }
     if (published.length) {
-      const rows = await tx
-        .insert(publishedArticles)
-        .values(
-          published.map((i) => {
-            const category = categories.byFamily.get(i.family)!;
-            return { siren: i.siren, name: i.name, title: i.title, newscategoryId: category.id, theme: category.nameFr, posted: parisMidnight(i.issueDate), source: NEWS_SOURCE, url: i.url };
-          }),
-        )
-        .returning({ id: publishedArticles.id });
+      const values = published.map(common).map(({ row, categoryName }) => ({ ...row, theme: categoryName }));
+      const rows = await tx.insert(publishedArticles).values(values).returning({ id: publishedArticles.id });
       created.publishedArticles = rows.length;
     }
   });

@@ -197,6 +197,19 @@ function codeChange(oldCode: string, newCode: string, oldLabel: string, newLabel
 }
 
 /**
+ * The body of the `written` step of a merge: upserts every row of `diff` into `table` by its key, setting
+ * `columns` and `updated_at`; returns one row per row written.
+ */
+function upsertFromDiff(table: string, key: string, columns: readonly string[]): string {
+  return `
+  insert into ${table} (${key}, ${columns.join(', ')}, updated_at)
+  select ${key}, ${columns.join(', ')}, now() from diff
+  on conflict (${key}) do update set ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
+  returning 1
+`;
+}
+
+/**
  * The merge statement of a companies stage. Parameters: `$1` the `feed_files` id of the file (the entries'
  * source), `$2` the source prefix (`sourcePrefix`), `$3` the creation threshold (`YYYY-MM-DD`): a SIREN new to
  * the register is a creation (logged « Création », queued for the RNE) only when INSEE dates its creation on or
@@ -225,12 +238,7 @@ diff as (
   from incoming i left join companies o on o.siren = i.siren
   where ${changedSql(COMPANY_COLUMNS)}
 ),
-written as (
-  insert into companies (siren, ${COMPANY_COLUMNS.join(', ')}, updated_at)
-  select siren, ${COMPANY_COLUMNS.join(', ')}, now() from diff
-  on conflict (siren) do update set ${COMPANY_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
-  returning 1
-),
+written as (${upsertFromDiff('companies', 'siren', COMPANY_COLUMNS)}),
 logged as (
   insert into update_log (code, siren, description, source_label, source_file_id)
   select ${escapeLiteral(INSEE_LOG_CODE)}, e.siren, e.description, $2 || e.line, $1
@@ -299,12 +307,7 @@ diff as (
   from incoming i left join establishments o on o.siret = i.siret
   where ${changedSql(ESTABLISHMENT_COLUMNS)}
 ),
-written as (
-  insert into establishments (siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, updated_at)
-  select siret, ${ESTABLISHMENT_COLUMNS.join(', ')}, now() from diff
-  on conflict (siret) do update set ${ESTABLISHMENT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
-  returning 1
-)
+written as (${upsertFromDiff('establishments', 'siret', ESTABLISHMENT_COLUMNS)})
 select (select count(*) from diff where is_new)::bigint as created,
        (select count(*) from diff where not is_new)::bigint as updated,
        0::bigint as log_entries,
