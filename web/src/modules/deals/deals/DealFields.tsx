@@ -3,7 +3,8 @@
  * ('0' = none), amount (numeric), currency (20 codes, EUR by default), description, link, source, the two YES/NO
  * flags, the buyers, targets and seller with their countries (searchable, French names), and 'Actif'.
  */
-import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Col, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { GridField } from '../../../components/form/GridField';
 import { StatusField } from '../../../components/form/StatusField';
 import { optionMatches } from '../../../lib/searchFold';
 import { CURRENCIES, YES_NO_OPTIONS } from '../texts';
@@ -41,62 +42,40 @@ export function DealFields({ types, countries }: DealFieldsProps) {
   return (
     <>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item label="Deal ID" name="deal_identifier">
-            <Input autoComplete="off" maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Deal date" name="deal_date">
-            <Input type="date" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Deal Type 1" name="dealtype1_id">
-            <Select options={types} showSearch={{ filterOption: optionMatches }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Deal Type 2" name="dealtype2_id">
-            <Select options={types} showSearch={{ filterOption: optionMatches }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Deal Amount" name="amount">
-            {/* No min: the server checks the amount (SPEC section 5) and its message goes under the field; a clamp here would change what was typed. */}
-            <InputNumber step={1000} decimalSeparator="," stringMode style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Currency" name="currency">
-            <Select options={CURRENCY_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Description" name="description">
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Lien" name="url">
-            <Input type="url" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Source" name="source">
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Investissement français à l'étranger" name="extra1">
-            <Select options={YES_NO_OPTIONS} allowClear />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Investissement étranger en France" name="extra2">
-            <Select options={YES_NO_OPTIONS} allowClear />
-          </Form.Item>
-        </Col>
+        <GridField md={12} label="Deal ID" name="deal_identifier">
+          <Input autoComplete="off" maxLength={64} />
+        </GridField>
+        <GridField md={12} label="Deal date" name="deal_date">
+          <Input type="date" />
+        </GridField>
+        <GridField md={12} label="Deal Type 1" name="dealtype1_id">
+          <Select options={types} showSearch={{ filterOption: optionMatches }} />
+        </GridField>
+        <GridField md={12} label="Deal Type 2" name="dealtype2_id">
+          <Select options={types} showSearch={{ filterOption: optionMatches }} />
+        </GridField>
+        <GridField md={12} label="Deal Amount" name="amount">
+          {/* No min: the server checks the amount (SPEC section 5) and its message goes under the field; a clamp here would change what was typed. */}
+          <InputNumber step={1000} decimalSeparator="," stringMode style={{ width: '100%' }} />
+        </GridField>
+        <GridField md={12} label="Currency" name="currency">
+          <Select options={CURRENCY_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+        </GridField>
+        <GridField label="Description" name="description">
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+        </GridField>
+        <GridField md={12} label="Lien" name="url">
+          <Input type="url" autoComplete="off" />
+        </GridField>
+        <GridField md={12} label="Source" name="source">
+          <Input autoComplete="off" />
+        </GridField>
+        <GridField md={12} label="Investissement français à l'étranger" name="extra1">
+          <Select options={YES_NO_OPTIONS} allowClear />
+        </GridField>
+        <GridField md={12} label="Investissement étranger en France" name="extra2">
+          <Select options={YES_NO_OPTIONS} allowClear />
+        </GridField>
       </Row>
       <Typography.Title level={2} style={{ fontSize: 16, marginTop: 8 }}>
         Parties
@@ -105,16 +84,12 @@ export function DealFields({ types, countries }: DealFieldsProps) {
         {PARTIES.map((party) => (
           <Col xs={24} md={12} key={party.name}>
             <Row gutter={8}>
-              <Col xs={24} sm={14}>
-                <Form.Item label={party.label} name={party.name}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={10}>
-                <Form.Item label={`Pays (${party.label})`} name={party.country}>
-                  {countrySelect}
-                </Form.Item>
-              </Col>
+              <GridField sm={14} label={party.label} name={party.name}>
+                <Input autoComplete="off" />
+              </GridField>
+              <GridField sm={10} label={`Pays (${party.label})`} name={party.country}>
+                {countrySelect}
+              </GridField>
             </Row>
           </Col>
         ))}

@@ -2,8 +2,9 @@
  * Fields of the 'Ajouter un article' form (SPEC section 2 "News"): Catégorie (the active categories),
  * Siren (a pasted SIRET is replaced by its SIREN, with a note), Nom de l'entreprise, Titre, Date, Source, Lien.
  */
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Form, Input, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { GridField } from '../../../components/form/GridField';
 import { SirenInput } from '../../../components/siren/SirenInput';
 import { activeCategoriesQuery } from './queries';
 
@@ -22,32 +23,24 @@ export function ArticleFields() {
         />
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={24} md={10}>
-          <Form.Item label="Siren" name="siren">
-            {/* A pasted SIRET becomes its SIREN, the note under the field says so. */}
-            <SirenInput autoComplete="off" inputMode="numeric" spellCheck={false} data-testid="article-create-siren" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={14}>
-          <Form.Item label="Nom de l'entreprise" name="name">
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <GridField md={10} label="Siren" name="siren">
+          {/* A pasted SIRET becomes its SIREN, the note under the field says so. */}
+          <SirenInput autoComplete="off" inputMode="numeric" spellCheck={false} data-testid="article-create-siren" />
+        </GridField>
+        <GridField md={14} label="Nom de l'entreprise" name="name">
+          <Input autoComplete="off" />
+        </GridField>
       </Row>
       <Form.Item label="Titre" name="title">
         <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={24} md={10}>
-          <Form.Item label="Date" name="posted" extra="JJ/MM/AAAA HH:mm, heure de Paris">
-            <Input autoComplete="off" placeholder="JJ/MM/AAAA HH:mm" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={14}>
-          <Form.Item label="Source" name="source">
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <GridField md={10} label="Date" name="posted" extra="JJ/MM/AAAA HH:mm, heure de Paris">
+          <Input autoComplete="off" placeholder="JJ/MM/AAAA HH:mm" />
+        </GridField>
+        <GridField md={14} label="Source" name="source">
+          <Input autoComplete="off" />
+        </GridField>
       </Row>
       <Form.Item label="Lien" name="url">
         <Input type="url" autoComplete="off" placeholder="https://" spellCheck={false} />
