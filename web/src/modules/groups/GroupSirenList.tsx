@@ -2,12 +2,11 @@
  * Server-paged list of a group's SIRENs with a delete button per row
  * (SPEC section 2 'Groups', confirmation of section 4).
  */
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useMemo } from 'react';
 import type { GroupSiren } from '../../api/types';
 import { useConfirmAction } from '../../components/feedback/useConfirmAction';
 import { DataList, type DataColumn } from '../../components/list/DataList';
+import { deleteColumn } from '../../components/list/deleteColumn';
 import type { ServerListSource } from '../../components/list/useDataList';
 import { formatDateTime } from '../../lib/dates';
 import { filterGroupSirens, removeGroupSiren } from './api';
@@ -55,31 +54,18 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
       render: (row) => <CompanyNameCell name={row.company_name} knownFrom={row.known_from} headOfficeClosed={row.head_office_closed} />,
     },
     { key: 'created_at', title: "Date d'ajout", render: (row) => formatDateTime(row.created_at) },
-    {
-      key: 'action',
-      title: 'Action',
-      width: 130,
-      render: (row) => (
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={`Effacer le siren ${row.siren}`}
-          data-testid="remove-siren"
-          onClick={() =>
-            confirmAction({
-              content: CONFIRM_REMOVE_SIREN,
-              action: () => removeGroupSiren(row.id),
-              errorField: 'destroy',
-              danger: true,
-              invalidate: [[groupsResource.key]],
-            })
-          }
-        >
-          Effacer
-        </Button>
-      ),
-    },
+    deleteColumn<GroupSiren>({
+      label: (row) => `Effacer le siren ${row.siren}`,
+      testId: 'remove-siren',
+      onDelete: (row) =>
+        confirmAction({
+          content: CONFIRM_REMOVE_SIREN,
+          action: () => removeGroupSiren(row.id),
+          errorField: 'destroy',
+          danger: true,
+          invalidate: [[groupsResource.key]],
+        }),
+    }),
   ];
   return (
     <DataList<GroupSiren>

@@ -3,12 +3,13 @@
  * column fixed; search by SIREN; page-size selector; delete after confirmation ('Une erreur est survenue!' on
  * failure); each row opens its notice on bodacc.fr in a new tab (« Avis » in the Action column, and the link of b36).
  */
-import { DeleteOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { FileSearchOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useConfirmAction } from '../../../components/feedback/useConfirmAction';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataList, type DataColumn } from '../../../components/list/DataList';
+import { DeleteRowButton } from '../../../components/list/deleteColumn';
 import type { ServerListSource } from '../../../components/list/useDataList';
 import type { BodaccRow } from '../../../../../contract/deal-lists';
 import { DEALS_CRUMB } from '../breadcrumbs';
@@ -101,9 +102,7 @@ export default function BodaccPage() {
                 Avis
               </Button>
             ) : null}
-            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(row)} data-testid="bodacc-delete">
-              Effacer
-            </Button>
+            <DeleteRowButton testId="bodacc-delete" onClick={() => remove(row)} />
           </Space>
         ),
       },

@@ -2,11 +2,10 @@
  * The published articles of one SIREN on 'Effacer un article' (SPEC section 2 "News"): Siren, Titre,
  * Catégorie, Date, Action (delete after 'Voulez-vous vraiment effacer cet article ?').
  */
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { PublishedArticle } from '../../../api/types';
 import { useConfirmAction } from '../../../components/feedback/useConfirmAction';
 import { DataList, type DataColumn } from '../../../components/list/DataList';
+import { deleteColumn } from '../../../components/list/deleteColumn';
 import { formatDateTime } from '../../../lib/dates';
 import { CONFIRM_DELETE_ARTICLE } from '../texts';
 import { removeArticle } from './api';
@@ -37,30 +36,17 @@ export function ArticleTable({ articles, loading }: ArticleTableProps) {
     { key: 'title', title: 'Titre', sortable: true, minWidth: 240 },
     { key: 'theme', title: 'Catégorie', sortable: true },
     { key: 'date', title: 'Date', sortable: true, width: 150, render: (article) => formatDateTime(article.date) },
-    {
-      key: 'action',
-      title: 'Action',
-      width: 130,
-      render: (article) => (
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={`Effacer l'article ${article.title}`}
-          data-testid="remove-article"
-          onClick={() =>
-            confirmAction({
-              content: CONFIRM_DELETE_ARTICLE,
-              action: () => removeArticle({ siren: article.siren, identifier: article.identifier }),
-              danger: true,
-              invalidate: [articlesKey(article.siren)],
-            })
-          }
-        >
-          Effacer
-        </Button>
-      ),
-    },
+    deleteColumn<PublishedArticle>({
+      label: (article) => `Effacer l'article ${article.title}`,
+      testId: 'remove-article',
+      onDelete: (article) =>
+        confirmAction({
+          content: CONFIRM_DELETE_ARTICLE,
+          action: () => removeArticle({ siren: article.siren, identifier: article.identifier }),
+          danger: true,
+          invalidate: [articlesKey(article.siren)],
+        }),
+    }),
   ];
   return (
     <DataList<PublishedArticle>

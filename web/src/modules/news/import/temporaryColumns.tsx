@@ -2,10 +2,10 @@
  * Columns of the temporaries table of /news/import (SPEC section 2 "News": ID, Siren, Titre, Catégorie,
  * Source, Link, Date and a delete button;: each row's errors beside it).
  */
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { NewsTemporary } from '../../../api/types';
 import type { DataColumn } from '../../../components/list/DataList';
+import { deleteColumn } from '../../../components/list/deleteColumn';
 import { formatDateTime } from '../../../lib/dates';
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
@@ -60,23 +60,12 @@ export function temporaryColumns(onRemove: (row: NewsTemporary) => void): DataCo
     },
     { key: 'posted', title: 'Date', minWidth: 100, render: (row) => (row.posted ? formatDateTime(row.posted) : row.posted_raw || '-') },
     { key: 'errors', title: 'Erreurs', minWidth: 180, render: (row) => <RowErrors errors={row.errors} /> },
-    {
-      key: 'action',
-      title: 'Action',
+    deleteColumn<NewsTemporary>({
+      label: (row) => `Effacer la ligne ${row.line}`,
+      testId: 'remove-temporary',
+      onDelete: onRemove,
       width: 110,
       fixed: 'right',
-      render: (row) => (
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={`Effacer la ligne ${row.line}`}
-          onClick={() => onRemove(row)}
-          data-testid="remove-temporary"
-        >
-          Effacer
-        </Button>
-      ),
-    },
+    }),
   ];
 }
