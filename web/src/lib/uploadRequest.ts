@@ -6,7 +6,7 @@
 import type { UploadProps } from 'antd';
 
 /** A mutation that sends one file. */
-interface FileMutation<T> {
+export interface FileMutation<T> {
   mutate(file: Blob, callbacks: { onSuccess: (answer: T) => void; onError: (error: unknown) => void }): void;
 }
 

@@ -3,11 +3,10 @@
  * ('Télécharger le modèle'), the documented columns, the progress while the file is imported, and the rows in
  * error of a refused file; a written file goes to /transactions/success.
  */
-import { InboxOutlined } from '@ant-design/icons';
-import { Card, Flex, Typography, Upload } from 'antd';
+import { Card, Flex } from 'antd';
 import { TemplateButton } from '../../../components/download/TemplateButton';
 import { PageHeader } from '../../../components/layout/PageHeader';
-import { uploadThrough } from '../../../lib/uploadRequest';
+import { CsvDropZone } from '../../../components/upload/CsvDropZone';
 import { DEALS_CRUMB } from '../breadcrumbs';
 import { IMPORT_TITLE } from '../texts';
 import { downloadDealsTemplate } from './api';
@@ -34,24 +33,7 @@ export default function ImportPage() {
           <ImportBusy job={job} />
         ) : (
           <Card>
-            <Upload.Dragger
-              accept=".csv"
-              multiple={false}
-              maxCount={1}
-              showUploadList={false}
-              customRequest={uploadThrough(upload)}
-              data-testid="deals-csv-upload"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined aria-hidden />
-              </p>
-              <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-                Cliquez ou déposez un fichier CSV ici
-              </Typography.Paragraph>
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 0, paddingInline: 16 }}>
-                {COLUMNS_HINT}
-              </Typography.Paragraph>
-            </Upload.Dragger>
+            <CsvDropZone upload={upload} hint={COLUMNS_HINT} testId="deals-csv-upload" />
           </Card>
         )}
         {refusal ? (
