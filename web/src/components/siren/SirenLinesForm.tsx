@@ -1,7 +1,7 @@
 /**
  * The one textarea form of SIRENs typed one per line (SPEC section 2 'Groups'): a monospace textarea whose server messages (one per invalid line) show under it, cleared on edit, and a
- * submit button that spins while the call is in flight. The caller brings the form instance and the submit handler
- * (a `useSirenLinesForm` hook that sends `parseSirenLines` of the text), and the notes of the last answer: the
+ * submit button that spins while the call is in flight. The caller brings the form instance, the submit handler
+ * and the notes of the last answer (spread from a `useSirenLinesForm` hook that sends `parseSirenLines` of the text): the
  * lines whose SIRET was taken for its SIREN (`Ligne 2 : SIRET 55203253400703 → SIREN 552032534`), listed under the
  * textarea until the next submission.
  */

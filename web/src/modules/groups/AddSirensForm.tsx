@@ -1,7 +1,6 @@
 /** Textarea form adding SIRENs to a group, one per line (SPEC section 2 'Groups', section 4), on the shared SirenLinesForm. */
-import { Form } from 'antd';
 import { SirenLinesForm } from '../../components/siren/SirenLinesForm';
-import { useAddSirens, type AddSirensValues } from './useAddSirens';
+import { useAddSirens } from './useAddSirens';
 
 /** Props of `AddSirensForm`. */
 export interface AddSirensFormProps {
@@ -14,14 +13,10 @@ export interface AddSirensFormProps {
  * the lines whose SIRET was taken for its SIREN.
  */
 export function AddSirensForm({ groupId }: AddSirensFormProps) {
-  const [form] = Form.useForm<AddSirensValues>();
-  const { onFinish, pending, notes } = useAddSirens(groupId, form);
+  const lines = useAddSirens(groupId);
   return (
     <SirenLinesForm
-      form={form}
-      onFinish={onFinish}
-      pending={pending}
-      notes={notes}
+      {...lines}
       name="group-sirens"
       label="Ajouter des sirens (un par ligne)"
       extra="Les lignes vides sont ignorées."

@@ -3,18 +3,13 @@
  * success and failure toasts (SPEC sections 4 and 8).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
 import { isApiError } from '../../api/errors';
 import type { AddSirensResult } from '../../api/types';
-import type { SirenLinesValues } from '../../components/siren/SirenLinesForm';
 import { useSirenLinesForm } from '../../components/siren/useSirenLinesForm';
 import { addSirens } from './api';
 import { groupsResource } from './resource';
 import { parseSirenLines } from '../../lib/sirenLines';
 import { SIRENS_ADDED, SIRENS_FAILED, SIRENS_TOO_LARGE } from './texts';
-
-/** Values of the form: the textarea's text (the shared SirenLinesForm). */
-export type AddSirensValues = SirenLinesValues;
 
 const count = (n: number, singular: string, plural: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? plural : singular}`;
 
@@ -25,24 +20,22 @@ export function addSirensDetail(result: AddSirensResult): string {
 
 /**
  * Adds the textarea's SIRENs to a group (lines split, trimmed, empty ones dropped, each sent with
- * its line number) through the shared form mechanism (`useServerForm`). Success: toast 'Les sirens ont
+ * its line number) through the shared form mechanism (`useSirenLinesForm`, on its own form instance). Success: toast 'Les sirens ont
  * été mis à jour avec succès.' with the counts, textarea cleared, group, count and list reloaded.
  * Failure: the one toast 'Une erreur est survenue.' and, on a 422, every message (one per invalid
  * line) under the textarea; on a 413 (body above 8 MB), the limits, in the toast and under the
  * textarea. A second click while a call is in flight sends nothing. The answer's notes
  * (SIRET lines taken for their SIREN) are returned for the form to show.
  */
-export function useAddSirens(groupId: number, form: FormInstance<AddSirensValues>) {
+export function useAddSirens(groupId: number) {
   const queryClient = useQueryClient();
   return useSirenLinesForm<AddSirensResult>({
-    form,
     submit: (values) => addSirens({ id: groupId, ...parseSirenLines(values.sirens ?? '') }),
     successToast: (result) => ({ title: SIRENS_ADDED, description: addSirensDetail(result) }),
     failureToast: (error) => (isApiError(error, 413) ? { title: SIRENS_FAILED, description: SIRENS_TOO_LARGE } : SIRENS_FAILED),
     allFieldMessages: true,
     statusFields: { 413: { field: 'sirens', message: SIRENS_TOO_LARGE } },
     onSuccess: async () => {
-      form.resetFields();
       await queryClient.invalidateQueries({ queryKey: [groupsResource.key] });
     },
   });

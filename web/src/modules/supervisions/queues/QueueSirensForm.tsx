@@ -1,8 +1,7 @@
 /** Textarea adding SIRENs to a queue by hand, one per line (as on a group's page), on the shared SirenLinesForm. */
-import { Form } from 'antd';
 import { SirenLinesForm } from '../../../components/siren/SirenLinesForm';
 import type { QueueName } from './api';
-import { useQueueSirens, type QueueSirensValues } from './useQueueSirens';
+import { useQueueSirens } from './useQueueSirens';
 
 /**
  * « Sirens à traiter (un par ligne) » and « Mettre en file » (`data-testid="queue-sirens-input"`,
@@ -10,14 +9,10 @@ import { useQueueSirens, type QueueSirensValues } from './useQueueSirens';
  * SIRET was taken for its SIREN.
  */
 export function QueueSirensForm({ queue }: { queue: QueueName }) {
-  const [form] = Form.useForm<QueueSirensValues>();
-  const { onFinish, pending, notes } = useQueueSirens(queue, form);
+  const lines = useQueueSirens(queue);
   return (
     <SirenLinesForm
-      form={form}
-      onFinish={onFinish}
-      pending={pending}
-      notes={notes}
+      {...lines}
       name={`queue-sirens-${queue}`}
       label="Sirens à traiter (un par ligne)"
       extra={'Les lignes vides sont ignorées\u202f; un siren déjà en attente n’est pas ajouté deux fois.'}

@@ -6,26 +6,19 @@
  * under the textarea.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
-import type { SirenLinesValues } from '../../../components/siren/SirenLinesForm';
 import { useSirenLinesForm } from '../../../components/siren/useSirenLinesForm';
 import { parseSirenLines } from '../../../lib/sirenLines';
 import { addQueueSirens, type QueueName, type QueueSirensResult } from './api';
 import { queueKey } from './queries';
 
-/** Values of the form: the textarea's text (the shared SirenLinesForm). */
-export type QueueSirensValues = SirenLinesValues;
-
-/** The form's submit handler, pending flag and notes (a second click while a call is in flight sends nothing). */
-export function useQueueSirens(queue: QueueName, form: FormInstance<QueueSirensValues>) {
+/** The form instance, submit handler, pending flag and notes (a second click while a call is in flight sends nothing). */
+export function useQueueSirens(queue: QueueName) {
   const queryClient = useQueryClient();
   return useSirenLinesForm<QueueSirensResult>({
-    form,
     submit: (values) => addQueueSirens(queue, parseSirenLines(values.sirens ?? '')),
     successToast: (result) => result.message,
     allFieldMessages: true,
     onSuccess: async () => {
-      form.resetFields();
       await queryClient.invalidateQueries({ queryKey: queueKey(queue) });
     },
   });
