@@ -9,7 +9,7 @@ import { useAppConfig } from '../../../app/useAppConfig';
 import { DataList, type DataColumn } from '../../../components/list/DataList';
 import type { ServerListSource } from '../../../components/list/useDataList';
 import { filterParked, type ParkedEntry, type QueueName } from './api';
-import { dateColumn, reasonColumn, sirenColumn } from './entryColumns';
+import { dateColumn, ENTRY_LIST, reasonColumn, sirenColumn } from './entryColumns';
 import { tableKey } from './queries';
 import { RequeueButton } from './RequeueButton';
 
@@ -38,13 +38,6 @@ export function ParkedTable({ queue }: { queue: QueueName }) {
     [config?.company_page_url, queue],
   );
   return (
-    <DataList<ParkedEntry>
-      source={source}
-      columns={columns}
-      defaultSort={{ column: 'date_creation', direction: 'desc' }}
-      urlNamespace="parked"
-      search={{ placeholder: 'Siren' }}
-      testId={`parked-${queue}`}
-    />
+    <DataList<ParkedEntry> {...ENTRY_LIST} source={source} columns={columns} urlNamespace="parked" testId={`parked-${queue}`} />
   );
 }

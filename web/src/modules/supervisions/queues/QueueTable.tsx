@@ -9,7 +9,7 @@ import { useAppConfig } from '../../../app/useAppConfig';
 import { DataList, type DataColumn } from '../../../components/list/DataList';
 import type { ServerListSource } from '../../../components/list/useDataList';
 import { filterLive, filterQueue, type QueueEntry, type QueueName } from './api';
-import { dateColumn, reasonColumn, sirenColumn } from './entryColumns';
+import { dateColumn, ENTRY_LIST, reasonColumn, sirenColumn } from './entryColumns';
 import { tableKey } from './queries';
 
 /** Props of `QueueTable`. */
@@ -36,14 +36,6 @@ export function QueueTable({ queue, table, testId }: QueueTableProps) {
     [config?.company_page_url],
   );
   return (
-    <DataList<QueueEntry>
-      source={source}
-      columns={columns}
-      defaultSort={{ column: 'date_creation', direction: 'desc' }}
-      urlNamespace="done"
-      search={{ placeholder: 'Siren' }}
-      testId={testId}
-      firstRows={25}
-    />
+    <DataList<QueueEntry> {...ENTRY_LIST} source={source} columns={columns} urlNamespace="done" testId={testId} firstRows={25} />
   );
 }
