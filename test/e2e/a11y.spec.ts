@@ -52,7 +52,7 @@ for (const p of PAGES) {
     }
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
-    await settle(page, 500);
+    await settle(page);
 
     await expectAccessible(page, path);
     await expect(page.getByRole('main'), 'one main landmark').toHaveCount(1);
@@ -62,9 +62,18 @@ for (const p of PAGES) {
 test('a form showing its field errors: no serious or critical axe violation', async ({ page }) => {
   await signInViaApi(page);
   await page.goto('/admins/create');
-  await settle(page, 500);
+  await settle(page);
   await page.getByTestId('form-submit').click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expect(page.locator('[class*="-show-help-item-appear"]')).toHaveCount(0);
   await expectAccessible(page, '/admins/create with field errors');
+});
+
+test('reduced motion: antd animates nothing while the system asks for reduced motion, and animates again once it does not', async ({ page }) => {
+  const duration = () => page.getByRole('button', { name: 'Se connecter' }).evaluate((el) => getComputedStyle(el).transitionDuration);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/login');
+  await expect.poll(duration).toMatch(/^0s(, 0s)*$/);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(duration).not.toMatch(/^0s(, 0s)*$/);
 });

@@ -138,12 +138,12 @@ export async function recordIds(api: Api, label: string): Promise<Ids> {
 }
 
 /**
- * Waits until the page shows its title, the network is quiet and no spinner or skeleton is left, then
- * `pauseMs` more so that antd's enter animations (opacity, colours) have ended.
+ * Waits until the page shows its title, the network is quiet and no spinner or skeleton is left. No animation
+ * is left to wait for: the tests ask for reduced motion (playwright.config.ts), under which the app turns antd's
+ * motion off (web/src/app/AppProviders.tsx).
  */
-export async function settle(page: Page, pauseMs = 300): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .ant-card-loading')).toHaveCount(0);
-  await page.waitForTimeout(pauseMs);
 }
