@@ -5,7 +5,8 @@
  * its resource once (`defineStatusResource`); the mechanism gives:
  *
  * - find-or-404 with the spec's text ('User does not exist!', 'Group does not exist!', ...);
- * - the toggle through the row-locked `toggleStatus`, with an optional guard on disabling
+ * - the toggle through the row-locked `toggleStatus`, with an optional guard on disabling, and `onDisabled` in its
+ *   transaction
  *   (422 `errors.status`), which also applies when an update sets status 0;
  * - "absent status keeps the current one" on update (never a silent re-activation);
  * - the update in one transaction with the row locked (`select … for update`): its read, its write and its hooks
@@ -205,12 +206,19 @@ export function defineStatusResource<
       }),
 
     async toggle(db, id, actor) {
-      const toggled = await toggleStatus(db, spec.table, id, (row) => {
-        if (row.status === 1) spec.guardDisable?.(id, actor);
-      });
-      const row = await shaped(db, toggled as { id: number } | null);
-      if (row.status === 0) await spec.onDisabled?.(db, id);
-      return row;
+      const toggled = await toggleStatus(
+        db,
+        spec.table,
+        id,
+        (row) => {
+          if (row.status === 1) spec.guardDisable?.(id, actor);
+        },
+        // In the toggle's transaction: a disabled record and its hook's work commit together.
+        async (tx, row) => {
+          if (row.status === 0) await spec.onDisabled?.(tx, id);
+        },
+      );
+      return shaped(db, toggled as { id: number } | null);
     },
 
     async remove(db, id, actor) {

@@ -10,8 +10,11 @@ import type { Db } from '../db/client';
 export type StatusTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt?: PgColumn };
 
 /**
- * Flips `status` of row `id` in one transaction, the row locked while `check` runs.
+ * Flips `status` of row `id` in one transaction, the row locked while `check` runs; `after` runs in the same
+ * transaction once the row is written, so that what it does commits with the flip or not at all.
  * @param check - business rules on the current row; throw an AppError (422 errors.status) to refuse
+ * @param after - work that goes with the flip (e.g. revoke the sessions of a disabled account), given the
+ *   transaction and the updated row; what it throws rolls the flip back
  * @returns the updated row, or null when there is no such row
  */
 export async function toggleStatus<T extends StatusTable>(
@@ -19,8 +22,10 @@ export async function toggleStatus<T extends StatusTable>(
   table: T,
   id: number,
   check?: (row: T['$inferSelect']) => void | Promise<void>,
+  after?: (tx: Db, row: T['$inferSelect'] & { status: number }) => Promise<void>,
 ): Promise<T['$inferSelect'] | null> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const rows = await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update');
     const row = rows[0] as (T['$inferSelect'] & { status: number }) | undefined;
     if (!row) return null;
@@ -32,6 +37,8 @@ export async function toggleStatus<T extends StatusTable>(
       .set(values as never)
       .where(eq(table.id, id))
       .returning();
-    return updated[0] as T['$inferSelect'];
+    const written = updated[0] as T['$inferSelect'] & { status: number };
+    await after?.(tx, written);
+    return written;
   });
 }

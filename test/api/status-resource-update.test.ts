@@ -71,6 +71,15 @@ describe('status resource update', () => {
     expect(await current(group.id)).toEqual(group);
   });
 
+  it('a toggle that disables leaves the record active when the hook run on disabling throws', async () => {
+    const group = await newGroup('Actif par bascule');
+    const resource = groupsWith({}, async () => {
+      throw new Error('onDisabled failed');
+    });
+    await expect(resource.toggle(database.db, group.id, actor)).rejects.toThrow('onDisabled failed');
+    expect(await current(group.id)).toEqual(group);
+  });
+
   it('undoes what a hook wrote when a later hook throws', async () => {
     const group = await newGroup('Source');
     const resource = groupsWith({
