@@ -12,7 +12,11 @@ import type { Database } from '../db/client';
 export const BOSS_SCHEMA = 'pgboss';
 
 type Rows = { rows: unknown[] };
-const last = (res: Rows | Rows[]): Rows => (Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res);
+/**
+ * The result of the last statement of a simple query: node-postgres answers an array of results when the text
+ * holds several statements, though its types name one result.
+ */
+const last = (res: Rows | readonly Rows[]): Rows => (Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : (res as Rows));
 
 /** The `db` adapter of pg-boss, which can also wait for the statements pg-boss has in flight. */
 export interface BossDb extends PgBoss.Db {
@@ -54,7 +58,7 @@ export function bossDb(database: Database): BossDb {
     ...waiting,
     executeSql(text, values) {
       if (values && values.length > 0) return track(pool.query(text, values));
-      return track(pool.query(text).then((res) => last(res as unknown as Rows | Rows[]))) as never;
+      return track(pool.query(text).then((res: Rows | readonly Rows[]) => last(res))) as never;
     },
   };
 }
