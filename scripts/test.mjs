@@ -4,8 +4,8 @@
  *   1. the committed migrations are up to date (drizzle-kit);
  *   2. Vitest: unit tests, API tests on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set;
  *   3. Playwright end-to-end tests on Chromium (CHROMIUM_PATH, /usr/bin/chromium, or Playwright's own
- *      browser), on the front end built while Vitest runs (its output printed once Vitest ends). Without any
- *      Chromium they are reported as not run (a failure when CI=true).
+ *      browser), on the front end built while Vitest starts, then beside Vitest (VIGIE_TEST_SEQUENTIAL=1: after
+ *      it). Without any Chromium they are reported as not run (a failure when CI=true).
  * Ends with one line `vigie: N passed, N failed` and exits non-zero on any failure.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -97,42 +97,56 @@ const chromium = findChromium();
 // The front end builds while Vitest runs: neither needs the other, and Vitest leaves a core idle at times.
 const built = chromium ? runInBackground('build the front end', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) : undefined;
 
-// 2. Vitest
-const vitestJson = path.join(tmp, 'vitest.json');
-await runAsync('vitest (unit + API)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-const v = readJson(vitestJson);
-if (v) {
-  passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
-} else {
-  failed += 1;
-}
-
-// 3. Playwright
-if (!chromium) {
-  const msg =
-    'End-to-end tests did NOT run: no Chromium found. Install it (Debian/Ubuntu: `apt-get install -y chromium`) ' +
-    'or set CHROMIUM_PATH to a Chromium/Chrome binary, then run `npm test` again.';
-  console.log(`\n${msg}`);
-  if (process.env.CI === 'true') {
-    console.error('CI=true: a missing Chromium is a failure.');
-    ok = false;
+/** Vitest: unit and API tests. */
+async function vitest() {
+  const vitestJson = path.join(tmp, 'vitest.json');
+  await runAsync('vitest (unit + API)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  const v = readJson(vitestJson);
+  if (v) {
+    passed += v.numPassedTests;
+    failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  } else {
     failed += 1;
   }
-} else {
-  if (await built) {
-    const pwJson = path.join(tmp, 'playwright.json');
-    await runAsync('playwright (end-to-end, Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], {
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    });
-    const p = readJson(pwJson);
-    if (p?.stats) {
-      passed += p.stats.expected;
-      failed += p.stats.unexpected + p.stats.flaky;
-    } else failed += 1;
+}
+
+/** Playwright: the end-to-end tests, once the front end is built. */
+async function playwright() {
+  if (!chromium) {
+    const msg =
+      'End-to-end tests did NOT run: no Chromium found. Install it (Debian/Ubuntu: `apt-get install -y chromium`) ' +
+      'or set CHROMIUM_PATH to a Chromium/Chrome binary, then run `npm test` again.';
+    console.log(`\n${msg}`);
+    if (process.env.CI === 'true') {
+      console.error('CI=true: a missing Chromium is a failure.');
+      ok = false;
+      failed += 1;
+    }
+    return;
+  }
+  if (!(await built)) {
+    failed += 1;
+    return;
+  }
+  const pwJson = path.join(tmp, 'playwright.json');
+  await runAsync('playwright (end-to-end, Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
+  const p = readJson(pwJson);
+  if (p?.stats) {
+    passed += p.stats.expected;
+    failed += p.stats.unexpected + p.stats.flaky;
   } else failed += 1;
 }
+
+// 2. Vitest and 3. Playwright side by side, Playwright from the moment the build is done: each leaves the cores
+// idle at times (processes starting, a network going quiet), and the other fills them. VIGIE_TEST_SEQUENTIAL=1
+// runs them one after the other (easier to read, and what to try when a timing-sensitive test fails under load).
+if (process.env.VIGIE_TEST_SEQUENTIAL === '1') {
+  await vitest();
+  await playwright();
+} else await Promise.all([vitest(), playwright()]);
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`\nvigie: ${passed} passed, ${failed} failed`);
