@@ -3,8 +3,8 @@
  * layout): path, whether it needs a session, and the identifying column of its list when it has one. The
  * edit pages open records created once per worker (`recordIds`). A new module adds its pages here.
  */
-import { expect, type Page } from '@playwright/test';
-import { Api, unique } from './helpers';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { Api, E2E_ADMIN, unique } from './helpers';
 
 /** The records the edit pages open. */
 export interface Ids {
@@ -147,3 +147,30 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton, .ant-card-loading')).toHaveCount(0);
 }
+
+/**
+ * The test of the page sweeps (a11y, responsive) with `sweepPage`: a page opened in a browser context that the
+ * tests of one worker share, signed in once as the super admin through the API. Each test still loads its page
+ * from scratch (`page.goto`), but the context keeps its HTTP and code caches and its session, where a context of
+ * its own per test would fetch, compile and sign in again each time. The context takes the project's options
+ * (base URL, locale, time zone, reduced motion) and the test's viewport. The session is the super admin's: a
+ * sweep test never signs out or changes that account (the records it opens come from `recordIds`).
+ */
+export const sweepTest = test.extend<{ sweepPage: Page }, { sweepContext: BrowserContext }>({
+  sweepContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, locale, timezoneId, reducedMotion } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, locale, timezoneId, reducedMotion });
+      await new Api(context.request).post('/api/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  sweepPage: async ({ sweepContext, viewport }, use) => {
+    const page = await sweepContext.newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    await use(page);
+    await page.close();
+  },
+});
