@@ -173,7 +173,7 @@ export function openJobFile(db: Db, job: JobWithInput, opts: { highWaterMark?: n
  * in place. Safe to call more than once.
  */
 export async function removeJobFile(db: Db, job: JobWithInput): Promise<void> {
-  await db.delete(jobFileChunks).where(eq(jobFileChunks.jobId, job.id));
   const input = inputOf(job);
   if (input.kind === 'spooled') await fs.promises.rm(input.path, { force: true });
+  await db.delete(jobFileChunks).where(eq(jobFileChunks.jobId, job.id));
 }

@@ -363,8 +363,9 @@ export class JobQueue {
         else if (err instanceof AppError) this.log.info({ job: jobId, kind, reason: message }, 'job failed');
         else this.log.error({ err, job: jobId, kind }, 'job failed');
         await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
-        await finishJob(db, jobId, { state: 'failed', error: message, kind });
+        // Its input goes first: whoever waits for the job finds nothing of it left once it reads `failed`.
         await removeJobFile(db, job);
+        await finishJob(db, jobId, { state: 'failed', error: message, kind });
       }
     } catch (err) {
       this.log.error({ err, job: jobId, kind }, 'job could not run');

@@ -5,7 +5,7 @@
  * import keeps nothing, and its job ends failed with the kind `refused`.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../server/db/schema';
 import { AppError } from '../../server/http/errors';
 import { JobQueue, type JobContext } from '../../server/jobs/queue';
@@ -62,6 +62,8 @@ async function importRows(payload: Record<string, unknown>) {
   await queue.dispatch(created, null);
   const end = await queue.waitFor(created.id, { pollMs: 20 });
   const written = await t.ctx.database.sql.rows<{ n: number }>('select count(*)::int as n from staged_test_rows where job_id = $1', [created.id]);
+  // The job is seen done at its commit, which may come before its handler has recorded what it saw.
+  if (end.state === 'done') await vi.waitFor(() => expect(seenAfterImport.has(created.id)).toBe(true));
   return { end, written: written[0].n, seen: seenAfterImport.get(created.id) };
 }
 
