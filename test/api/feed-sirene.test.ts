@@ -9,6 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import yazl from 'yazl';
 import { sireneFixture, sireneHarness, sireneTable, type SireneHarness } from '../helpers/feed-sirene';
 
@@ -137,6 +139,34 @@ describe('feed-sirene: CSV details', () => {
   });
 });
 
+describe('feed-sirene: a file saved again by a spreadsheet', () => {
+  /** The companies sample written again with `delimiter` between the columns, as Excel saves it (BOM, CRLF). */
+  const resaved = (delimiter: string) => {
+    const records = parse(sireneFixture('StockUniteLegale_sample.csv')) as string[][];
+    return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(stringify(records, { delimiter, record_delimiter: 'windows' }))]);
+  };
+
+  it.each([
+    [';', 'point-virgule'],
+    ['\t', 'tabulation'],
+  ])('a file whose columns are separated by « %s » (%s) imports the same rows as INSEE\'s own', async (delimiter) => {
+    const original = await h.rows<{ siren: string; name: string; created_on: unknown }>(sql`select siren, name, created_on from companies order by siren`);
+    expect(original.length).toBeGreaterThan(0);
+    const job = await h.importFile('StockUniteLegale_excel.csv', resaved(delimiter));
+    expect(job.error).toBeNull();
+    expect(job.result).toMatchObject({ feed: 'sirene-companies', lines: 97, created: 0, updated: 0, unchanged: 97 });
+    expect(await h.rows(sql`select siren, name, created_on from companies order by siren`)).toEqual(original);
+  });
+
+  it('a delimiter vigie does not read is named in the error', async () => {
+    const job = await h.importFile('StockUniteLegale_pipe.csv', resaved('|'));
+    expect(job.state).toBe('failed');
+    expect(job.error).toBe(
+      'En-tête non reconnu\u00a0: les colonnes sont séparées par «\u00a0|\u00a0», que vigie ne lit pas. Enregistrez le fichier avec des virgules, des points-virgules ou des tabulations entre les colonnes. Rien n’a été importé.',
+    );
+  });
+});
+
 describe('feed-sirene: the INSEE zip', () => {
   it('reads the first .csv entry of the zip as it streams (a readme before it is skipped)', async () => {
     const data = await zip([
@@ -226,7 +256,7 @@ describe('feed-sirene: files refused, nothing written', () => {
 
   it('a CSV that is not a Sirene stock at all', async () => {
     const job = await h.importFile('clients.csv', Buffer.from('nom;prenom;ville\nDupont;Jean;Paris\n'));
-    expect(job.error).toMatch(/^En-tête non reconnu\u00a0: ce n’est ni un fichier StockUniteLegale .* Première ligne lue\u00a0: nom;prenom;ville\. Rien n’a été importé\.$/);
+    expect(job.error).toMatch(/^En-tête non reconnu\u00a0: ce n’est ni un fichier StockUniteLegale .* Première ligne lue \(séparateur point-virgule\)\u00a0: nom, prenom, ville\. Rien n’a été importé\.$/);
   });
 
   it('a malformed SIREN names its line and value; an empty file and a header alone are refused', async () => {

@@ -45,7 +45,8 @@ export const SNIFF_BYTES = 64 * 1024;
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const DELIMITERS = [';', ',', '\t'] as const;
-const DELIMITER_NAMES: Record<string, string> = { ';': 'point-virgule', ',': 'virgule', '\t': 'tabulation' };
+/** The French name of each delimiter read (`point-virgule`, `virgule`, `tabulation`). */
+export const DELIMITER_NAMES: Record<CsvLayout['delimiter'], string> = { ';': 'point-virgule', ',': 'virgule', '\t': 'tabulation' };
 const refuse = (message: string) => fieldError('file', message);
 
 /** Lower case without accents nor surrounding spaces: how names of columns (and categories) are compared. */
@@ -135,8 +136,11 @@ function latinOrRefuse(bytes: Buffer): CsvEncoding {
   throw refuse(`Encodage du fichier non reconnu${guess ? ` (${guess})` : ''}\u00a0: enregistrez-le en UTF-8 ou en Windows-1252 (CSV Excel).`);
 }
 
-/** The delimiter most present in the header line (outside quotes); `;` when there is none. */
-function pickDelimiter(line: string): CsvLayout['delimiter'] {
+/**
+ * The delimiter most present in a header line (outside quotes): `;`, `,` or tab; `;` when there is none.
+ * @param line - the first line of a CSV file, decoded
+ */
+export function pickDelimiter(line: string): CsvLayout['delimiter'] {
   const outside = line.replace(/"[^"]*"/g, '');
   let best: CsvLayout['delimiter'] = ';';
   let bestCount = 0;

@@ -3,8 +3,9 @@
  * ships, whose first `.csv` entry is inflated as it streams in (unzipper; the archive is never unpacked to
  * disk). The file is recognised by its first bytes (`PK\x03\x04` = zip), not by its name.
  *
- * The first line (the header) is split off and parsed (csv-parse); the rest is handed over as raw UTF-8
- * CSV bytes for PostgreSQL's COPY to parse (./stage.ts). Bytes read are counted on the input as it arrives
+ * The first line (the header) is split off and parsed (csv-parse), its delimiter read from it as the news and
+ * deals imports do (`,` as INSEE writes it, `;` as Excel saves a French CSV, or tab); the rest is handed over as
+ * raw UTF-8 CSV bytes for PostgreSQL's COPY to parse with that delimiter (./stage.ts). Bytes read are counted on the input as it arrives
  * (compressed bytes for a zip: they compare with the file's size), data lines as newlines go by.
  */
 import { isUtf8 } from 'node:buffer';
@@ -12,6 +13,7 @@ import { Transform, type Readable } from 'node:stream';
 import { parse as parseSync } from 'csv-parse/sync';
 import unzipper from 'unzipper';
 import { AppError } from '../../../http/errors';
+import { pickDelimiter, type CsvLayout } from '../../../lib/csv/layout';
 
 /** Longest header line accepted (bytes): a real one is under 2 KB. */
 const MAX_HEADER_BYTES = 64 * 1024;
@@ -21,6 +23,8 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 export interface SireneInput {
   /** The column names of the first line. */
   header: string[];
+  /** The delimiter of the columns, read from the first line. */
+  delimiter: CsvLayout['delimiter'];
   /** Whether the file was a zip archive, and the entry read. */
   zipEntry: string | null;
   /** The bytes after the header line (UTF-8 CSV), one chunk at a time. */
@@ -98,8 +102,11 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
   let headerBytes = newline < 0 ? held : held.subarray(0, newline);
   if (headerBytes[0] === 0xef && headerBytes[1] === 0xbb && headerBytes[2] === 0xbf) headerBytes = headerBytes.subarray(3);
   let header: string[];
+  const headerLine = headerBytes.toString('utf8').replace(/\r$/, '');
+  // The delimiter the header holds most: `,` in INSEE's files, `;` once saved by a French Excel, or tab.
+  const delimiter = pickDelimiter(headerLine);
   try {
-    const rows = parseSync(headerBytes.toString('utf8').replace(/\r$/, ''), { delimiter: ',', relax_quotes: true }) as string[][];
+    const rows = parseSync(headerLine, { delimiter, relax_quotes: true }) as string[][];
     header = rows[0] ?? [];
   } catch {
     throw new AppError(422, 'Première ligne illisible\u00a0: ce n’est pas un fichier CSV de l’INSEE. Rien n’a été importé.');
@@ -147,6 +154,7 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
   }
   return {
     header,
+    delimiter,
     zipEntry,
     body: body(),
     bytesRead: () => bytes,

@@ -211,7 +211,7 @@ async function run(ctx: JobContext) {
 
   try {
     input = await openSireneInput(openJobFile(db, job));
-    layout = detectLayout(input.header);
+    layout = detectLayout(input.header, input.delimiter);
     feed = layout.kind === 'companies' ? 'sirene-companies' : 'sirene-establishments';
     const opened = input;
     return await runStagedImport<Staged, MergeCounts & { rneQueued: number }>(ctx, {
@@ -222,7 +222,7 @@ async function run(ctx: JobContext) {
         const staged = layout!;
         await sql.exec(createStageSql(stage, staged.columns, temp !== ''));
         // A stage created in this transaction is loaded frozen on PostgreSQL.
-        lines = await copyToStage(sql, stage, staged.columns, watched(opened.body), { freeze: true, between: eventLoopTurns(0) });
+        lines = await copyToStage(sql, stage, staged.columns, watched(opened.body), { freeze: true, between: eventLoopTurns(0), delimiter: opened.delimiter });
         if (lines === 0) throw new AppError(422, 'Le fichier ne contient aucune ligne de données après l’en-tête. Rien n’a été importé.');
         meter.report(opened.linesSeen(), opened.bytesRead(), true);
         return { layout: staged, lines };

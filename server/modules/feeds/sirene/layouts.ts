@@ -8,6 +8,7 @@
  * where the raw INSEE column names appear (with the SQL mapping of ./mapping.ts).
  */
 import { AppError } from '../../../http/errors';
+import { DELIMITER_NAMES, type CsvLayout } from '../../../lib/csv/layout';
 
 /** What a stock file holds. */
 export type SireneKind = 'companies' | 'establishments';
@@ -140,17 +141,26 @@ export function headerError(message: string): AppError {
 /**
  * Recognises a stock file from its header names (companies or establishments, current or 2019).
  * @param header - the names of the first line, as read (a UTF-8 BOM already removed)
- * @throws AppError 422 (French): neither layout; a required column missing (named); a name twice; an odd name
+ * @param delimiter - the delimiter they were split on (named in the error of a header not recognised)
+ * @throws AppError 422 (French): neither layout (naming the delimiter, or the unread one that joins the names);
+ *   a required column missing (named); a name twice; an odd name
  */
-export function detectLayout(header: string[]): SireneLayout {
+export function detectLayout(header: string[], delimiter: CsvLayout['delimiter'] = ','): SireneLayout {
   const names = header.map((h) => h.trim());
   const present = new Set(names);
   const companyScore = COMPANY_MARKS.filter((m) => present.has(m)).length;
   const establishmentScore = ESTABLISHMENT_MARKS.filter((m) => present.has(m)).length;
   if (companyScore === 0 && establishmentScore === 0) {
+    // One column holding INSEE's names joined by another character: the delimiter is the problem, so say so.
+    const other = names.length === 1 && /\bsiren\b/.test(names[0]) ? /[^\w\s"']/.exec(names[0])?.[0] : undefined;
+    if (other) {
+      throw headerError(
+        `En-tête non reconnu\u00a0: les colonnes sont séparées par «\u00a0${other}\u00a0», que vigie ne lit pas. Enregistrez le fichier avec des virgules, des points-virgules ou des tabulations entre les colonnes.`,
+      );
+    }
     const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : '');
     throw headerError(
-      `En-tête non reconnu\u00a0: ce n’est ni un fichier StockUniteLegale (colonnes siren, denominationUniteLegale…) ni un fichier StockEtablissement (colonnes siret, etablissementSiege…) de l’INSEE. Première ligne lue\u00a0: ${shown || '(vide)'}.`,
+      `En-tête non reconnu\u00a0: ce n’est ni un fichier StockUniteLegale (colonnes siren, denominationUniteLegale…) ni un fichier StockEtablissement (colonnes siret, etablissementSiege…) de l’INSEE. Première ligne lue (séparateur ${DELIMITER_NAMES[delimiter]})\u00a0: ${shown || '(vide)'}.`,
     );
   }
   const kind: SireneKind = establishmentScore > companyScore ? 'establishments' : 'companies';

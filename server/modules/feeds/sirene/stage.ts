@@ -10,7 +10,7 @@
  * A COPY failure (a truncated or malformed line, bytes that are not UTF-8) becomes a French error with the
  * line number of the file (the header is line 1).
  */
-import { escapeIdentifier } from 'pg';
+import { escapeIdentifier, escapeLiteral } from 'pg';
 import { PGLITE_BATCH_BYTES } from '../../../db/copy-blob';
 import type { Sql } from '../../../db/sql';
 import { AppError } from '../../../http/errors';
@@ -68,6 +68,7 @@ export function copyError(err: PgError, lineOffset: number, expected: number): A
  * Streams `body` into `stage` through one COPY (PostgreSQL: streamed; PGlite: in batches of `batchBytes` cut at
  * record boundaries, `between` awaited after each).
  * @param opts.freeze - load frozen (PostgreSQL, a stage created in the same transaction)
+ * @param opts.delimiter - the column delimiter of the file (`,` by default)
  * @returns the number of records copied
  * @throws AppError 422 of `copyError`, or the input's own failure
  */
@@ -76,9 +77,10 @@ export async function copyToStage(
   stage: string,
   columns: string[],
   body: AsyncIterable<Buffer>,
-  opts: { freeze?: boolean; between?: () => Promise<void>; batchBytes?: number } = {},
+  opts: { freeze?: boolean; between?: () => Promise<void>; batchBytes?: number; delimiter?: string } = {},
 ): Promise<number> {
-  return sql.copyBytes({ table: stage, columns: columns.map(escapeIdentifier), options: 'format csv', freeze: opts.freeze }, body, {
+  const options = `format csv, delimiter ${escapeLiteral(opts.delimiter ?? ',')}`;
+  return sql.copyBytes({ table: stage, columns: columns.map(escapeIdentifier), options, freeze: opts.freeze }, body, {
     batchBytes: opts.batchBytes ?? PGLITE_BATCH_BYTES,
     between: opts.between,
     onError: (err, records) => copyError(err as PgError, records, columns.length),
