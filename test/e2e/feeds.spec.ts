@@ -189,6 +189,31 @@ test('Base INSEE: an INSEE stock file uploaded shows in the Entreprises table wi
   await expect(rowWith(locations, filename)).toHaveCount(0);
 });
 
+test('Base INSEE: a file saved with semicolons imports; a refused one shows its reason wrapped inside the table', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/supervisions/insee');
+  const companies = page.getByTestId('insee-companies-files');
+  await expect(page.getByRole('heading', { level: 1, name: 'Base INSEE' })).toBeVisible();
+
+  // The sample as a French Excel saves it: semicolons between the columns.
+  const semicolons = fs.readFileSync(SIRENE_SAMPLE, 'utf8').split('\n').map((line) => line.replaceAll(',', ';')).join('\n');
+  expect(fs.readFileSync(SIRENE_SAMPLE, 'utf8')).not.toContain('"');
+  const saved = `StockUniteLegale_excel_${unique()}.csv`;
+  await chooseFile(page, { name: saved, mimeType: 'text/csv', buffer: Buffer.from(semicolons) });
+  await expectToast(page, `Import de «\u00a0${saved}\u00a0» terminé\u00a0: 97 lignes lues.`);
+  await expect(statusOf(rowWith(companies, saved))).toHaveAccessibleName('Réussi');
+
+  // A first line of 3,000 letters, read as one column name: the error quotes 40 of them, and the cell wraps.
+  const refused = `StockUniteLegale_illisible_${unique()}.csv`;
+  await chooseFile(page, { name: refused, mimeType: 'text/csv', buffer: Buffer.from(`${'x'.repeat(3000)}\n1\n`) });
+  const row = rowWith(companies, refused);
+  await expect(statusOf(row)).toHaveAccessibleName('Échoué');
+  await expect(row.getByTestId('file-error')).toContainText(`Première ligne lue (séparateur virgule)\u00a0: ${'x'.repeat(40)}…. Rien n’a été importé.`);
+  const sizes = await companies.evaluate((list) => ({ table: list.querySelector('table')!.getBoundingClientRect().width, list: list.getBoundingClientRect().width }));
+  expect(sizes.table, 'the table stays within its list').toBeLessThanOrEqual(sizes.list + 1);
+});
+
 test('the feed-health strip shows both feeds on /supervisions and on /home', async ({ page }) => {
   const api = new Api(page.request);
   const health = await api.get<Array<{ feed: string; label: string; last_success: string | null; scheduled: boolean }>>('/api/supervisions/health');

@@ -103,8 +103,9 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
   if (headerBytes[0] === 0xef && headerBytes[1] === 0xbb && headerBytes[2] === 0xbf) headerBytes = headerBytes.subarray(3);
   let header: string[];
   const headerLine = headerBytes.toString('utf8').replace(/\r$/, '');
-  // The delimiter the header holds most: `,` in INSEE's files, `;` once saved by a French Excel, or tab.
-  const delimiter = pickDelimiter(headerLine);
+  // The delimiter the header holds most: `,` in INSEE's files, `;` once saved by a French Excel, or tab (`,` when
+  // it holds none of them).
+  const delimiter = /[;,\t]/.test(headerLine) ? pickDelimiter(headerLine) : ',';
   try {
     const rows = parseSync(headerLine, { delimiter, relax_quotes: true }) as string[][];
     header = rows[0] ?? [];

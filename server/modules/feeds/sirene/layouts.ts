@@ -158,7 +158,8 @@ export function detectLayout(header: string[], delimiter: CsvLayout['delimiter']
         `En-tête non reconnu\u00a0: les colonnes sont séparées par «\u00a0${other}\u00a0», que vigie ne lit pas. Enregistrez le fichier avec des virgules, des points-virgules ou des tabulations entre les colonnes.`,
       );
     }
-    const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : '');
+    // At most five names of at most 40 characters: the error quotes the header, not the file.
+    const shown = names.slice(0, 5).map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n)).join(', ') + (names.length > 5 ? ', …' : '');
     throw headerError(
       `En-tête non reconnu\u00a0: ce n’est ni un fichier StockUniteLegale (colonnes siren, denominationUniteLegale…) ni un fichier StockEtablissement (colonnes siret, etablissementSiege…) de l’INSEE. Première ligne lue (séparateur ${DELIMITER_NAMES[delimiter]})\u00a0: ${shown || '(vide)'}.`,
     );

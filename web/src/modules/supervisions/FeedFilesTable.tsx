@@ -62,7 +62,8 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
       title: 'Erreur',
       // Kept on a phone too (the table scrolls): a failed file's reason is what the operator looks for.
       minWidth: 240,
-      render: (row) => (row.error ? <span data-testid="file-error">{row.error}</span> : null),
+      // A long reason wraps, even inside a word (a header quoted whole), instead of widening the table.
+      render: (row) => (row.error ? <span data-testid="file-error" style={{ overflowWrap: 'anywhere' }}>{row.error}</span> : null),
     },
   ];
 }
