@@ -112,14 +112,14 @@ test('toggle an administrator from the list: ban, then reactivate', async ({ pag
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
   await row.getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, BAN);
+  await confirm(page, BAN, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
   await expect(row.getByTestId('status-tag')).toHaveAttribute('data-status', '0');
   expect((await api.admins()).find((a) => a.id === admin.id)?.status).toBe(0);
 
   await row.getByRole('button', { name: 'Activer', exact: true }).click();
-  await confirm(page, REACTIVATE);
+  await confirm(page, REACTIVATE, 'Réactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
   await expect(row.getByRole('button', { name: 'Désactiver' })).toBeVisible();
@@ -134,7 +134,7 @@ test('delete an administrator from its edit page', async ({ page, request }) => 
   await page.goto(`/admins/${admin.id}/edit`);
   await expect(page.getByLabel('Email')).toHaveValue(admin.email);
   await page.getByRole('button', { name: 'Effacer' }).click();
-  await confirm(page, DELETE);
+  await confirm(page, DELETE, 'Effacer');
   await expect(page).toHaveURL(/\/admins$/);
   await expectToast(page, SUCCESS);
   await expect(adminsList(page).locator('tbody tr[data-row-key]').first()).toBeVisible();

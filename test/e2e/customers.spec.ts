@@ -80,13 +80,13 @@ test('toggle a customer from the list with the exact confirmations', async ({ pa
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
   await row.getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, DISABLE);
+  await confirm(page, DISABLE, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
   expect((await api.customers()).find((c) => c.id === customer.id)?.status).toBe(0);
 
   await row.getByRole('button', { name: 'Activer', exact: true }).click();
-  await confirm(page, ENABLE);
+  await confirm(page, ENABLE, 'Réactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
   expect((await api.customers()).find((c) => c.id === customer.id)?.status).toBe(1);

@@ -130,11 +130,11 @@ test('roles: create, toggle, edit in place, refused while in use, delete; an unk
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
   await row.getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, DISABLE_ROLE);
+  await confirm(page, DISABLE_ROLE, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
   await row.getByRole('button', { name: 'Activer' }).click();
-  await confirm(page, ENABLE_ROLE);
+  await confirm(page, ENABLE_ROLE, 'Réactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
@@ -155,14 +155,14 @@ test('roles: create, toggle, edit in place, refused while in use, delete; an unk
     entities: [{ siren: validSiren(1, 62_000_000), name: 'Société utilisatrice', entityrole_id: id }],
   });
   await page.getByRole('button', { name: 'Effacer', exact: true }).click();
-  await confirm(page, CONFIRM_DELETE);
+  await confirm(page, CONFIRM_DELETE, 'Effacer');
   const refusal = page.getByTestId('toast').filter({ hasText: /transaction/ });
   await expect(refusal).toHaveAttribute('data-type', 'error');
   await expect(page).toHaveURL(new RegExp(`/transactions/${id}/editrole$`));
   await api.post('/api/transactions/removedeal', { id: deal.id });
 
   await page.getByRole('button', { name: 'Effacer', exact: true }).click();
-  await confirm(page, CONFIRM_DELETE);
+  await confirm(page, CONFIRM_DELETE, 'Effacer');
   await expect(page).toHaveURL(/\/transactions\/roles$/);
   await expectToast(page, SUCCESS);
   await expect(rowWith(list, renamed)).toHaveCount(0);
@@ -189,7 +189,7 @@ test('types: no Status header but the badge; create with Nom, toggle, delete', a
   const row = rowWith(list, name);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
   await row.getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, DISABLE_TYPE);
+  await confirm(page, DISABLE_TYPE, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
 
@@ -198,7 +198,7 @@ test('types: no Status header but the badge; create with Nom, toggle, delete', a
   await expect(textbox(page, 'Nom')).toHaveValue(name);
   await expect(page.getByRole('checkbox', { name: 'Actif' })).not.toBeChecked();
   await page.getByRole('button', { name: 'Effacer', exact: true }).click();
-  await confirm(page, CONFIRM_DELETE);
+  await confirm(page, CONFIRM_DELETE, 'Effacer');
   await expect(page).toHaveURL(/\/transactions\/types$/);
   await expectToast(page, SUCCESS);
   await expect(rowWith(list, name)).toHaveCount(0);
@@ -302,7 +302,7 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
 
   // Toggle: confirmation, then the badge.
   await main(page).getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, DISABLE_DEAL);
+  await confirm(page, DISABLE_DEAL, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(main(page).getByTestId('status-tag').first()).toHaveText('Désactivé');
   expect((await api.get<ApiDeal>(`/api/transactions/getDealRoles/${id}`)).status).toBe(0);
@@ -316,7 +316,7 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   // Delete: confirmation, back to the list, gone.
   await page.goto(`/transactions/${id}/editdeal`);
   await page.getByRole('button', { name: 'Effacer', exact: true }).click();
-  await confirm(page, CONFIRM_DELETE);
+  await confirm(page, CONFIRM_DELETE, 'Effacer');
   await expect(page).toHaveURL(/\/transactions$/);
   await expectToast(page, SUCCESS);
   const after = await api.post<ApiPage<unknown>>('/api/transactions/filter?page=1', filter(identifier));
@@ -412,16 +412,18 @@ test('insert publishes the waiting deals and purge undoes it, with their toasts 
   await page.getByRole('button', { name: 'Publier les transactions' }).click();
   await expectToast(page, 'Aucune insertion effectuée!', 'info');
 
-  // The purge asks first (it withdraws the batch from the customer API): 'Annuler' leaves everything as it is.
+  // The purge asks first (it withdraws the batch from the customer API), with buttons that say what they do:
+  // « Garder la publication » leaves everything as it is.
   await page.getByRole('button', { name: 'Annuler la dernière écriture' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmation' });
   await expect(dialog).toContainText('Voulez-vous vraiment annuler la dernière écriture\u00a0?');
-  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog.getByRole('button')).toHaveText(['Garder la publication', 'Annuler la dernière écriture']);
+  await dialog.getByRole('button', { name: 'Garder la publication' }).click();
   await expect(dialog).toHaveCount(0);
   expect(await figure(page, 'stats-c2')).toBe(c2Published);
   // Confirmed, the purge undoes exactly that batch.
   await page.getByRole('button', { name: 'Annuler la dernière écriture' }).click();
-  await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Oui' }).click();
+  await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Annuler la dernière écriture' }).click();
   await expectToast(page, `${stats.c1} purges effectuées avec succès!`);
   await expect.poll(() => figure(page, 'stats-c1')).toBe(stats.c1);
   await expect.poll(() => figure(page, 'stats-c2')).toBe(c2Before);
@@ -463,7 +465,7 @@ test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a
 
   const row = list.locator(`tbody tr[data-row-key="${target!.id}"]`);
   await row.getByRole('button', { name: 'Effacer' }).click();
-  await confirm(page, CONFIRM_DELETE);
+  await confirm(page, CONFIRM_DELETE, 'Effacer');
   await expectToast(page, SUCCESS);
   await expect(row).toHaveCount(0);
   await expect(rows).toHaveCount(sameSiren - 1);
@@ -472,7 +474,7 @@ test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a
   await page.route('**/api/transactions/removebodacc', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Item does not exist!"}' }));
   if (sameSiren > 1) {
     await rows.first().getByRole('button', { name: 'Effacer' }).click();
-    await confirm(page, CONFIRM_DELETE);
+    await confirm(page, CONFIRM_DELETE, 'Effacer');
     await expectToast(page, GENERIC, 'error');
   }
 });

@@ -99,7 +99,7 @@ test('a destructive confirmation puts the focus on Annuler: Enter cancels', asyn
   await row.getByRole('button', { name: 'Désactiver' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmation' });
   await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
-  await expect(dialog.getByRole('button', { name: 'Oui' })).not.toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Désactiver' })).not.toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');

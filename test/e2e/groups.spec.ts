@@ -127,7 +127,7 @@ test('add the 38 listed SIRENs through the textarea, then remove one', async ({ 
   // Remove one: confirmation, toast, 37 left.
   const removed = LISTED[5];
   await rowWith(sirensList(page), removed).getByRole('button', { name: /Effacer/ }).click();
-  await confirm(page, DELETE_SIREN);
+  await confirm(page, DELETE_SIREN, 'Effacer');
   await expectToast(page, SUCCESS);
   await expect(rowWith(sirensList(page), removed)).toHaveCount(0);
   await expect(total(page)).toHaveText('37 sirens');
@@ -218,11 +218,11 @@ test('edit in place keeps unsaved edits while SIRENs are added; toggle and delet
   await page.goto('/groups');
   const row = rowWith(groupsList(page), renamed);
   await row.getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, DISABLE);
+  await confirm(page, DISABLE, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
   await row.getByRole('button', { name: 'Activer' }).click();
-  await confirm(page, ENABLE);
+  await confirm(page, ENABLE, 'Réactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
@@ -230,7 +230,7 @@ test('edit in place keeps unsaved edits while SIRENs are added; toggle and delet
   await row.getByRole('link', { name: 'Modifier' }).click();
   await expect(page).toHaveURL(new RegExp(`/groups/${group.id}/edit$`));
   await page.getByRole('button', { name: 'Effacer', exact: true }).click();
-  await confirm(page, DELETE_GROUP);
+  await confirm(page, DELETE_GROUP, 'Effacer');
   await expect(page).toHaveURL(/\/groups$/);
   await expectToast(page, SUCCESS);
   await expect(rowWith(groupsList(page), renamed)).toHaveCount(0);

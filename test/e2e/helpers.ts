@@ -170,12 +170,16 @@ export async function expectToast(page: Page, text: string, type: 'success' | 'e
   await expect(toast).toHaveCount(0);
 }
 
-/** Asserts the confirmation dialog's exact question, then answers 'Oui'. */
-export async function confirm(page: Page, question: string): Promise<void> {
+/**
+ * Asserts the confirmation dialog's exact question and that its OK button names the action (`action`, e.g.
+ * 'Effacer'), then clicks it.
+ */
+export async function confirm(page: Page, question: string, action: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Confirmation' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(question, { exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Oui', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Oui', exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

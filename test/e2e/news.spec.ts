@@ -123,11 +123,11 @@ test('categories: create from the list, toggle, edit in place, delete; an unknow
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
   await row.getByRole('button', { name: 'Désactiver' }).click();
-  await confirm(page, DISABLE);
+  await confirm(page, DISABLE, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
   await row.getByRole('button', { name: 'Activer' }).click();
-  await confirm(page, ENABLE);
+  await confirm(page, ENABLE, 'Réactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
@@ -141,7 +141,7 @@ test('categories: create from the list, toggle, edit in place, delete; an unknow
   await expect(page.getByRole('heading', { level: 1, name: `Modifier ${renamed}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'Effacer', exact: true }).click();
-  await confirm(page, DELETE_CATEGORY);
+  await confirm(page, DELETE_CATEGORY, 'Effacer');
   await expect(page).toHaveURL(/\/news\/categories$/);
   await expectToast(page, SUCCESS);
   await expect(rowWith(categoriesList(page), renamed)).toHaveCount(0);
@@ -163,7 +163,7 @@ test('a category in use cannot be deleted: the toast gives the server’s reason
   });
   await page.goto(`/news/${category.id}/edit`);
   await page.getByRole('button', { name: 'Effacer', exact: true }).click();
-  await confirm(page, DELETE_CATEGORY);
+  await confirm(page, DELETE_CATEGORY, 'Effacer');
   const toast = page.getByTestId('toast').filter({ hasText: /article/ });
   await expect(toast).toHaveAttribute('data-type', 'error');
   await expect(page).toHaveURL(new RegExp(`/news/${category.id}/edit$`));
@@ -244,7 +244,7 @@ test('import a Windows-1252 CSV, fix it, Process, Synchroniser, then remove one 
   // Delete both bad rows.
   for (const row of [ROWS.badSiren, ROWS.badCategory]) {
     await rowWith(temporaries(page), row.title).getByRole('button', { name: /Effacer/ }).click();
-    await confirm(page, DELETE_ROW);
+    await confirm(page, DELETE_ROW, 'Effacer');
     await expectToast(page, SUCCESS);
     await expect(rowWith(temporaries(page), row.title)).toHaveCount(0);
   }
@@ -293,12 +293,37 @@ test('import a Windows-1252 CSV, fix it, Process, Synchroniser, then remove one 
   await expect(article).toContainText('Économie');
   await expect(field(page, 'Siren')).toHaveValue(ROWS.one.siren);
   await article.getByRole('button', { name: /Effacer/ }).click();
-  await confirm(page, DELETE_ARTICLE);
+  await confirm(page, DELETE_ARTICLE, 'Effacer');
   await expectToast(page, SUCCESS);
   await expect(articles.getByTestId('list-empty')).toHaveText('Aucun résultat trouvé');
   expect(await api.post<ApiArticle[]>('/api/hows/listbysiren', { siren: ROWS.one.siren })).toEqual([]);
   // The others stay published.
   expect(await api.post<ApiArticle[]>('/api/hows/listbysiren', { siren: ROWS.four.siren })).toHaveLength(1);
+});
+
+test('cancelling an import asks with buttons that say what they do: « Continuer » keeps the rows, « Annuler l’import » drops them', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const category of FIXTURE_CATEGORIES) await ensureCategory(category);
+  await clearImport(page);
+  await page.goto('/news/import');
+  await page.locator('input[type="file"]').setInputFiles(FIXTURE.pathname);
+  await expect(temporaryRows(page)).toHaveCount(5, { timeout: 30_000 });
+
+  await page.getByTestId('import-cancel').click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+  await expect(dialog).toContainText("Voulez-vous vraiment annuler l'import\u202f?");
+  await expect(dialog.getByRole('button')).toHaveText(['Continuer', 'Annuler l’import']);
+  // The safe answer has the focus.
+  await expect(dialog.getByRole('button', { name: 'Continuer' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Continuer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(temporaryRows(page)).toHaveCount(5);
+
+  await page.getByTestId('import-cancel').click();
+  await dialog.getByRole('button', { name: 'Annuler l’import' }).click();
+  await expectToast(page, SUCCESS);
+  await expect(temporaryRows(page)).toHaveCount(0);
+  await expect(page.locator('input[type="file"]')).toBeAttached();
 });
 
 test('Synchroniser with nothing pending says so', async ({ page }) => {

@@ -205,18 +205,18 @@ test('an RNE account is added and checked (✓), refused with a wrong password (
 
   // Disable, then enable again, each after its confirmation.
   await row.getByTestId('toggle-status').click();
-  await confirm(page, CONFIRM.disable);
+  await confirm(page, CONFIRM.disable, 'Désactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Désactivé');
   await row.getByTestId('toggle-status').click();
-  await confirm(page, CONFIRM.enable);
+  await confirm(page, CONFIRM.enable, 'Réactiver');
   await expectToast(page, SUCCESS);
   await expect(row.getByTestId('status-tag')).toHaveText('Actif');
 
   // Delete, from its edit page, after the confirmation.
   await row.getByTestId('edit-link').click();
   await page.getByTestId('form-delete').click();
-  await confirm(page, CONFIRM.remove);
+  await confirm(page, CONFIRM.remove, 'Effacer');
   await expectToast(page, SUCCESS);
   await expect(page).toHaveURL(/\/supervisions\/rne$/);
   await expect(rowWith(officers, FAKE_RNE_ACCOUNT.username)).toHaveCount(0);

@@ -1,6 +1,9 @@
 /**
  * `useConfirmAction`: confirmation dialog, then the call, reload and success toast, or a toast of
  * the first errors.status / errors.destroy message (SPEC section 4 toggles and deletes, section 8).
+ * The dialog's buttons say what they do: the OK button names the action (« Effacer », « Désactiver »,
+ * « Annuler l'import »), never a bare « Oui »; the other one keeps things as they are (« Annuler » by default,
+ * or a word of its own where the action is itself a cancellation: « Continuer »).
  */
 import { App } from 'antd';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -21,8 +24,10 @@ export interface ConfirmActionOptions {
   onSuccess?: () => void;
   /** Red OK button (deletes). */
   danger?: boolean;
-  /** OK button label, 'Oui' by default. */
-  okText?: string;
+  /** OK button label: the action it runs, e.g. 'Effacer'. */
+  okText: string;
+  /** The other button's label, 'Annuler' by default: give another when the action is itself a cancellation. */
+  cancelText?: string;
 }
 
 /** What `confirm` asks, and what it does once the answer is yes. */
@@ -33,13 +38,15 @@ export interface ConfirmOptions {
   onOk: () => unknown;
   /** Red OK button. */
   danger?: boolean;
-  /** OK button label, 'Oui' by default. */
-  okText?: string;
+  /** OK button label: the action it runs, e.g. 'Effacer'. */
+  okText: string;
+  /** The other button's label, 'Annuler' by default: give another when the action is itself a cancellation. */
+  cancelText?: string;
 }
 
 /**
  * The confirmation dialog alone: returns `confirm(options)`, which opens a themed Modal.confirm titled
- * 'Confirmation' ('Oui' / 'Annuler', the focus on 'Annuler') and runs `onOk` once confirmed. For an action
+ * 'Confirmation' (the action / 'Annuler', the focus on the latter) and runs `onOk` once confirmed. For an action
  * whose outcome has its own toasts (the deals' publication); `useConfirmAction` builds on it.
  */
 export function useConfirm(): (options: ConfirmOptions) => void {
@@ -49,8 +56,8 @@ export function useConfirm(): (options: ConfirmOptions) => void {
       modal.confirm({
         title: 'Confirmation',
         content: options.content,
-        okText: options.okText ?? 'Oui',
-        cancelText: 'Annuler',
+        okText: options.okText,
+        cancelText: options.cancelText ?? 'Annuler',
         // The safe answer has the focus: Enter or a stray key press cancels.
         autoFocusButton: 'cancel',
         okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' },
@@ -77,6 +84,7 @@ export function useConfirmAction(): (options: ConfirmActionOptions) => void {
       confirm({
         content: options.content,
         okText: options.okText,
+        cancelText: options.cancelText,
         danger: options.danger,
         onOk: async () => {
           try {

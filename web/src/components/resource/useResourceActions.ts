@@ -32,6 +32,7 @@ export function useResourceActions<T extends { id: number; status: number }>(
     (row: T) =>
       confirmAction({
         content: row.status === 1 ? resource.texts.confirmDisable : resource.texts.confirmEnable,
+        okText: row.status === 1 ? 'Désactiver' : 'Réactiver',
         action: () => resource.toggleStatus(row.id),
         errorField: 'status',
         invalidate: [[resource.key], ['dashboard']],
@@ -43,6 +44,7 @@ export function useResourceActions<T extends { id: number; status: number }>(
     (row: T, options: { redirect?: boolean } = {}) =>
       confirmAction({
         content: resource.texts.confirmDelete,
+        okText: 'Effacer',
         action: () => resource.remove(row.id),
         errorField: 'destroy',
         danger: true,

@@ -60,6 +60,7 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
       onDelete: (row) =>
         confirmAction({
           content: CONFIRM_REMOVE_SIREN,
+          okText: 'Effacer',
           action: () => removeGroupSiren(row.id),
           errorField: 'destroy',
           danger: true,

@@ -62,6 +62,7 @@ export default function BodaccPage() {
     (row: BodaccRow) =>
       confirmAction({
         content: CONFIRM_DELETE,
+        okText: 'Effacer',
         danger: true,
         action: () => removeBodacc(row.id).catch(() => Promise.reject(new Error('removebodacc failed'))),
         invalidate: [[...BODACC_KEY]],

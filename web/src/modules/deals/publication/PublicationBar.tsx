@@ -74,7 +74,7 @@ export function PublicationBar() {
           testId="deals-purge"
           danger
           onClick={() => {
-            if (!busy) confirm({ content: PURGE_CONFIRM, danger: true, onOk: () => purge.mutate() });
+            if (!busy) confirm({ content: PURGE_CONFIRM, okText: 'Annuler la dernière écriture', cancelText: 'Garder la publication', danger: true, onOk: () => purge.mutate() });
           }}
         />
       </Flex>

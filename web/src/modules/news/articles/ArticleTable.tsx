@@ -42,6 +42,7 @@ export function ArticleTable({ articles, loading }: ArticleTableProps) {
       onDelete: (article) =>
         confirmAction({
           content: CONFIRM_DELETE_ARTICLE,
+          okText: 'Effacer',
           action: () => removeArticle({ siren: article.siren, identifier: article.identifier }),
           danger: true,
           invalidate: [articlesKey(article.siren)],

@@ -32,6 +32,7 @@ export function TemporaryList({ summary }: TemporaryListProps) {
       temporaryColumns((row) =>
         confirmAction({
           content: CONFIRM_REMOVE_TEMPORARY,
+          okText: 'Effacer',
           action: () => removeTemporary(row.id),
           danger: true,
           invalidate: [[...IMPORT_KEY]],

@@ -36,6 +36,9 @@ export function useImportActions() {
   const cancel = () =>
     confirmAction({
       content: CONFIRM_CANCEL_IMPORT,
+      // The action is itself a cancellation: neither button may be a bare « Annuler ».
+      okText: 'Annuler l’import',
+      cancelText: 'Continuer',
       action: cancelImport,
       errorField: 'import',
       danger: true,
