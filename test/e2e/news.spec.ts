@@ -273,10 +273,20 @@ test('import a Windows-1252 CSV, fix it, Process, Synchroniser, then remove one 
   await newsList(page).getByRole('columnheader', { name: 'Titre' }).click();
   await expect(page).toHaveURL(/sort=title/);
 
-  // Synchroniser: every pending item published, the toast says how many.
+  // Synchroniser asks first, with the count; « Annuler » publishes nothing.
   const pending = await pendingTotal();
   expect(pending).toBeGreaterThanOrEqual(3);
+  const question = `Publier ${pending.toLocaleString('fr-FR')} articles\u00a0?`;
   await page.getByRole('button', { name: 'Synchroniser' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+  await expect(dialog.getByText(question, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button')).toHaveText(['Annuler', 'Publier']);
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await pendingTotal()).toBe(pending);
+  // Confirmed: every pending item published, the toast says how many.
+  await page.getByRole('button', { name: 'Synchroniser' }).click();
+  await confirm(page, question, 'Publier');
   await expectToast(page, `${pending.toLocaleString('fr-FR')} articles publiés avec succès\u202f!`);
   await expect(newsList(page).getByTestId('list-empty')).toHaveText('Aucun résultat trouvé');
   expect(await pendingTotal()).toBe(0);

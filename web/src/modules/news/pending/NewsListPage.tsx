@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { NEWS_SEARCH_PLACEHOLDER, NEWS_TITLE } from '../texts';
 import { filterNews } from './api';
 import { PENDING_NEWS_KEY } from './queries';
-import { useSyncAll } from './useSyncAll';
+import { useConfirmedSyncAll } from './useSyncAll';
 
 const source: ServerListSource<NewsItem> = { mode: 'server', queryKey: [...PENDING_NEWS_KEY], fetch: filterNews };
 
@@ -34,11 +34,11 @@ const columns: DataColumn<NewsItem>[] = [
 
 /**
  * Pending news (/news): ID, Siren, Titre, Catégorie, Date, every column sortable, searched by SIREN,
- * title or category on the server. 'Synchroniser' publishes them all (spins while running, toasts the
- * count, reloads the list).
+ * title or category on the server. 'Synchroniser' asks « Publier N articles ? », then publishes them all
+ * (spins while running, toasts the count, reloads the list).
  */
 export default function NewsListPage() {
-  const sync = useSyncAll();
+  const sync = useConfirmedSyncAll();
   return (
     <>
       <PageHeader
@@ -52,10 +52,8 @@ export default function NewsListPage() {
             <Button
               type="primary"
               icon={<SyncOutlined aria-hidden />}
-              loading={sync.isPending}
-              onClick={() => {
-                if (!sync.isPending) sync.mutate();
-              }}
+              loading={sync.busy}
+              onClick={() => void sync.start()}
               data-testid="news-sync"
             >
               Synchroniser

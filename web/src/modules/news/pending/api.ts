@@ -11,3 +11,9 @@ export function filterNews(filter: ListFilter, page: number, signal?: AbortSigna
 export function syncAll(): Promise<CountResponse> {
   return ok(api.GET('/api/news/syncall'));
 }
+
+/** How many news are pending: the total that the list's first page answers (its own count). */
+export async function pendingCount(signal?: AbortSignal): Promise<number> {
+  const page = await filterNews({ pagination: { per_page: 10 }, orderBy: { column: 'id', direction: 'desc' }, search: '' }, 1, signal);
+  return page.total;
+}

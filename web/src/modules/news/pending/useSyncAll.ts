@@ -1,10 +1,13 @@
 /**
  * `useSyncAll`: the Synchroniser call of /news (GET /api/news/syncall): publishes every
- * pending item, toasts the server's count message and reloads the list.
+ * pending item, toasts the server's count message and reloads the list. `useConfirmedSyncAll` asks first,
+ * with the count: « Publier 230 articles ? ».
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useConfirm } from '../../../components/feedback/useConfirmAction';
 import { useNotify } from '../../../components/feedback/useNotify';
-import { syncAll } from './api';
+import { pendingCount, syncAll } from './api';
 import { PENDING_NEWS_KEY } from './queries';
 
 /**
@@ -23,4 +26,37 @@ export function useSyncAll() {
     },
     onError: (error) => notify.apiError(error),
   });
+}
+
+/** The question before publishing `count` pending news: « Publier 230 articles ? ». */
+export function syncQuestion(count: number): string {
+  return `Publier ${count.toLocaleString('fr-FR')} article${count > 1 ? 's' : ''}\u00a0?`;
+}
+
+/**
+ * Synchroniser with a confirmation: `start()` counts the pending news, then asks « Publier N articles ? »
+ * (« Publier » / « Annuler ») before publishing them; with none pending it calls at once, so that the server's
+ * « Aucun article publié » toast shows as before (SPEC section 8). `busy` covers the count and the call.
+ */
+export function useConfirmedSyncAll() {
+  const sync = useSyncAll();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const [counting, setCounting] = useState(false);
+  const start = async () => {
+    if (counting || sync.isPending) return;
+    setCounting(true);
+    let count: number;
+    try {
+      count = await pendingCount();
+    } catch (error) {
+      notify.apiError(error);
+      return;
+    } finally {
+      setCounting(false);
+    }
+    if (count === 0) sync.mutate();
+    else confirm({ content: syncQuestion(count), okText: 'Publier', onOk: () => sync.mutateAsync().catch(() => undefined) });
+  };
+  return { start, busy: counting || sync.isPending };
 }
