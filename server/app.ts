@@ -28,6 +28,7 @@ import { logSafeError } from './lib/log-safe';
 import { registerJobs } from './jobs/define';
 import { serverModules } from './modules';
 import { AVATAR_MAX_BYTES } from './modules/profile/avatar';
+import { QuietRequestLog } from './lib/console-log';
 
 /** Script added to the docs page: wraps fetch so that Swagger UI calls carry the contract's headers. */
 const DOCS_CONTRACT_JS = `(() => {
@@ -47,13 +48,13 @@ export const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
 /**
  * Creates the app (not listening). Options: `logger` (default: the config's level, secrets redacted,
  * errors through `logSafeError` so that no bound query value is logged), `logStream`
- * (where the log lines go; default stdout) and `webDist` (folder of the built front end; default
+ * (where the log lines go; default stdout), `quietRequests` (request lines at `debug`: for a terminal) and `webDist` (folder of the built front end; default
  * `web/dist`, tests give a small one of their own).
  * The caller owns `ctx.database` and closes it after `app.close()`.
  */
 export async function buildApp(
   ctx: AppContext,
-  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; webDist?: string } = {},
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; webDist?: string; quietRequests?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -65,6 +66,7 @@ export async function buildApp(
             serializers: { err: logSafeError, error: logSafeError },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    ...(opts.quietRequests ? { logController: new QuietRequestLog() } : {}),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     return503OnClosing: true,

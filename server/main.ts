@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { createContext, ensureSuperAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { purgeExpiredSessions } from './http/session';
-import { isTerminal, prettyLogStream, readyBanner } from './lib/console-log';
+import { isTerminal, prettyLogStream, readyBanner, signInBlock } from './lib/console-log';
 import { printCrashesSafely } from './lib/log-safe';
 
 // Until closeWithGrace takes over (below), a start-up failure is printed without the bound values of a
@@ -18,16 +18,14 @@ const startupHandled = printCrashesSafely('vigie\u00a0: échec du démarrage.');
 const config = loadConfig();
 const ctx = await createContext(config);
 const terminal = isTerminal();
-const app = await buildApp(ctx, terminal ? { logStream: prettyLogStream() } : {});
+const app = await buildApp(ctx, terminal ? { logStream: prettyLogStream(), quietRequests: true } : {});
 
 const admin = await ensureSuperAdmin(ctx);
 if (admin.created) {
   app.log.info({ email: config.adminEmail }, 'super administrator created');
   if (admin.generatedPassword) {
-    // Printed once, on the console only (never through the structured log).
-    process.stdout.write(
-      `\n  Super administrateur créé\u00a0: ${config.adminEmail}\n  Mot de passe généré (affiché une seule fois)\u00a0: ${admin.generatedPassword}\n\n`,
-    );
+    // On the console only (never through the structured log); in a terminal, again once the server listens.
+    process.stdout.write(signInBlock(config.adminEmail, admin.generatedPassword));
   }
 }
 
@@ -61,4 +59,8 @@ if (process.channel) {
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host}:${config.port}`;
 app.log.info(`vigie: ${url} (${ctx.database.kind === 'pg' ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
-if (terminal) process.stdout.write(readyBanner(url, ctx.database.kind === 'pg' ? 'PostgreSQL' : `PGlite dans ${config.dataDir}`));
+if (terminal) {
+  process.stdout.write(readyBanner(url, ctx.database.kind === 'pg' ? 'PostgreSQL' : `PGlite dans ${config.dataDir}`));
+  // The first sign-in again, below the start-up lines that scrolled it away.
+  if (admin.generatedPassword) process.stdout.write(signInBlock(config.adminEmail, admin.generatedPassword));
+}
