@@ -158,6 +158,21 @@ test.describe('laptop 1440×900', () => {
     await expect.poll(async () => (await sider.boundingBox())!.width).toBeGreaterThan(200);
   });
 
+  test('the collapsed sidebar stays collapsed after a reload, and expanded once expanded again', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/home');
+    const sider = page.getByTestId('sidebar');
+    await page.getByRole('button', { name: 'Réduire le menu' }).click();
+    await expect.poll(async () => (await sider.boundingBox())!.width).toBeLessThan(100);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Déplier le menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(async () => (await sider.boundingBox())!.width).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Déplier le menu' }).click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Réduire le menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(async () => (await sider.boundingBox())!.width).toBeGreaterThan(200);
+  });
+
   test('a sortable header reached with Tab shows a visible focus ring, and Enter sorts', async ({ page }) => {
     await signInViaApi(page);
     await page.goto('/admins');

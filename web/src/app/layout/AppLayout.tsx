@@ -15,6 +15,7 @@ import { SideNav } from './SideNav';
 import { SidebarBrand } from './SidebarBrand';
 import { MAIN_CONTENT_ID } from './SkipLink';
 import { UserMenu } from './UserMenu';
+import { useStoredFlag } from '../../lib/useStoredFlag';
 
 const SIDEBAR_ID = 'sidebar';
 const DRAWER_ID = 'menu-drawer';
@@ -22,7 +23,8 @@ const DRAWER_ID = 'menu-drawer';
 /** The signed-in shell: sidebar or drawer (brand + sections), header (menu button, user menu) and the page. */
 export default function AppLayout() {
   const wide = useScreenUp('lg');
-  const [collapsed, setCollapsed] = useState(false);
+  // Remembered across reloads and visits (this browser).
+  const [collapsed, setCollapsed] = useStoredFlag('vigie.sidebar.collapsed', false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigation = useNavigation();
   const { pathname } = useLocation();
