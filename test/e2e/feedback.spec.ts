@@ -248,3 +248,57 @@ test.describe('email fields: the format error in French under the field, never t
     await expect(page).toHaveURL(/\/home$/);
   });
 });
+
+test.describe('unsaved changes', () => {
+  const LEAVE = 'Quitter la page sans enregistrer\u00a0? Vos modifications seront perdues.';
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a changed form asks before the sidebar or Retour leave it: « Rester sur la page » keeps the typing, « Quitter sans enregistrer » goes', async ({ page }) => {
+    await page.goto('/admins/create');
+    const name = page.getByLabel('Prénom & nom');
+    await name.fill(`Pas encore enregistré ${unique()}`);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Clients' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+    await expect(dialog.getByText(LEAVE, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button')).toHaveText(['Rester sur la page', 'Quitter sans enregistrer']);
+    await dialog.getByRole('button', { name: 'Rester sur la page' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/admins\/create$/);
+    await expect(name).not.toHaveValue('');
+
+    await page.getByTestId('form-back').click();
+    await dialog.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+    await expect(page).toHaveURL(/\/admins$/);
+  });
+
+  test('an untouched form, or one just saved, is left without a question', async ({ page }) => {
+    await page.goto('/admins/create');
+    await page.getByTestId('form-back').click();
+    await expect(page).toHaveURL(/\/admins$/);
+    const id = unique();
+    await page.goto('/admins/create');
+    await page.getByLabel('Prénom & nom').fill(`Enregistré ${id}`);
+    await page.getByLabel('Email').fill(`saved-${id}@example.com`);
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByTestId('form-submit').click();
+    await expect(page).toHaveURL(/\/admins$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('SIRENs typed and not added ask too; closing the tab gets the browser’s prompt', async ({ page }) => {
+    const group = await api.post<{ id: number }>('/api/groups/store', { name: `Non enregistré ${unique()}`, status: 1 });
+    await page.goto(`/groups/${group.id}/edit`);
+    await textarea(page).fill('552032534');
+    await page.getByTestId('form-back').click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+    await expect(dialog.getByText(LEAVE, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Rester sur la page' }).click();
+    await expect(textarea(page)).toHaveValue('552032534');
+
+    const prompted = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const prompt = await prompted;
+    expect(prompt.type()).toBe('beforeunload');
+    await prompt.accept();
+  });
+});

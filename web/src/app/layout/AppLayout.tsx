@@ -16,6 +16,7 @@ import { SidebarBrand } from './SidebarBrand';
 import { MAIN_CONTENT_ID } from './SkipLink';
 import { UserMenu } from './UserMenu';
 import { useStoredFlag } from '../../lib/useStoredFlag';
+import { LeaveGuard } from '../../components/form/useLeaveGuard';
 
 const SIDEBAR_ID = 'sidebar';
 const DRAWER_ID = 'menu-drawer';
@@ -124,7 +125,10 @@ export default function AppLayout() {
         </Layout.Header>
         {/* Layout.Content renders the page's one <main> landmark: do not nest another. */}
         <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
-          <Outlet />
+          {/* A page's changed forms hold the navigations away from it (the sidebar's included). */}
+          <LeaveGuard>
+            <Outlet />
+          </LeaveGuard>
         </Layout.Content>
       </Layout>
     </Layout>

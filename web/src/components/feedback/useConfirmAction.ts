@@ -36,6 +36,8 @@ export interface ConfirmOptions {
   content: string;
   /** Runs once confirmed; the OK button spins while a returned promise runs. */
   onOk: () => unknown;
+  /** Runs when the dialog is closed without confirming (the other button, Escape, the close cross). */
+  onCancel?: () => void;
   /** Red OK button. */
   danger?: boolean;
   /** OK button label: the action it runs, e.g. 'Effacer'. */
@@ -63,6 +65,7 @@ export function useConfirm(): (options: ConfirmOptions) => void {
         okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' },
         cancelButtonProps: { 'data-testid': 'confirm-cancel' },
         onOk: options.onOk as () => Promise<void> | void,
+        onCancel: options.onCancel,
       });
     },
     [modal],

@@ -1,13 +1,16 @@
 /**
  * `EntityForm`: card with a vertical antd form and its action bar ('Enregistrer', optional
- * 'Effacer' and 'Retour' link), shared by every create/edit and profile form (SPEC section 2).
+ * 'Effacer' and 'Retour' link), shared by every create/edit and profile form (SPEC section 2). A form changed
+ * and not yet sent asks before it is left (`useLeaveGuard`); sending it counts as saved (a refused save is
+ * changed again by the next edit).
  */
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, type FormInstance } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DisabledReason } from '../feedback/DisabledReason';
 import { clearErrorsOnChange } from './clearErrorsOnChange';
+import { useLeaveGuard } from './useLeaveGuard';
 
 /** Props of `EntityForm`. */
 export interface EntityFormProps<TValues> {
@@ -44,6 +47,10 @@ export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
   useEffect(() => {
     if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, values]);
+  // Changed by the user since it was filled or sent.
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty);
+  const clearErrors = clearErrorsOnChange(form);
 
   return (
     <Card style={{ maxWidth }}>
@@ -52,8 +59,14 @@ export function EntityForm<TValues>(props: EntityFormProps<TValues>) {
         name={name}
         layout="vertical"
         initialValues={values}
-        onFinish={onFinish}
-        onValuesChange={clearErrorsOnChange(form)}
+        onFinish={(sent) => {
+          setDirty(false);
+          onFinish(sent);
+        }}
+        onValuesChange={(changed: Record<string, unknown>) => {
+          setDirty(true);
+          clearErrors(changed);
+        }}
         requiredMark={false}
         // No browser validation bubble (in the browser's language): the server's 422 messages, in
         // French, go under the fields, email format included.

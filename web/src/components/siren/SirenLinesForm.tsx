@@ -9,6 +9,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { clearErrorsOnChange } from '../form/clearErrorsOnChange';
+import { useLeaveGuard } from '../form/useLeaveGuard';
 
 /** Values of the form: the raw text of the textarea. */
 export interface SirenLinesValues {
@@ -44,6 +45,9 @@ export function siretNotesTitle(notes: readonly string[]): string {
 
 /** The textarea of SIRENs and its submit button (see the module docstring). */
 export function SirenLinesForm({ form, onFinish, pending, name, label, extra, submitLabel, testIds, rows = { min: 4, max: 14 }, notes = [] }: SirenLinesFormProps) {
+  // Lines typed and not yet added (the textarea is emptied once they are) ask before the page is left.
+  const typed = Form.useWatch('sirens', form);
+  useLeaveGuard(Boolean(typed?.trim()));
   return (
     <Form<SirenLinesValues>
       form={form}
