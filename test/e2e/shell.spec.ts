@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInViaApi } from './helpers';
+import { settle } from './pages';
 
 /**
  * The shell of every page: on a phone the sidebar is a drawer that covers the
@@ -35,6 +36,8 @@ test.describe('phone 390×844', () => {
     await signInViaApi(page);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+    // The dashboard's figures loaded: its height no longer changes on its own.
+    await settle(page);
 
     // No sidebar beside the page: the main content starts at the left edge and the navigation is hidden.
     const main = page.getByRole('main');
