@@ -318,6 +318,8 @@ test('cancelling an import asks with buttons that say what they do: « Continuer
   await page.goto('/news/import');
   await page.locator('input[type="file"]').setInputFiles(FIXTURE.pathname);
   await expect(temporaryRows(page)).toHaveCount(5, { timeout: 30_000 });
+  // The « Fichier reçu » toast is gone once the rows are shown.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Fichier reçu' })).toHaveCount(0);
 
   await page.getByTestId('import-cancel').click();
   const dialog = page.getByRole('dialog', { name: 'Confirmation' });
@@ -429,6 +431,14 @@ test('an import that fails while its job reads the file shows the job’s error 
   await expect(failed).toContainText('L\'import de « vide.csv » a échoué');
   await expect(failed).toContainText('aucune ligne de données');
   await expect(page.locator('input[type="file"]')).toBeAttached();
+  // The « Fichier reçu » toast is gone once the outcome is shown.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Fichier reçu' })).toHaveCount(0);
+  // The banner can be closed, and stays closed for that import.
+  await failed.getByRole('button', { name: 'Fermer' }).click();
+  await expect(failed).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('input[type="file"]')).toBeAttached();
+  await expect(page.getByTestId('import-failed')).toHaveCount(0);
 
   // Not a .csv: refused at once, the toast gives errors.file.
   await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });

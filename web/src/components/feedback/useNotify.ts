@@ -31,6 +31,8 @@ export interface Notify {
   apiError: (error: unknown, field?: string, options?: ToastOptions) => void;
   /** Neutral toast (e.g. 'Copié dans le presse-papiers'). */
   info: (text: string, options?: ToastOptions) => void;
+  /** Closes the toast shown under `key` (e.g. a « Fichier reçu » once its import's result is on screen). */
+  dismiss: (key: string) => void;
 }
 
 /**
@@ -54,6 +56,7 @@ export function useNotify(): Notify {
         if (!isApiError(error, 401)) show('error', errorText(error, field), undefined, options);
       },
       info: (text, options) => show('info', text, undefined, options),
+      dismiss: (key) => notification.destroy(key),
     };
   }, [notification]);
 }

@@ -3,6 +3,8 @@
  * review, fix and Process.
  */
 import { Card, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useNotify } from '../../../components/feedback/useNotify';
 import { GENERIC_ERROR } from '../../../api/errors';
 import { TemplateButton } from '../../../components/download/TemplateButton';
 import { RetryAlert } from '../../../components/feedback/RetryAlert';
@@ -14,6 +16,7 @@ import { ImportProgress } from './ImportProgress';
 import { ImportReview } from './ImportReview';
 import { ImportUpload } from './ImportUpload';
 import { useImportStatus } from './useImportStatus';
+import { RECEIVED_TOAST_KEY } from './useUploadCsv';
 
 /**
  * The import screen, by the state of the administrator's import: loading (skeleton); a file being read
@@ -24,6 +27,12 @@ import { useImportStatus } from './useImportStatus';
 export default function ImportPage() {
   const status = useImportStatus();
   const { job, summary } = status;
+  const notify = useNotify();
+  const ended = job?.state === 'done' || job?.state === 'failed';
+  // The « Fichier reçu » toast has said its piece once the result (rows to review, or the failure) is shown.
+  useEffect(() => {
+    if (ended && !status.busy) notify.dismiss(RECEIVED_TOAST_KEY);
+  }, [ended, status.busy, notify]);
   let body;
   if (status.loading) {
     body = (

@@ -7,6 +7,9 @@ import { useNotify } from '../../../components/feedback/useNotify';
 import { uploadNewsCsv } from './api';
 import { IMPORT_JOB_KEY, IMPORT_KEY } from './queries';
 
+/** Key of the « Fichier reçu » toast of an upload, closed once the import's result is on screen. */
+export const RECEIVED_TOAST_KEY = 'news-import-received';
+
 /**
  * The upload as a mutation: on the 202 the queued job becomes the screen's job (its progress is then
  * followed) and the server's message is toasted; a refusal (422: not .csv, too big, unreadable, an import
@@ -19,7 +22,7 @@ export function useUploadCsv() {
     mutationFn: uploadNewsCsv,
     onSuccess: (answer) => {
       queryClient.setQueryData(IMPORT_JOB_KEY, { job: answer.job });
-      notify.info(answer.message);
+      notify.info(answer.message, { key: RECEIVED_TOAST_KEY });
     },
     onError: (error) => {
       notify.apiError(error, 'file');
