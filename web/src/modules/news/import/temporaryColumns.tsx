@@ -28,12 +28,14 @@ function RowErrors({ errors }: { errors: string[] }) {
 }
 
 /**
- * The columns: ID (the one sort), Siren, Titre, Catégorie (the category found, or the name as read),
+ * The columns: ID (the one sort), Ligne (the row's line in the file, header = 1, the number the messages cite),
+ * Siren, Titre, Catégorie (the category found, or the name as read),
  * Source, Link, Date (read, or as typed when unreadable), Erreurs, Action (`onRemove(row)`).
  */
 export function temporaryColumns(onRemove: (row: NewsTemporary) => void): DataColumn<NewsTemporary>[] {
   return [
     { key: 'id', title: 'ID', sortable: true, width: 90, secondary: true },
+    { key: 'line', title: 'Ligne', width: 80, align: 'right', render: (row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{row.line}</span> },
     {
       key: 'siren',
       title: 'Siren',
