@@ -291,6 +291,8 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   const id = Number(/\/(\d+)\/editdeal$/.exec(page.url())![1]);
   await expect(page.getByTestId('breadcrumb')).toContainText(identifier);
   await expect(textbox(page, 'Company Name (entité 2)')).toHaveValue('Cible Manuelle SAS');
+  // The amount reads as in the list: grouped by thousands.
+  await expect(page.getByRole('spinbutton', { name: 'Deal Amount' })).toHaveValue('2\u202f500\u202f000');
   await textbox(page, 'Company Name (entité 2)').fill('Cible Renommée SAS');
   await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('0');
   await page.getByRole('button', { name: 'Enregistrer' }).click();

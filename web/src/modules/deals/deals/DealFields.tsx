@@ -9,6 +9,7 @@ import { StatusField } from '../../../components/form/StatusField';
 import { optionMatches } from '../../../lib/searchFold';
 import { CURRENCIES, YES_NO_OPTIONS } from '../texts';
 import type { Option } from './useDealOptions';
+import { formatGroupedAmount, parseGroupedAmount } from '../../../lib/groupedAmount';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: code }));
 
@@ -56,7 +57,7 @@ export function DealFields({ types, countries }: DealFieldsProps) {
         </GridField>
         <GridField md={12} label="Deal Amount" name="amount">
           {/* No min: the server checks the amount (SPEC section 5) and its message goes under the field; a clamp here would change what was typed. */}
-          <InputNumber step={1000} decimalSeparator="," stringMode style={{ width: '100%' }} />
+          <InputNumber step={1000} stringMode formatter={formatGroupedAmount} parser={parseGroupedAmount} style={{ width: '100%' }} />
         </GridField>
         <GridField md={12} label="Currency" name="currency">
           <Select options={CURRENCY_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
