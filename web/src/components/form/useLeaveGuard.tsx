@@ -7,7 +7,7 @@
  * prompt (`beforeunload`; browsers show their own text). Staying on the same path (a search parameter changing)
  * is not leaving.
  */
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { useConfirm } from '../feedback/useConfirmAction';
 
@@ -77,6 +77,5 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', hold);
   }, [dirty]);
 
-  const value = useMemo(() => report, [report]);
-  return <LeaveGuardContext.Provider value={value}>{children}</LeaveGuardContext.Provider>;
+  return <LeaveGuardContext.Provider value={report}>{children}</LeaveGuardContext.Provider>;
 }
