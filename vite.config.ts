@@ -59,7 +59,8 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json)$/, logLevel: 'silent' }),
   ],
   build: {
-    outDir: fileURLToPath(new URL('./web/dist', import.meta.url)),
+    // VIGIE_WEB_DIST: another folder, served by the server given the same variable (server/app.ts).
+    outDir: process.env.VIGIE_WEB_DIST ?? fileURLToPath(new URL('./web/dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
   },

@@ -42,8 +42,13 @@ const DOCS_CONTRACT_JS = `(() => {
   };
 })();`;
 
-/** Folder of the built front end. */
-export const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
+/**
+ * Folder of the built front end: `web/dist`, or `VIGIE_WEB_DIST` when set (a development aid: two checkouts of
+ * the same tree can build and serve the front end side by side; `vite.config.ts` builds there too).
+ */
+export const webDist = process.env.VIGIE_WEB_DIST
+  ? path.resolve(process.env.VIGIE_WEB_DIST)
+  : fileURLToPath(new URL('../web/dist', import.meta.url));
 
 /**
  * Creates the app (not listening). Options: `logger` (default: the config's level, secrets redacted,
