@@ -255,6 +255,8 @@ export const dealImportFiles = pgTable(
     /** Rows (deal entities) and deals written. */
     rows: integer('rows').notNull().default(0),
     deals: integer('deals').notNull().default(0),
+    /** What the import changed, e.g. `{rows_read, deals_created, deals_updated, entities}` (shown in the files table). */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
     createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

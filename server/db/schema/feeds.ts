@@ -136,8 +136,18 @@ export const bodaccTransactions = pgTable(
     url: text('url'),
     source: text('source'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When an administrator deleted the row: it is hidden from the list, kept (a re-import of its bulletin finds
+     * the notice known and does not bring it back), and can be restored from « Lignes supprimées ».
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedBy: integer('deleted_by'),
   },
-  (t) => [uniqueIndex('bodacc_transactions_announcement_uq').on(t.announcementId), index('bodacc_transactions_siren_idx').on(t.siren, t.id)],
+  (t) => [
+    uniqueIndex('bodacc_transactions_announcement_uq').on(t.announcementId),
+    index('bodacc_transactions_siren_idx').on(t.siren, t.id),
+    index('bodacc_transactions_deleted_idx').on(t.deletedAt, t.id).where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 export const nafLabels = pgTable('naf_labels', {

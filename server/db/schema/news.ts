@@ -5,7 +5,9 @@
  *   uploaded them and tagged with the import job that wrote them; each carries its own French errors;
  * - `news`: articles accepted into the back-office, waiting for publication (`/news`);
  * - `published_articles`: what the customer API serves (the `hows` calls), each with a stable unique
- *   `identifier` and its category's name as `theme`.
+ *   `identifier` and its category's name as `theme`;
+ * - `news_sync_batches`: one numbered row per Synchroniser; the articles it published name it, so that the
+ *   batch can be undone (its articles go back to the pending news).
  * A SIREN and a link identify an article: they are unique among pending and among published articles.
  */
 import { sql } from 'drizzle-orm';
@@ -79,8 +81,11 @@ export const news = pgTable(
     url: text('url').notNull(),
     createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The news import job the row came from (Process keeps it): « everything from one import » is deleted by it. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('news_job_idx').on(t.jobId).where(sql`${t.jobId} is not null`),
     // Also serves the SIREN search and sort (siren leads; the id tiebreak is an incremental sort of a few rows).
     uniqueIndex('news_siren_url_uq').on(t.siren, t.url),
     index('news_title_idx').on(t.title, t.id),
@@ -95,6 +100,19 @@ export const news = pgTable(
 export const newsCounts = pgTable('news_counts', {
   id: smallint('id').primaryKey(),
   rows: bigint('rows', { mode: 'number' }).notNull(),
+});
+
+/** One Synchroniser: its number, what it published, who ran it, and whether it was undone. */
+export const newsSyncBatches = pgTable('news_sync_batches', {
+  /** The batch number. */
+  id: serial('id').primaryKey(),
+  /** Articles the batch published. */
+  articles: integer('articles').notNull(),
+  createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** When the batch was undone (its articles back among the pending news); null while it stands. */
+  undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+  undoneBy: integer('undone_by').references(() => admins.id, { onDelete: 'set null' }),
 });
 
 export const publishedArticles = pgTable(
@@ -116,6 +134,8 @@ export const publishedArticles = pgTable(
     url: text('url').notNull(),
     /** The pending news item it came from (null for an article added by hand). */
     newsId: bigint('news_id', { mode: 'number' }),
+    /** The Synchroniser batch that published it (null for an article added by hand). */
+    syncBatchId: integer('sync_batch_id').references(() => newsSyncBatches.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -123,5 +143,6 @@ export const publishedArticles = pgTable(
     uniqueIndex('published_articles_siren_url_uq').on(t.siren, t.url),
     index('published_articles_siren_posted_idx').on(t.siren, t.posted),
     index('published_articles_category_idx').on(t.newscategoryId),
+    index('published_articles_sync_batch_idx').on(t.syncBatchId).where(sql`${t.syncBatchId} is not null`),
   ],
 );
