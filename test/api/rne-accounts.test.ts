@@ -187,6 +187,27 @@ describe('syncInpiAccount', () => {
     expect(out.account).toMatchObject({ token: 0, last_error: 'Service RNE injoignable (HTTP 503).' });
   });
 
+  it('each failure keeps its own reason in last_error: a locked account (403), an answer without token, a time-out', async () => {
+    fake.failNext(/\/api\/sso\/login/, 403);
+    const locked = await sync(account.id);
+    expect(locked).toMatchObject({ result: 'credentials', status: 403, message: 'Compte bloqué ou accès interdit par le service RNE (HTTP 403).' });
+    expect(locked.account).toMatchObject({ token: 0, last_error: 'Compte bloqué ou accès interdit par le service RNE (HTTP 403).' });
+
+    fake.failNext(/\/api\/sso\/login/, 200);
+    const odd = await sync(account.id);
+    expect(odd).toMatchObject({ result: 'unreachable', status: 200, message: 'Réponse inattendue du service RNE (HTTP 200, sans jeton).' });
+    expect(odd.account.last_error).toBe('Réponse inattendue du service RNE (HTTP 200, sans jeton).');
+
+    fake.latencyMs = 3500;
+    try {
+      const slow = await sync(account.id);
+      expect(slow).toMatchObject({ result: 'unreachable', status: null, message: 'Service RNE injoignable (délai dépassé).' });
+      expect(slow.account).toMatchObject({ token: 0, last_error: 'Service RNE injoignable (délai dépassé).' });
+    } finally {
+      fake.latencyMs = 0;
+    }
+  });
+
   it('unknown account: 404', async () => {
     const res = await root.get('/api/supervisions/syncInpiAccount/999999');
     expect(res.statusCode).toBe(404);

@@ -30,6 +30,7 @@ const CONFIRM = {
 };
 const SYNC_OK = 'Connexion au service RNE réussie.';
 const SYNC_REFUSED = 'Identifiants refusés par le service RNE.';
+const NEVER_CHECKED = 'Compte jamais vérifié\u00a0: cliquez sur Synchroniser.';
 /** How long the worker may take to reach a SIREN just queued (behind the demo's waiting entries, the 10 s refresh). */
 const WORKED_OFF_MS = 60_000;
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
@@ -147,8 +148,8 @@ test('an RNE account is added and checked (✓), refused with a wrong password (
   await expect(filings.getByRole('columnheader')).toHaveText([
     'Email', 'Token', 'Actes', 'Bilans', 'Bilans saisis', 'Passage', 'Dernier changement', 'Status', 'Action',
   ]);
-  // The demo's accounts have never logged in.
-  await expect(rowWith(officers, 'rne.dirigeants@example.com').getByTestId('account-token')).toHaveAccessibleName('Accès refusé');
+  // The demo's accounts have never logged in: the ✗ says so.
+  await expect(rowWith(officers, 'rne.dirigeants@example.com').getByTestId('account-token')).toHaveAccessibleName(`Accès refusé\u00a0: ${NEVER_CHECKED}`);
 
   // Add: the officers pool is the default.
   await page.getByTestId('add-button').click();
@@ -164,7 +165,7 @@ test('an RNE account is added and checked (✓), refused with a wrong password (
   await expect(row).toHaveCount(1);
   // Added to the officers pool only.
   await expect(rowWith(filings, FAKE_RNE_ACCOUNT.username)).toHaveCount(inFilings);
-  await expect(row.getByTestId('account-token')).toHaveAccessibleName('Accès refusé');
+  await expect(row.getByTestId('account-token')).toHaveAccessibleName(`Accès refusé\u00a0: ${NEVER_CHECKED}`);
   // The password is masked, shown on demand.
   const secret = row.getByTestId('secret-value');
   await expect(secret).toHaveText('••••••••');
@@ -201,7 +202,7 @@ test('an RNE account is added and checked (✓), refused with a wrong password (
   await expect(page).toHaveURL(/\/supervisions\/rne$/);
   await row.getByRole('button', { name: `Synchroniser ${FAKE_RNE_ACCOUNT.username}` }).click();
   await expectToast(page, SYNC_REFUSED, 'error');
-  await expect(row.getByTestId('account-token')).toHaveAccessibleName('Accès refusé');
+  await expect(row.getByTestId('account-token')).toHaveAccessibleName(`Accès refusé\u00a0: ${SYNC_REFUSED}`);
 
   // Disable, then enable again, each after its confirmation.
   await row.getByTestId('toggle-status').click();
@@ -353,4 +354,51 @@ test('/supervisions/liveinpi reads its figures again every 10 seconds; a failed 
   await expect(page.getByRole('button', { name: 'Télécharger CSV' })).not.toHaveClass(/ant-btn-loading/);
   await expect(page.getByTestId('toast')).toHaveCount(0);
   expect(downloaded).toBe(false);
+});
+
+/** Adds an officers account the fake refuses (wrong password) and checks it: its ✗ then holds the refusal. @returns its id */
+async function refusedAccount(api: Api, email: string): Promise<number> {
+  const account = await api.post<RneAccountRecord>('/api/supervisions/rne/accounts', { pool: 'officers', email, password: 'not-the-right-one-1', status: 1 });
+  const sync = await api.get<RneSyncResult>(`/api/supervisions/syncInpiAccount/${account.id}`);
+  expect(sync.result).toBe('credentials');
+  return account.id;
+}
+
+test('the token ✗ is a button named with the real reason of the failure, whose popover opens on keyboard focus', async ({ page }) => {
+  const api = new Api(page.request);
+  const email = `refused-${Date.now()}@example.com`;
+  const id = await refusedAccount(api, email);
+  try {
+    await page.goto('/supervisions/rne');
+    const row = rowWith(page.getByTestId('rne-officers-accounts'), email);
+    const token = row.getByRole('button', { name: `Accès refusé\u00a0: ${SYNC_REFUSED}` });
+    await expect(token).toBeVisible();
+    // Reached from the keyboard: the check button before it takes Shift+Tab back to it.
+    await row.getByRole('button', { name: `Synchroniser ${email}` }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(token).toBeFocused();
+    await expect(page.getByTestId('account-token-reason').filter({ visible: true })).toHaveText(SYNC_REFUSED);
+  } finally {
+    await api.post(`/api/supervisions/rne/accounts/${id}/delete`);
+  }
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test('a tap on the token ✗ shows the reason of the failure', async ({ page }) => {
+    const api = new Api(page.request);
+    const email = `refused-tap-${Date.now()}@example.com`;
+    const id = await refusedAccount(api, email);
+    try {
+      await page.goto('/supervisions/rne');
+      const row = rowWith(page.getByTestId('rne-officers-accounts'), email);
+      const token = row.getByTestId('account-token');
+      await token.scrollIntoViewIfNeeded();
+      await token.tap();
+      await expect(page.getByTestId('account-token-reason').filter({ visible: true })).toHaveText(SYNC_REFUSED);
+    } finally {
+      await api.post(`/api/supervisions/rne/accounts/${id}/delete`);
+    }
+  });
 });

@@ -22,6 +22,11 @@ export interface RneEndpoint {
   timeoutMs: number;
 }
 
+/** Why a login failed, 401: the service refused the email and password. */
+export const CREDENTIALS_REFUSED = 'Identifiants refusés par le service RNE.';
+/** Why a login failed, 403: the service knows the account but bars it (locked after failed logins, or without access). */
+export const ACCOUNT_LOCKED = 'Compte bloqué ou accès interdit par le service RNE (HTTP 403).';
+
 const HEADERS = { accept: 'application/json', 'user-agent': 'vigie back-office' };
 
 /** Why a call got no answer, in French (network error or time-out). */
@@ -33,8 +38,9 @@ function noAnswer(err: unknown): string {
 
 /**
  * Logs in to the RNE service.
- * @returns ok with the token on 2xx with a `token` string; `credentials` on 401/403; `unreachable` otherwise
- *   (the HTTP status when the service answered). Never throws.
+ * @returns ok with the token on 2xx with a `token` string; `credentials` on 401 (CREDENTIALS_REFUSED) or 403
+ *   (ACCOUNT_LOCKED); `unreachable` otherwise (the HTTP status when the service answered; a 2xx without token
+ *   says « Réponse inattendue… »), each with its French reason. Never throws.
  */
 export async function rneLogin(endpoint: RneEndpoint, username: string, password: string): Promise<LoginOutcome> {
   let res: Response;
@@ -50,7 +56,7 @@ export async function rneLogin(endpoint: RneEndpoint, username: string, password
   }
   if (res.status === 401 || res.status === 403) {
     await res.body?.cancel();
-    return { ok: false, reason: 'credentials', status: res.status, message: 'Identifiants refusés par le service RNE.' };
+    return { ok: false, reason: 'credentials', status: res.status, message: res.status === 401 ? CREDENTIALS_REFUSED : ACCOUNT_LOCKED };
   }
   if (!res.ok) {
     await res.body?.cancel();
@@ -58,7 +64,7 @@ export async function rneLogin(endpoint: RneEndpoint, username: string, password
   }
   const body = (await res.json().catch(() => null)) as { token?: unknown } | null;
   if (!body || typeof body.token !== 'string' || body.token === '') {
-    return { ok: false, reason: 'unreachable', status: res.status, message: 'Réponse du service RNE sans jeton.' };
+    return { ok: false, reason: 'unreachable', status: res.status, message: `Réponse inattendue du service RNE (HTTP ${res.status}, sans jeton).` };
   }
   return { ok: true, token: body.token, status: res.status };
 }

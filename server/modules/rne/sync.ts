@@ -10,13 +10,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { RneSyncResult } from '../../../contract/rne';
 import type { AppContext } from '../../context';
 import { rneAccounts } from '../../db/schema/rne';
-import { rneLogin, type LoginOutcome } from './client';
+import { CREDENTIALS_REFUSED, rneLogin, type LoginOutcome } from './client';
 import { accountsResource } from './accounts';
 
 /** Toast of a successful login. */
 export const SYNC_OK = 'Connexion au service RNE réussie.';
-/** Toast of refused credentials. */
-export const SYNC_CREDENTIALS = 'Identifiants refusés par le service RNE.';
+/** Toast of refused credentials (401; a 403 answers the client's ACCOUNT_LOCKED). */
+export const SYNC_CREDENTIALS = CREDENTIALS_REFUSED;
 
 /** Toast of a service that did not log in: with its HTTP status, or the client's reason when it did not answer. */
 export function unreachableMessage(outcome: Extract<LoginOutcome, { ok: false }>): string {
@@ -35,7 +35,7 @@ export async function syncAccount(ctx: AppContext, id: number): Promise<RneSyncR
   const account = await resource.find(ctx.db, id);
   const outcome = await rneLogin({ baseUrl: ctx.config.rneApiUrl, timeoutMs: ctx.config.rneTimeoutMs }, account.email, ctx.box.decrypt(account.passwordEnc));
   const tokenOk = outcome.ok ? 1 : 0;
-  const message = outcome.ok ? SYNC_OK : outcome.reason === 'credentials' ? SYNC_CREDENTIALS : unreachableMessage(outcome);
+  const message = outcome.ok ? SYNC_OK : outcome.reason === 'credentials' ? outcome.message : unreachableMessage(outcome);
   const token = outcome.ok ? { tokenEnc: ctx.box.encrypt(outcome.token) } : outcome.reason === 'credentials' ? { tokenEnc: null } : {};
   await ctx.db
     .update(rneAccounts)

@@ -10,11 +10,10 @@ import type { DataColumn } from '../../../components/list/DataList';
 import { statusActionColumn, statusColumn } from '../../../components/resource/statusColumns';
 import { SecretText } from '../../../components/SecretText';
 import { formatDateTimeSeconds } from '../../../lib/dates';
-import { StatusIcon } from '../StatusIcon';
 import type { RneAccountRecord, RneFilingsAccount, RneOfficersAccount } from './api';
 import { accountEditPath } from './resource';
 import { SyncButton } from './SyncButton';
-import { TOKEN_LABELS } from './texts';
+import { TokenStatus } from './TokenStatus';
 
 /** What the action columns do to a row. */
 export interface AccountActions {
@@ -47,7 +46,7 @@ function date<T extends RneAccountRecord>(key: 'passage' | 'last_change', title:
   };
 }
 
-/** Email (the identifying column), then the token ✓/✗ (its tooltip gives the last failure) and the check button. */
+/** Email (the identifying column), then the token ✓/✗ (the ✗ a button whose popover gives the reason) and the check button. */
 function leading<T extends RneAccountRecord>(): DataColumn<T>[] {
   return [
     { key: 'email', title: 'Email', sortable: true, identifying: true, minWidth: 180 },
@@ -58,12 +57,7 @@ function leading<T extends RneAccountRecord>(): DataColumn<T>[] {
       width: 100,
       render: (row) => (
         <Flex align="center" gap={8} wrap={false}>
-          <StatusIcon
-            ok={row.token === 1}
-            label={row.token === 1 ? TOKEN_LABELS.ok : TOKEN_LABELS.failed}
-            title={row.token === 1 ? undefined : (row.last_error ?? undefined)}
-            testId="account-token"
-          />
+          <TokenStatus account={row} />
           <SyncButton account={row} />
         </Flex>
       ),

@@ -28,6 +28,11 @@ export const ACCOUNT_TEXTS = {
 
 /** Accessible names of the token icon (SPEC section 3: token, access ok 1 or 0). */
 export const TOKEN_LABELS = { ok: 'Accès ok', failed: 'Accès refusé' } as const;
+/** Why an account holds no token when the server recorded no failure. */
+export const TOKEN_REASONS = {
+  neverChecked: 'Compte jamais vérifié\u00a0: cliquez sur Synchroniser.',
+  noToken: 'Aucun jeton enregistré (identifiants modifiés depuis la dernière connexion)\u00a0: cliquez sur Synchroniser.',
+} as const;
 
 /** The per-row check button. */
 export const SYNC_BUTTON = 'Synchroniser';
