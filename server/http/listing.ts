@@ -85,6 +85,46 @@ export function planPage(total: number, page: number, perPage: number, exact: bo
   return plan;
 }
 
+/** The WHERE and ORDER BY of a list for a filter body: see `listClauses`. */
+export interface ListClauses {
+  /** The trimmed search term, undefined when empty. */
+  term: string | undefined;
+  /** `where …` (the spec's condition and the search's), or empty. */
+  whereSql: SQL;
+  /** ORDER BY in the asked order (whitelisted column, then the tie-breaker), or its exact reverse. */
+  orderSql: (reverse: boolean) => SQL;
+}
+
+/**
+ * The filter and order of a list for a filter body, shared by the page (`runList`) and the export
+ * (server/http/list-export.ts): the same rows in the same order.
+ * @throws AppError 422 errors.column when the sort column is not whitelisted
+ */
+export function listClauses(spec: ListSpec, body: FilterBody): ListClauses {
+  const column = body?.orderBy?.column || 'id';
+  const ascending = body?.orderBy?.direction === 'asc';
+  const orderExpr = Object.hasOwn(spec.sortable, column) ? spec.sortable[column] : undefined;
+  if (!orderExpr) throw fieldError('column', 'La colonne de tri demandée n’est pas autorisée.');
+  const term = body?.search?.trim() || undefined;
+  const conditions = [spec.where, term ? spec.search?.(term) : undefined].filter((c): c is SQL => Boolean(c));
+  const whereSql = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const tie = spec.tieBreaker ?? spec.sortable.id;
+  // ASC <-> DESC also flips NULLS FIRST/LAST, so the reverse order is exactly the forward one read backward.
+  const orderSql = (reverse: boolean) => {
+    const direction = ascending !== reverse ? sql`asc` : sql`desc`;
+    return column === 'id' ? sql`order by ${orderExpr} ${direction}` : sql`order by ${orderExpr} ${direction}, ${tie} ${direction}`;
+  };
+  return { term, whereSql, orderSql };
+}
+
+/** Applies the list's planner settings (`ListSpec.planner`) with SET LOCAL: call inside a transaction. */
+export async function applyPlanner(q: Pick<Db, 'execute'>, spec: Pick<ListSpec, 'planner'>): Promise<void> {
+  for (const [name, value] of Object.entries(spec.planner ?? {})) {
+    if (!/^[a-z_]+$/.test(name)) throw new Error(`bad planner setting ${name}`);
+    await q.execute(sql.raw(`set local ${name} = ${value === 'on' ? 'on' : 'off'}`));
+  }
+}
+
 /**
  * Runs a list query.
  *
@@ -97,30 +137,13 @@ export function planPage(total: number, page: number, perPage: number, exact: bo
  */
 export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpec, body: FilterBody, page: number): Promise<Page<T>> {
   const perPage = body?.pagination?.per_page ?? DEFAULT_PAGE_SIZE;
-  const column = body?.orderBy?.column || 'id';
-  const ascending = body?.orderBy?.direction === 'asc';
-  const orderExpr = Object.hasOwn(spec.sortable, column) ? spec.sortable[column] : undefined;
-  if (!orderExpr) throw fieldError('column', 'La colonne de tri demandée n’est pas autorisée.');
-  const term = body?.search?.trim();
-  const conditions = [spec.where, term ? spec.search?.(term) : undefined].filter((c): c is SQL => Boolean(c));
-  const whereSql = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const tie = spec.tieBreaker ?? spec.sortable.id;
-  /** ORDER BY in the asked order, or its exact reverse (ASC <-> DESC flips NULLS FIRST/LAST too). */
-  const orderSql = (reverse: boolean) => {
-    const direction = ascending !== reverse ? sql`asc` : sql`desc`;
-    return column === 'id' ? sql`order by ${orderExpr} ${direction}` : sql`order by ${orderExpr} ${direction}, ${tie} ${direction}`;
-  };
+  const { term, whereSql, orderSql } = listClauses(spec, body);
   const pageSql = (plan: Pick<PagePlan, 'reverse' | 'limit' | 'sqlOffset'>) =>
     sql`select ${spec.select} from ${spec.from} ${whereSql} ${orderSql(plan.reverse)} limit ${plan.limit} offset ${plan.sqlOffset}`;
   const countSql = spec.total?.(term) ?? sql`select count(*)::bigint as total from ${spec.from} ${whereSql}`;
   const exact = spec.knownTotal?.estimate !== true;
 
-  const setPlanner = async (q: Db) => {
-    for (const [name, value] of Object.entries(spec.planner ?? {})) {
-      if (!/^[a-z_]+$/.test(name)) throw new Error(`bad planner setting ${name}`);
-      await q.execute(sql.raw(`set local ${name} = ${value === 'on' ? 'on' : 'off'}`));
-    }
-  };
+  const setPlanner = (q: Db) => applyPlanner(q, spec);
   const count = async (q: Db) =>
     spec.knownTotal ? spec.knownTotal.total : Number((await rowsOf<{ total: number | string }>(q, countSql))[0]?.total ?? 0);
 

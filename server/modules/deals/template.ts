@@ -11,6 +11,7 @@
  */
 import { DEAL_CSV_COLUMNS } from '../../../contract/deal-import';
 import { LA_POSTE_SIREN } from '../../../contract/siren';
+import { csvText } from '../../lib/csv/write';
 
 /** File name of the template. */
 export const DEAL_TEMPLATE_FILENAME = 'modele-import-transactions.csv';
@@ -38,11 +39,9 @@ export function dealTemplate(roles: [string, string] = ['Acquéreur', 'Cible'], 
     target1: 'Cible exemple',
     target1_country: 'France',
   } as Record<string, string>;
-  const row = (entity: Record<string, string>) => DEAL_CSV_COLUMNS.map((c) => entity[c] ?? deal[c] ?? '').join(';');
-  const lines = [
-    DEAL_CSV_COLUMNS.join(';'),
+  const row = (entity: Record<string, string>) => DEAL_CSV_COLUMNS.map((c) => entity[c] ?? deal[c] ?? '');
+  return csvText(DEAL_CSV_COLUMNS, [
     row({ siren: '', company_name: 'Acquéreur exemple', role: roles[0], stake: '60' }),
     row({ siren: LA_POSTE_SIREN, company_name: 'Cible exemple', role: roles[1], stake: '60,00' }),
-  ];
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
+  ]);
 }

@@ -4,15 +4,15 @@
  * beside a placeholder title and an example.com link: no invented event about a real company.
  */
 import { LA_POSTE_SIREN } from '../../../contract/siren';
+import { csvText } from '../../lib/csv/write';
 
 /** File name of the template. */
 export const TEMPLATE_FILENAME = 'modele-import-news.csv';
 
 /** The template's bytes. @param category - an existing category name for the example row */
 export function newsTemplate(category = 'Économie'): Buffer {
-  const lines = [
-    'siren;nom;titre;categorie;source;lien;date',
-    `${LA_POSTE_SIREN};La Poste;Titre de l’article (exemple à remplacer);${category};Nom de la source;https://www.example.com/article;23/11/2026 09:30`,
-  ];
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
+  return csvText(
+    ['siren', 'nom', 'titre', 'categorie', 'source', 'lien', 'date'],
+    [[LA_POSTE_SIREN, 'La Poste', 'Titre de l’article (exemple à remplacer)', category, 'Nom de la source', 'https://www.example.com/article', '23/11/2026 09:30']],
+  );
 }

@@ -2,15 +2,16 @@
  * `GET /api/supervisions/download-csv` (SPEC section 7): the officers entries processed
  * on J and J-1 (since the start of J-1, Europe/Paris), newest first, as `export.csv`: UTF-8 with a BOM, `;`
  * separated, a header line `Siren;Date;Motif`, dates `DD/MM/YYYY HH:mm:ss` in Paris time. Streamed: the rows
- * are read in keyset batches of BATCH_ROWS on the done-entries index and written by csv-stringify as they
+ * are read in keyset batches of BATCH_ROWS on the done-entries index and written by the shared CSV writer
+ * (server/lib/csv/write.ts) as they
  * come, so memory stays flat whatever the day's volume.
  */
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parisDayStart } from '../../lib/paris-day';
 import { rowsOf } from '../../db/rows';
+import { csvStream } from '../../lib/csv/write';
 
 /** The file name the browser saves. */
 export const CSV_FILENAME = 'export.csv';
@@ -52,8 +53,5 @@ async function* liveRows(db: Db): AsyncGenerator<string[]> {
  * that error (the route logs it; the download is cut).
  */
 export function liveCsvStream(db: Db): Readable {
-  const csv = stringify({ delimiter: ';', bom: true, header: true, columns: CSV_COLUMNS, record_delimiter: '\r\n' });
-  const source = Readable.from(liveRows(db));
-  source.on('error', (err) => csv.destroy(err));
-  return source.pipe(csv);
+  return csvStream(liveRows(db), CSV_COLUMNS.map((header, i) => ({ header, value: (row: string[]) => row[i] })));
 }

@@ -6,7 +6,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FilterBody, Page } from '../../../contract/listing';
 import type { LogEntry, LogStats } from '../../../contract/update-log';
+import type { Readable } from 'node:stream';
+import { exportList } from '../../http/list-export';
 import { runList, type ListSpec } from '../../http/listing';
+import type { CsvColumn } from '../../lib/csv/write';
 import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
 import { parisDay } from '../../lib/paris-day';
 import { logCondition, logTotal, parseLogSearch, type LogSearch } from './search';
@@ -41,8 +44,11 @@ async function groupSearchPlan(db: Db, search: LogSearch): Promise<Pick<ListSpec
   return { knownTotal: { total, estimate: false }, ...(total <= SMALL_GROUP_ENTRIES ? { planner: { enable_indexscan: 'off' } } : {}) };
 }
 
-/** One page of the log for a filter body (see search.ts for the meaning of `search`). */
-export async function filterLog(db: Db, body: FilterBody, page: number): Promise<Page<LogEntry>> {
+/**
+ * The list of the log for a filter body: its ListSpec (planned for the search) and the body as runList
+ * reads it (`search` is always handed over so that quick values such as `all` reach logCondition).
+ */
+async function logList(db: Db, body: FilterBody): Promise<{ spec: ListSpec; body: FilterBody }> {
   const search = parseLogSearch(body?.search ?? undefined);
   const plan =
     search.kind === 'text' && search.words.length > 0
@@ -60,9 +66,46 @@ export async function filterLog(db: Db, body: FilterBody, page: number): Promise
     search: () => logCondition(search),
     total: () => logTotal(search),
   };
-  // `search` is always handed over so that quick values such as `all` reach logCondition.
-  const found = await runList<LogRow>(db, spec, { ...body, search: body?.search?.trim() || 'all' }, page);
+  return { spec, body: { ...body, search: body?.search?.trim() || 'all' } };
+}
+
+/** One page of the log for a filter body (see search.ts for the meaning of `search`). */
+export async function filterLog(db: Db, body: FilterBody, page: number): Promise<Page<LogEntry>> {
+  const list = await logList(db, body);
+  const found = await runList<LogRow>(db, list.spec, list.body, page);
   return { ...found, data: found.data.map(toLogEntry) };
+}
+
+/** A row of the log's export. */
+interface LogExportRow {
+  code: string;
+  date: string;
+  siren: string;
+  description: string | null;
+  source_label: string | null;
+  source_url: string | null;
+}
+
+/** Columns of the log's CSV: the list's (Traitement and its date, Siren, Résultat with its source). */
+const LOG_CSV: CsvColumn<LogExportRow>[] = [
+  { header: 'Traitement', value: (r) => r.code },
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Siren', value: (r) => r.siren },
+  { header: 'Résultat', value: (r) => r.description },
+  { header: 'Source', value: (r) => r.source_label },
+  { header: 'Lien de la source', value: (r) => r.source_url },
+];
+
+/**
+ * « Exporter CSV » of the log: every entry of the filter, in its sort, as a CSV stream (dates DD/MM/YYYY HH:mm:ss,
+ * Europe/Paris, as the list shows them).
+ * @throws AppError 422 errors.column for a sort column the list does not offer
+ */
+export async function exportLog(db: Db, body: FilterBody): Promise<Readable> {
+  const list = await logList(db, body);
+  const select = sql`l.code, to_char(l.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI:SS') as date, l.siren,
+    l.description, l.source_label, l.source_url`;
+  return exportList(db, { ...list.spec, select }, list.body, LOG_CSV);
 }
 
 /** A row of the log's list query. */
