@@ -117,3 +117,25 @@ export const importResponse = z.object({ message: z.string(), job: jobResponse }
 
 /** Column names of the import file: the French names, the English ones also accepted. */
 export const NEWS_CSV_COLUMNS = ['siren', 'nom', 'titre', 'categorie', 'source', 'lien', 'date'] as const;
+
+/**
+ * A Synchroniser batch (`POST /api/news/syncbatches`): its number, date (ISO), author, the articles it published
+ * and how many of them are still published; `undone_at` / `undone_by` once undone (null while it stands).
+ */
+export const syncBatch = z
+  .object({
+    id: z.number(),
+    articles: z.number(),
+    published: z.number(),
+    created_at: z.string(),
+    created_by: z.string().nullable(),
+    undone_at: z.string().nullable(),
+    undone_by: z.string().nullable(),
+  })
+  .meta({ id: 'NewsSyncBatch' });
+export const syncBatchPage = pageResponse(syncBatch).meta({ id: 'NewsSyncBatchPage' });
+
+/** Answer of the undo of a batch: articles put back among the pending news, those skipped, and the toast text. */
+export const undoBatchResponse = z
+  .object({ count: z.number(), skipped: z.number(), message: z.string() })
+  .meta({ id: 'NewsSyncUndo' });

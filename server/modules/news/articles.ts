@@ -3,7 +3,7 @@
  * 7 "News"):
  * - the pending list (`filter`), sorted on every column, searched by SIREN, title or category;
  * - Synchroniser (`syncall`): every pending item published in one statement, each with a new stable
- *   `identifier` and its category's French name as `theme`;
+ *   `identifier` and its category's French name as `theme`, as one numbered batch (undone by ./sync-batches.ts);
  * - `addnews`: one article published at once, by the same rules as an import row;
  * - `hows/listbysiren` and `hows/removebyidentifier`: a SIREN's published articles, and their removal.
  */
@@ -81,24 +81,33 @@ export function publishedMessage(count: number): string {
 }
 
 /**
- * Synchroniser: publishes every pending news item and removes it from the pending list, in one statement
- * (one transaction). An item whose SIREN and link were published meanwhile is dropped, not published twice.
+ * Synchroniser: publishes every pending news item and removes it from the pending list, as one numbered batch
+ * (`news_sync_batches`, which each article it published names: ./sync-batches.ts undoes it), in one transaction.
+ * An item whose SIREN and link were published meanwhile is dropped, not published twice. Nothing pending, or
+ * nothing published, leaves no batch.
+ * @param adminId - the administrator recorded as the batch's author
  * @returns how many articles were published
  */
-export async function syncAll(db: Db): Promise<number> {
+export async function syncAll(db: Db, adminId: number | null): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
+    const [pending] = await rowsOf<{ rows: number }>(tx, sql`select coalesce((select rows from news_counts where id = 1), 0)::int as rows`);
+    if (Number(pending.rows) === 0) return 0;
+    const [batch] = await rowsOf<{ id: number }>(tx, sql`insert into news_sync_batches (articles, created_by) values (0, ${adminId}) returning id`);
     const [row] = await rowsOf<{ n: number }>(tx, sql`
       with gone as (
         delete from news n using news_categories c where c.id = n.newscategory_id
         returning n.id, n.siren, n.name, n.title, n.newscategory_id, c.name_fr as theme, n.posted, n.source, n.url
       ), ins as (
-        insert into published_articles (siren, name, title, newscategory_id, theme, posted, source, url, news_id)
-        select siren, name, title, newscategory_id, theme, posted, source, url, id from gone order by id
+        insert into published_articles (siren, name, title, newscategory_id, theme, posted, source, url, news_id, sync_batch_id)
+        select siren, name, title, newscategory_id, theme, posted, source, url, id, ${batch.id} from gone order by id
         on conflict (siren, url) do nothing
         returning 1
       ) select count(*)::int as n from ins`);
-    return Number(row.n);
+    const count = Number(row.n);
+    if (count === 0) await tx.execute(sql`delete from news_sync_batches where id = ${batch.id}`);
+    else await tx.execute(sql`update news_sync_batches set articles = ${count} where id = ${batch.id}`);
+    return count;
   });
 }
 

@@ -2,7 +2,7 @@
  * Routes of SPEC section 7 "News": under `/api/news`, the category status resource
  * (server/modules/news/categories.ts) and `allvalides`; the pending list (`filter`) and `syncall`; the
  * import (`import`, `filtertemporaries`, `process`, `remove/{id}`, `cancel`, plus `importjob` and
- * `template`); `addnews`. Under `/api/hows` (`howsRoutes`): `listbysiren`, `removebyidentifier`.
+ * `template`); `addnews`; the Synchroniser batches (`syncbatches`, `syncbatches/{id}/undo`: ./sync-batches.ts). Under `/api/hows` (`howsRoutes`): `listbysiren`, `removebyidentifier`.
  * `process`, `remove`, `cancel` and `syncall` are GET calls as the spec has them; like every `/api` call they
  * need `X-Requested-With`, which a cross-site page cannot send without a CORS preflight, which fails.
  */
@@ -21,7 +21,9 @@ import {
   newsPage,
   publishedArticle,
   removeByIdentifierBody,
+  syncBatchPage,
   temporariesPage,
+  undoBatchResponse,
 } from '../../../contract/news';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
@@ -29,6 +31,7 @@ import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
 import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';
 import { activeCategories, categoriesResource, toCategoryResponse } from './categories';
 import { cancelImport, currentImport, fileTooBig, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
+import { filterSyncBatches, undoneMessage, undoSyncBatch } from './sync-batches';
 import { newsTemplate, TEMPLATE_FILENAME } from './template';
 
 const tags = ['News'];
@@ -49,10 +52,23 @@ export function newsRoutes(ctx: AppContext) {
     r.post('/filter', { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: newsPage, ...errorResponses(401, 419, 422) } } }, async (req) =>
       filterNews(db, req.body, req.query.page),
     );
-    r.get('/syncall', { schema: { tags, response: { 200: countResponse, ...errorResponses(401) } } }, async () => {
-      const count = await syncAll(db);
+    r.get('/syncall', { schema: { tags, response: { 200: countResponse, ...errorResponses(401) } } }, async (req) => {
+      const count = await syncAll(db, req.admin!.id);
       return { count, message: publishedMessage(count) };
     });
+    r.post(
+      '/syncbatches',
+      { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: syncBatchPage, ...errorResponses(401, 419, 422) } } },
+      async (req) => filterSyncBatches(db, req.body, req.query.page),
+    );
+    r.post(
+      '/syncbatches/:id/undo',
+      { schema: { tags, params: idParams, response: { 200: undoBatchResponse, ...errorResponses(401, 404, 419, 422) } } },
+      async (req) => {
+        const { count, skipped } = await undoSyncBatch(db, req.params.id, req.admin!.id);
+        return { count, skipped, message: undoneMessage(count, skipped) };
+      },
+    );
 
     r.post(
       '/import',
