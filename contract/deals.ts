@@ -12,6 +12,7 @@
  * (`entities.0.siren`): the server keys its 422 field map by `issue.path.join('.')` (`dealFieldErrors`).
  */
 import { z } from 'zod';
+import { importSummary } from './import-summary';
 import { frenchError, optionalStatus, optionalText, sirenFromSirenOrSiret, status, statusResponse, text } from './fields';
 import { noControlChars } from './control-chars';
 import { SIREN_MESSAGE } from './siren';
@@ -43,7 +44,7 @@ export const NO_ENTITY = 'Une transaction doit comporter au moins une entité.';
 /** Message of a deal identifier already used (422 `errors.deal_identifier`). */
 export const IDENTIFIER_TAKEN = 'Cet identifiant de transaction est déjà utilisé.';
 /** Message of an entity with neither SIREN nor name. */
-export const ENTITY_EMPTY = "Saisissez le siren ou le nom de l'entreprise.";
+export const ENTITY_EMPTY = 'Saisissez le champ SIREN ou le champ Company Name.';
 
 // ---------------------------------------------------------------------------------------------------------
 // Roles and types
@@ -82,9 +83,12 @@ export type TypeResponse = z.output<typeof typeResponse>;
 export const countryResponse = z.object({ id: z.number(), iso_alpha2: z.string(), name: z.string() }).meta({ id: 'Country' });
 export type CountryResponse = z.output<typeof countryResponse>;
 
-/** An imported CSV file (`allfiles`, newest first); `created_at` is an ISO instant. */
+/**
+ * An imported CSV file (`allfiles`, newest first); `created_at` is an ISO instant; `summary` what its import did
+ * (null for a file imported before summaries were kept).
+ */
 export const importedFileResponse = z
-  .object({ id: z.number(), name: z.string(), created_at: z.string() })
+  .object({ id: z.number(), name: z.string(), created_at: z.string(), summary: importSummary.nullable() })
   .meta({ id: 'DealImportedFile' });
 export type ImportedFileResponse = z.output<typeof importedFileResponse>;
 
@@ -141,7 +145,7 @@ const blank = (v: unknown) => (v === undefined || v === null || (typeof v === 's
 
 /** An optional reference to a row (type, role, country): 0 / '0' / '' / null mean none (null). */
 function optionalRef(label: string) {
-  const error = () => `Le champ ${label} n'est pas valide.`;
+  const error = () => `Le champ ${label} n’est pas valide.`;
   return z.preprocess(
     none,
     z.union([z.number({ error }), z.string({ error }).regex(/^\s*\d{1,10}\s*$/, { error }).transform(Number)], { error })
@@ -246,14 +250,22 @@ export const dealEntityBody = z
   .object({
     id: z.preprocess(none, z.union([z.number(), z.string()]).nullable()).optional(),
     siren: optionalSiren(),
-    name: nullableText("Nom de l'entreprise"),
-    entityrole_id: optionalRef('Rôle'),
-    stake_percent: optionalDecimal('Participation (%)', 100, true),
+    name: nullableText('Company Name'),
+    entityrole_id: optionalRef('Company Role'),
+    stake_percent: optionalDecimal('Stake Percent (%)', 100, true),
   })
   .superRefine((e, ctx) => {
-    if (e.siren === null && e.name === null) ctx.addIssue({ code: 'custom', path: ['siren'], message: ENTITY_EMPTY });
+    if (e.siren === null && e.name === null && !isBlankEntity(e)) ctx.addIssue({ code: 'custom', path: ['siren'], message: ENTITY_EMPTY });
   });
 export type DealEntityInput = z.output<typeof dealEntityBody>;
+
+/**
+ * True for an entity row where nothing was typed: no SIREN, no name, no role, no stake. Such a row (the
+ * form's first row left as it came) is not an entity: the deal's save leaves it out instead of refusing it.
+ */
+export function isBlankEntity(e: Pick<DealEntityInput, 'siren' | 'name' | 'entityrole_id' | 'stake_percent'>): boolean {
+  return e.siren === null && e.name === null && e.entityrole_id === null && e.stake_percent === null;
+}
 
 const dealIdentifier = (() => {
   const error = frenchError('Deal ID');
@@ -266,11 +278,11 @@ const dealIdentifier = (() => {
 const dealDate = z.preprocess(
   blank,
   z
-    .string({ error: frenchError('Date') })
+    .string({ error: frenchError('Deal date') })
     .transform((v, ctx) => {
       const d = parseDealDate(v);
       if (!d) {
-        ctx.addIssue({ code: 'custom', message: "Le champ Date n'est pas une date valide (JJ/MM/AAAA ou AAAA-MM-JJ)." });
+        ctx.addIssue({ code: 'custom', message: 'Le champ Deal date n’est pas une date valide (JJ/MM/AAAA ou AAAA-MM-JJ).' });
         return z.NEVER;
       }
       return d;
@@ -280,13 +292,14 @@ const dealDate = z.preprocess(
 
 const currency = z.preprocess(
   (v) => (blank(v) === null ? DEFAULT_CURRENCY : typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.enum(CURRENCIES, { error: () => `Le champ Devise doit être l'une des devises proposées (${CURRENCIES.join(', ')}).` }),
+  z.enum(CURRENCIES, { error: () => `Le champ Currency doit être l’une des devises proposées (${CURRENCIES.join(', ')}).` }),
 );
 
 /**
  * Body of `storedeal` and `updatedeal/{id}` (SPEC section 3 "Deal"). `id` and `deal_id` may be sent (the
  * form posts the deal it loaded) and are ignored: the path names the deal, `deal_id` is `deal_identifier`.
- * Output: normalised values (ISO date, amount and stake as decimal text, null for none).
+ * Output: normalised values (ISO date, amount and stake as decimal text, null for none), the entities where
+ * nothing was typed left out (`isBlankEntity`).
  */
 export const dealBody = z
   .object({
@@ -294,37 +307,46 @@ export const dealBody = z
     deal_id: z.unknown().optional(),
     deal_identifier: dealIdentifier,
     deal_date: dealDate,
-    dealtype1_id: optionalRef('Type 1'),
-    dealtype2_id: optionalRef('Type 2'),
-    amount: optionalDecimal('Montant', AMOUNT_LIMIT, false),
+    dealtype1_id: optionalRef('Deal Type 1'),
+    dealtype2_id: optionalRef('Deal Type 2'),
+    amount: optionalDecimal('Deal Amount', AMOUNT_LIMIT, false),
     currency,
     description: nullableText('Description', DEAL_DESCRIPTION_MAX),
     url: optionalUrl('Lien'),
     source: nullableText('Source'),
     // Absent: 1 on create, the current status on update (never a silent re-activation).
-    status: optionalStatus('Statut'),
+    status: optionalStatus('Actif'),
     extra1: yesNo("Investissement français à l'étranger"),
     extra2: yesNo('Investissement étranger en France'),
     extra3: nullableText('Acquéreur 1'),
-    extra4: optionalRef('Pays acquéreur 1'),
+    extra4: optionalRef('Pays (Acquéreur 1)'),
     extra5: nullableText('Acquéreur 2'),
-    extra6: optionalRef('Pays acquéreur 2'),
+    extra6: optionalRef('Pays (Acquéreur 2)'),
     extra7: nullableText('Acquéreur 3'),
-    extra8: optionalRef('Pays acquéreur 3'),
+    extra8: optionalRef('Pays (Acquéreur 3)'),
     extra9: nullableText('Cible 1'),
-    extra10: optionalRef('Pays cible 1'),
+    extra10: optionalRef('Pays (Cible 1)'),
     extra11: nullableText('Cible 2'),
-    extra12: optionalRef('Pays cible 2'),
+    extra12: optionalRef('Pays (Cible 2)'),
     extra13: nullableText('Cible 3'),
-    extra14: optionalRef('Pays cible 3'),
+    extra14: optionalRef('Pays (Cible 3)'),
     extra15: nullableText('Cédant'),
-    extra16: optionalRef('Pays cédant'),
+    extra16: optionalRef('Pays (Cédant)'),
     entities: z.preprocess(
       (v) => (v === undefined || v === null ? [] : v),
       z
         .array(dealEntityBody, { error: () => NO_ENTITY })
         .min(1, { error: () => NO_ENTITY })
-        .max(DEAL_ENTITIES_MAX, { error: () => `Une transaction ne peut pas comporter plus de ${DEAL_ENTITIES_MAX} entités.` }),
+        .max(DEAL_ENTITIES_MAX, { error: () => `Une transaction ne peut pas comporter plus de ${DEAL_ENTITIES_MAX} entités.` })
+        // Rows where nothing was typed are left out after the check, so that the errors keep the rows' indexes.
+        .transform((list, ctx) => {
+          const kept = list.filter((e) => !isBlankEntity(e));
+          if (kept.length === 0) {
+            ctx.addIssue({ code: 'custom', message: NO_ENTITY });
+            return z.NEVER;
+          }
+          return kept;
+        }),
     ),
   })
   .meta({ id: 'DealStore' });

@@ -250,7 +250,7 @@ describe('a delete and a save racing on a role or a type answer 422, not 500', (
       await q('delete from deal_types where id = $1', [type.id]);
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ dealtype1_id: ["Le type 1 choisi n'existe pas."] });
+    expect(res.json().errors).toEqual({ dealtype1_id: ['Le champ Deal Type 1 désigne un type qui n’existe pas.'] });
   });
 });
 
@@ -311,13 +311,14 @@ describe('allcountries', () => {
 });
 
 describe('allfiles', () => {
-  it('lists the imported files {id, name, created_at}, newest first', async () => {
+  it('lists the imported files {id, name, created_at, summary}, newest first', async () => {
     expect((await root.get(`${BASE}/allfiles`)).json()).toEqual([]);
     await t.ctx.db.execute(sql`insert into deal_import_files (name, created_at) values
       ('ancien.csv', '2026-01-02T10:00:00Z'), ('recent.csv', '2026-03-04T11:00:00Z'), ('milieu.csv', '2026-02-03T12:00:00Z')`);
     const list = (await root.get(`${BASE}/allfiles`)).json() as Array<{ id: number; name: string; created_at: string }>;
     expect(list.map((f) => f.name)).toEqual(['recent.csv', 'milieu.csv', 'ancien.csv']);
-    expect(list[0]).toEqual({ id: expect.any(Number), name: 'recent.csv', created_at: '2026-03-04T11:00:00.000Z' });
+    // No summary kept for a file recorded without one.
+    expect(list[0]).toEqual({ id: expect.any(Number), name: 'recent.csv', created_at: '2026-03-04T11:00:00.000Z', summary: null });
   });
 });
 

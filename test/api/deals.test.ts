@@ -228,37 +228,37 @@ describe('validation (422, French, one key per field)', () => {
     const errors = res.json().errors as Record<string, string[]>;
     expect(errors).toEqual({
       deal_identifier: ['Le champ Deal ID est obligatoire.'],
-      deal_date: ["Le champ Date n'est pas une date valide (JJ/MM/AAAA ou AAAA-MM-JJ)."],
-      dealtype1_id: ["Le champ Type 1 n'est pas valide."],
-      amount: ['Le champ Montant doit être supérieur ou égal à 0.'],
-      currency: [expect.stringMatching(/^Le champ Devise doit être l'une des devises proposées \(EUR, USD, /)],
+      deal_date: ['Le champ Deal date n’est pas une date valide (JJ/MM/AAAA ou AAAA-MM-JJ).'],
+      dealtype1_id: ['Le champ Deal Type 1 n’est pas valide.'],
+      amount: ['Le champ Deal Amount doit être supérieur ou égal à 0.'],
+      currency: [expect.stringMatching(/^Le champ Currency doit être l’une des devises proposées \(EUR, USD, /)],
       url: ['Le champ Lien doit être un lien http(s) valide.'],
-      status: ["Le champ Statut n'est pas valide."],
+      status: ["Le champ Actif n'est pas valide."],
       extra1: ["Le champ Investissement français à l'étranger doit valoir 1 (oui) ou 2 (non)."],
       extra2: ['Le champ Investissement étranger en France doit valoir 1 (oui) ou 2 (non).'],
       extra3: ['Le champ Acquéreur 1 ne peut pas dépasser 255 caractères.'],
-      extra4: ["Le champ Pays acquéreur 1 n'est pas valide."],
+      extra4: ['Le champ Pays (Acquéreur 1) n’est pas valide.'],
     });
     const more = await store(dealPayload({ amount: 'beaucoup', url: 'pas un lien', deal_date: '2026-13-01', deal_identifier: 'x'.repeat(65) }));
     expect(more.json().errors).toEqual({
       deal_identifier: ['Le champ Deal ID ne peut pas dépasser 64 caractères.'],
-      deal_date: ["Le champ Date n'est pas une date valide (JJ/MM/AAAA ou AAAA-MM-JJ)."],
-      amount: ['Le champ Montant doit être un nombre.'],
+      deal_date: ['Le champ Deal date n’est pas une date valide (JJ/MM/AAAA ou AAAA-MM-JJ).'],
+      amount: ['Le champ Deal Amount doit être un nombre.'],
       url: ['Le champ Lien doit être un lien http(s) valide.'],
     });
     const big = await store(dealPayload({ amount: 1e16 }));
-    expect(big.json().errors).toEqual({ amount: [`Le champ Montant doit être inférieur à ${(1e16).toLocaleString('fr-FR')}.`] });
+    expect(big.json().errors).toEqual({ amount: [`Le champ Deal Amount doit être inférieur à ${(1e16).toLocaleString('fr-FR')}.`] });
   });
 
   it('refuses unknown types, countries and roles', async () => {
     const res = await store(dealPayload({ dealtype1_id: MISSING_ID, dealtype2_id: MISSING_ID - 1, extra4: MISSING_ID, extra16: MISSING_ID, entities: [{ siren: siren(), entityrole_id: MISSING_ID }] }));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      dealtype1_id: ["Le type 1 choisi n'existe pas."],
-      dealtype2_id: ["Le type 2 choisi n'existe pas."],
-      extra4: ["Le pays choisi n'existe pas."],
-      extra16: ["Le pays choisi n'existe pas."],
-      'entities.0.entityrole_id': ["Le rôle choisi n'existe pas."],
+      dealtype1_id: ['Le champ Deal Type 1 désigne un type qui n’existe pas.'],
+      dealtype2_id: ['Le champ Deal Type 2 désigne un type qui n’existe pas.'],
+      extra4: ['Le pays choisi n’existe pas.'],
+      extra16: ['Le pays choisi n’existe pas.'],
+      'entities.0.entityrole_id': ['Le champ Company Role désigne un rôle qui n’existe pas.'],
     });
   });
 
@@ -268,7 +268,7 @@ describe('validation (422, French, one key per field)', () => {
         entities: [
           { siren: siren(), name: 'Bonne', entityrole_id: 0, stake_percent: 10 },
           { siren: badLuhnSiren(3), name: 'Mauvais siren', entityrole_id: 0 },
-          { siren: '', name: '', entityrole_id: 0 },
+          { siren: '', name: '', entityrole_id: 0, stake_percent: 5 },
           { siren: siren(), entityrole_id: 'x', stake_percent: 100.01 },
           { siren: siren(), stake_percent: 'moitié' },
         ],
@@ -277,11 +277,29 @@ describe('validation (422, French, one key per field)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       'entities.1.siren': [SIREN_MESSAGE],
-      'entities.2.siren': ["Saisissez le siren ou le nom de l'entreprise."],
-      'entities.3.entityrole_id': ["Le champ Rôle n'est pas valide."],
-      'entities.3.stake_percent': ['Le champ Participation (%) doit être inférieur ou égal à 100.'],
-      'entities.4.stake_percent': ['Le champ Participation (%) doit être un nombre.'],
+      'entities.2.siren': ['Saisissez le champ SIREN ou le champ Company Name.'],
+      'entities.3.entityrole_id': ['Le champ Company Role n’est pas valide.'],
+      'entities.3.stake_percent': ['Le champ Stake Percent (%) doit être inférieur ou égal à 100.'],
+      'entities.4.stake_percent': ['Le champ Stake Percent (%) doit être un nombre.'],
     });
+  });
+
+  it('leaves out the entity rows where nothing was typed; errors keep the rows’ positions; only blank rows is no entity', async () => {
+    const blank = { siren: '', name: '', entityrole_id: 0, stake_percent: '' };
+    const s1 = siren();
+    const res = await store(dealPayload({ entities: [blank, { siren: s1, name: 'Seule', entityrole_id: '0', stake_percent: null }, { ...blank, stake_percent: null }] }));
+    expect(res.statusCode, res.body).toBe(201);
+    const deal = res.json() as Deal;
+    expect(deal.entities.map((e) => [e.siren, e.name])).toEqual([[s1, 'Seule']]);
+    expect((await entityRows(deal.id)).map((r) => r.position)).toEqual([0]);
+
+    const bad = await store(dealPayload({ entities: [blank, { siren: '12', name: 'Mauvais' }] }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ 'entities.1.siren': [SIREN_MESSAGE] });
+
+    const none = await store(dealPayload({ entities: [blank, { siren: null, name: '  ' }] }));
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ entities: [NO_ENTITY] });
   });
 });
 

@@ -30,26 +30,26 @@ test('the deal form: « Siège fermé » beside the register’s name, and no na
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Ajouter une entité' }).click();
   const hints = page.getByTestId('deal-entity');
 
-  await textbox(page, 'Siren (entité 1)').fill(CLOSED_HEAD_OFFICE.siren);
+  await textbox(page, 'SIREN (entité 1)').fill(CLOSED_HEAD_OFFICE.siren);
   await expect(textbox(page, 'Company Name (entité 1)')).toHaveValue(CLOSED_HEAD_OFFICE.name);
   const first = hints.nth(0).getByTestId('entity-name-hint');
   await expect(first).toContainText('Nom repris du répertoire');
   await expect(first.getByTestId('head-office-closed')).toHaveText('Siège fermé');
 
-  await textbox(page, 'Siren (entité 2)').fill(ESTABLISHMENTS_ONLY);
+  await textbox(page, 'SIREN (entité 2)').fill(ESTABLISHMENTS_ONLY);
   const second = hints.nth(1).getByTestId('entity-name-hint');
   await expect(second).toHaveText('connu seulement par ses établissements');
   await expect(second.getByTestId('head-office-closed')).toHaveCount(0);
   await expect(textbox(page, 'Company Name (entité 2)')).toHaveValue('');
 
-  await textbox(page, 'Siren (entité 3)').fill(ESTABLISHMENTS_ONLY_CLOSED);
+  await textbox(page, 'SIREN (entité 3)').fill(ESTABLISHMENTS_ONLY_CLOSED);
   const third = hints.nth(2).getByTestId('entity-name-hint');
   await expect(third).toContainText('connu seulement par ses établissements');
   await expect(third.getByTestId('head-office-closed')).toHaveText('Siège fermé');
   await expect(textbox(page, 'Company Name (entité 3)')).toHaveValue('');
 
   // An active company without a closed head office: no tag.
-  await textbox(page, 'Siren (entité 3)').fill(COMPANY.siren);
+  await textbox(page, 'SIREN (entité 3)').fill(COMPANY.siren);
   await expect(textbox(page, 'Company Name (entité 3)')).toHaveValue(COMPANY.name);
   await expect(third).toHaveText('Nom repris du répertoire');
   await expect(third.getByTestId('head-office-closed')).toHaveCount(0);

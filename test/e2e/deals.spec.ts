@@ -74,6 +74,15 @@ async function choose(page: Page, select: ReturnType<Page['getByRole']>, label: 
   }).toPass({ timeout: 20_000 });
 }
 
+/** Types `date` (JJ/MM/AAAA) into the deal form's French date picker and confirms it with Enter. */
+async function pickDate(page: Page, date: string): Promise<void> {
+  const input = page.getByLabel('Deal date', { exact: true });
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+  await expect(input).toHaveValue(date);
+}
+
 /** The figure of the stat `testId` (c1: stats-c1, c2: stats-c2) as a number. */
 async function figure(page: Page, testId: string): Promise<number> {
   const text = (await page.getByTestId(testId).locator('.ant-statistic-content').innerText()).replace(/[\s\u00a0\u202f]/g, '');
@@ -227,7 +236,7 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   await expect(page.getByTestId('entities-error').getByText('Une transaction doit comporter au moins une entité.')).toHaveClass(/ant-typography-danger/);
 
   await textbox(page, 'Deal ID').fill(identifier);
-  await page.getByLabel('Deal date').fill('2026-03-15');
+  await pickDate(page, '15/03/2026');
   await choose(page, page.getByRole('combobox', { name: 'Deal Type 1' }), type.name);
   await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('2500000');
   await choose(page, page.getByRole('combobox', { name: 'Currency' }), 'USD');
@@ -238,11 +247,11 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   // Two entities: a known SIREN (its name filled in from the register, still editable), and one typed by hand.
   await page.getByRole('button', { name: 'Ajouter une entité' }).click();
   await page.getByRole('button', { name: 'Ajouter une entité' }).click();
-  await textbox(page, 'Siren (entité 1)').fill(company.siren);
+  await textbox(page, 'SIREN (entité 1)').fill(company.siren);
   await expect(textbox(page, 'Company Name (entité 1)')).toHaveValue(company.name);
   await choose(page, page.getByRole('combobox', { name: 'Company Role (entité 1)' }), role.name);
   await page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 1)' }).fill('60');
-  await textbox(page, 'Siren (entité 2)').fill(otherSiren);
+  await textbox(page, 'SIREN (entité 2)').fill(otherSiren);
   await textbox(page, 'Company Name (entité 2)').fill('Cible Manuelle SAS');
   // A stake over 100 and a negative amount are kept as typed, and the server's messages go under them.
   await page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' }).fill('150');
@@ -250,7 +259,7 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('spinbutton', { name: 'Deal Amount' })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Le champ Montant doit être supérieur ou égal à 0.')).toBeVisible();
+  await expect(page.getByText('Le champ Deal Amount doit être supérieur ou égal à 0.')).toBeVisible();
   await expect(page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' })).toHaveValue('150,00');
   await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('2500000');
   await page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 2)' }).fill('40');
@@ -261,11 +270,11 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   await expect(page.getByText('Nom repris du répertoire')).toHaveCount(0);
   await textbox(page, 'Company Name (entité 1)').fill(company.name);
   // A wrong SIREN on the second entity: its error under that field.
-  await textbox(page, 'Siren (entité 2)').fill('123');
+  await textbox(page, 'SIREN (entité 2)').fill('123');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(textbox(page, 'Siren (entité 2)')).toHaveAttribute('aria-invalid', 'true');
-  await textbox(page, 'Siren (entité 2)').fill(otherSiren);
-  await expect(textbox(page, 'Siren (entité 2)')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(textbox(page, 'SIREN (entité 2)')).toHaveAttribute('aria-invalid', 'true');
+  await textbox(page, 'SIREN (entité 2)').fill(otherSiren);
+  await expect(textbox(page, 'SIREN (entité 2)')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/transactions$/);
   await expectToast(page, SUCCESS);
@@ -483,11 +492,63 @@ test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a
 
 test('a field error of the deal form is cleared once edited', async ({ page }) => {
   await page.goto('/transactions/createdeal');
-  await textbox(page, 'Siren (entité 1)').fill('12');
+  await textbox(page, 'SIREN (entité 1)').fill('12');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  const siren = textbox(page, 'Siren (entité 1)');
+  const siren = textbox(page, 'SIREN (entité 1)');
   await expect(siren).toHaveAttribute('aria-invalid', 'true');
   await expectFieldError(textbox(page, 'Deal ID'), 'Le champ Deal ID est obligatoire.');
   await textbox(page, 'Deal ID').fill('x');
   await expect(textbox(page, 'Deal ID')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('deal form: a French date picker, the untouched first entity row left out, errors named as their fields', async ({ page }) => {
+  const role = await api.post<ApiRecord>('/api/transactions/storerole', { name: `Rôle e2e ${unique()}`, display_name: 'Rôle', status: 1 });
+  const identifier = `E2E-FORM-${unique()}`;
+  await page.goto('/transactions/createdeal');
+
+  // The date: antd's picker in French (months, weekdays from Monday, « Aujourd’hui »), typed and shown JJ/MM/AAAA.
+  const date = page.getByLabel('Deal date', { exact: true });
+  await expect(date).toHaveAttribute('placeholder', 'JJ/MM/AAAA');
+  await date.click();
+  const panel = page.locator('.ant-picker-dropdown:visible');
+  await expect(panel.locator('thead th').first()).toHaveText('lu');
+  await date.fill('05/03/2026');
+  await expect(panel.locator('.ant-picker-header-view')).toContainText('mars');
+  await date.press('Enter');
+  await expect(date).toHaveValue('05/03/2026');
+
+  // Errors use the fields' own words: the label above the field is the one the message names.
+  await textbox(page, 'Deal ID').fill(identifier);
+  await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('-5');
+  await page.getByRole('button', { name: 'Ajouter une entité' }).click();
+  await page.getByRole('button', { name: 'Ajouter une entité' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Company Role (entité 2)' }), role.name);
+  await textbox(page, 'Company Name (entité 3)').fill('Troisième SAS');
+  await page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 3)' }).fill('150');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectFieldError(page.getByRole('spinbutton', { name: 'Deal Amount' }), 'Le champ Deal Amount doit être supérieur ou égal à 0.');
+  await expectFieldError(page.getByRole('spinbutton', { name: 'Stake Percent (%) (entité 3)' }), 'Le champ Stake Percent (%) doit être inférieur ou égal à 100.');
+  await expectFieldError(textbox(page, 'SIREN (entité 2)'), 'Saisissez le champ SIREN ou le champ Company Name.');
+  await expect(page.locator('label', { hasText: /^Stake Percent \(%\)$/ })).toBeVisible();
+  await expect(page.locator('label', { hasText: /^SIREN$/ })).toBeVisible();
+  await expect(page.locator('label', { hasText: /^Company Name$/ })).toBeVisible();
+  // The first entity row, where nothing was typed, gets no error.
+  await expect(textbox(page, 'SIREN (entité 1)')).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Fixed, the deal saves with its one real entity: the untouched first row is left out, not refused.
+  await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('1000');
+  await page.getByRole('button', { name: "Retirer l'entité 3" }).click();
+  await textbox(page, 'Company Name (entité 2)').fill('Seule Entité SAS');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expectToast(page, SUCCESS);
+  const found = await api.post<ApiPage<{ deal_id: number }>>('/api/transactions/filter?page=1', filter(identifier));
+  expect(found.total).toBe(1);
+  const saved = await api.get<ApiDeal & { deal_date: string }>(`/api/transactions/getDealRoles/${found.data[0].deal_id}`);
+  expect(saved.deal_date).toBe('2026-03-05');
+  expect(saved.entities.map((e) => e.name)).toEqual(['Seule Entité SAS']);
+
+  // The saved date is shown back in the picker as JJ/MM/AAAA.
+  await page.goto(`/transactions/${found.data[0].deal_id}/editdeal`);
+  await expect(page.getByLabel('Deal date', { exact: true })).toHaveValue('05/03/2026');
 });

@@ -103,7 +103,7 @@ test('a deal entity: a SIRET pasted in Siren becomes its SIREN, noted, and the c
   const company = await registerCompanyAndSiret(page);
   const siret = company.siret;
   await page.goto('/transactions/createdeal');
-  const siren = textbox(page, 'Siren (entité 1)');
+  const siren = textbox(page, 'SIREN (entité 1)');
   await siren.fill(`${siret.slice(0, 3)} ${siret.slice(3, 6)} ${siret.slice(6, 9)} ${siret.slice(9)}`);
   await expect(siren).toHaveValue(company.siren);
   await expect(page.getByTestId('deal-entity').first().getByTestId('siren-note')).toHaveText(`SIRET ${siret} → SIREN ${company.siren}`);

@@ -121,20 +121,20 @@ async function checkReferences(db: Db, input: DealInput, id: number | null): Pro
 
   const typeIds = [input.dealtype1_id, input.dealtype2_id].filter((v): v is number => v !== null);
   const types = await existingIds(db, dealTypes, typeIds);
-  if (input.dealtype1_id !== null && !types.has(input.dealtype1_id)) add('dealtype1_id', "Le type 1 choisi n'existe pas.");
-  if (input.dealtype2_id !== null && !types.has(input.dealtype2_id)) add('dealtype2_id', "Le type 2 choisi n'existe pas.");
+  if (input.dealtype1_id !== null && !types.has(input.dealtype1_id)) add('dealtype1_id', 'Le champ Deal Type 1 désigne un type qui n’existe pas.');
+  if (input.dealtype2_id !== null && !types.has(input.dealtype2_id)) add('dealtype2_id', 'Le champ Deal Type 2 désigne un type qui n’existe pas.');
 
   const countryIds = COUNTRY_FIELDS.map((f) => input[f]).filter((v): v is number => v !== null);
   const known = await existingIds(db, countries, countryIds);
   for (const f of COUNTRY_FIELDS) {
     const v = input[f];
-    if (v !== null && !known.has(v)) add(f, "Le pays choisi n'existe pas.");
+    if (v !== null && !known.has(v)) add(f, 'Le pays choisi n’existe pas.');
   }
 
   const roleIds = input.entities.map((e) => e.entityrole_id).filter((v): v is number => v !== null);
   const roles = await existingIds(db, dealRoles, roleIds);
   input.entities.forEach((e, i) => {
-    if (e.entityrole_id !== null && !roles.has(e.entityrole_id)) add(`entities.${i}.entityrole_id`, "Le rôle choisi n'existe pas.");
+    if (e.entityrole_id !== null && !roles.has(e.entityrole_id)) add(`entities.${i}.entityrole_id`, 'Le champ Company Role désigne un rôle qui n’existe pas.');
   });
   return errors;
 }

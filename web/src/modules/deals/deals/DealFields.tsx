@@ -1,10 +1,11 @@
 /**
- * The deal's own fields (SPEC section 3 "Deal", section 5): Deal ID, date (a date input), types 1 and 2
+ * The deal's own fields (SPEC section 3 "Deal", section 5): Deal ID, date (antd's French date picker, JJ/MM/AAAA), types 1 and 2
  * ('0' = none), amount (numeric), currency (20 codes, EUR by default), description, link, source, the two YES/NO
  * flags, the buyers, targets and seller with their countries (searchable, French names), and 'Actif'.
  */
 import { Col, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { GridField } from '../../../components/form/GridField';
+import { IsoDatePicker } from '../../../components/form/IsoDatePicker';
 import { StatusField } from '../../../components/form/StatusField';
 import { optionMatches } from '../../../lib/searchFold';
 import { CURRENCIES, YES_NO_OPTIONS } from '../texts';
@@ -47,7 +48,7 @@ export function DealFields({ types, countries }: DealFieldsProps) {
           <Input autoComplete="off" maxLength={64} />
         </GridField>
         <GridField md={12} label="Deal date" name="deal_date">
-          <Input type="date" />
+          <IsoDatePicker />
         </GridField>
         <GridField md={12} label="Deal Type 1" name="dealtype1_id">
           <Select options={types} showSearch={{ filterOption: optionMatches }} />

@@ -105,9 +105,9 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
       style={index > 0 && !wide ? { borderTop: '1px solid #e5e7eb', paddingTop: 12 } : undefined}
     >
       <Col xs={24} sm={12} lg={5}>
-        <Form.Item label={label('Siren')} name={[index, 'siren']}>
+        <Form.Item label={label('SIREN')} name={[index, 'siren']}>
           {/* Room for a SIRET typed with spaces (`552 032 534 00703`): it becomes its SIREN, the note under the field says so. */}
-          <SirenInput autoComplete="off" inputMode="numeric" maxLength={20} data-testid="entity-siren" {...named('Siren')} />
+          <SirenInput autoComplete="off" inputMode="numeric" maxLength={20} data-testid="entity-siren" {...named('SIREN')} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12} lg={8}>
@@ -121,7 +121,7 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
         </Form.Item>
       </Col>
       <Col xs={16} sm={8} lg={4}>
-        <Form.Item label={label('Stake (%)')} name={[index, 'stake_percent']}>
+        <Form.Item label={label('Stake Percent (%)')} name={[index, 'stake_percent']}>
           {/* No min / max: the server checks the stake (0 to 100, SPEC section 5) and says so under the field. */}
           <InputNumber step={0.01} decimalSeparator="," stringMode style={{ width: '100%' }} data-testid="entity-stake" {...named('Stake Percent (%)')} />
         </Form.Item>

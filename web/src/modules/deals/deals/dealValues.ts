@@ -23,7 +23,7 @@ type PartyFields = { [K in `extra${3 | 5 | 7 | 9 | 11 | 13 | 15}`]: string } & {
 /** Values of the deal form. */
 export type DealFormValues = PartyFields & {
   deal_identifier: string;
-  /** `YYYY-MM-DD` (the date input's value), '' when empty. */
+  /** `YYYY-MM-DD` (the date picker's value), '' when empty. */
   deal_date: string;
   dealtype1_id: number;
   dealtype2_id: number;
