@@ -19,6 +19,8 @@ import { QuickSearchTags, type QuickSearchOption } from './QuickSearchTags';
 import { isDefaultListState, type ListSort } from './listState';
 import { useDataList, type ListSource } from './useDataList';
 import { useProgressiveRows } from './useProgressiveRows';
+import { ExportCsvButton } from './ExportCsvButton';
+import type { ListExport } from './exportCsv';
 import { useMemo } from 'react';
 
 /** One column of a `DataList`. */
@@ -90,6 +92,8 @@ export interface DataListProps<T> {
    * `useProgressiveRows`); all at once when unset.
    */
   firstRows?: number;
+  /** « Exporter CSV » in the toolbar: every row of the current search and sort, from this export route. */
+  exportCsv?: ListExport;
 }
 
 /** Search options of a `DataList`. */
@@ -213,6 +217,7 @@ export function DataList<T>(props: DataListProps<T>) {
           ) : null}
           {search?.quick ? <QuickSearchTags options={search.quick} value={state.search} onSelect={actions.setSearch} /> : null}
           {toolbar}
+          {props.exportCsv ? <ExportCsvButton target={props.exportCsv} state={state} /> : null}
         </Flex>
         <PageSizeSelect value={state.perPage} onChange={actions.setPerPage} />
       </Flex>

@@ -1,6 +1,6 @@
 /**
  * Update-log table with its localStorage-persisted filter and the Tous / VIP / Favoris
- * quick searches (SPEC section 2 'Update log', sections 3 and 4).
+ * quick searches (SPEC section 2 'Update log', sections 3 and 4), and « Exporter CSV » of its search and sort.
  */
 import { Card } from 'antd';
 import type { LogEntry } from '../../api/types';
@@ -34,6 +34,7 @@ export function LogTable() {
         storageKey={LOG_FILTER_STORAGE_KEY}
         search={{ placeholder: 'Siren, code ou description', quick: QUICK_SEARCHES, resetWhen: 'modified' }}
         testId="log-list"
+        exportCsv={{ path: '/api/messages/export.csv' }}
         firstRows={FIRST_ROWS}
       />
     </Card>
