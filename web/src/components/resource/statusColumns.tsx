@@ -26,6 +26,8 @@ export interface StatusActionOptions<T> {
   width?: number | null;
   /** Gap between the two buttons (default 'middle'). */
   gap?: 'small' | 'middle';
+  /** Let the edit link go under the toggle when the column is narrow (a wide list that must fit the screen). */
+  wrap?: boolean;
 }
 
 /** The Action column: the status toggle, then the edit link. */
@@ -35,7 +37,7 @@ export function statusActionColumn<T extends { status: number }>(opts: StatusAct
     title: 'Action',
     ...(opts.width === null ? {} : { width: opts.width ?? 230 }),
     render: (row) => (
-      <Space size={opts.gap ?? 'middle'}>
+      <Space size={opts.gap ?? 'middle'} wrap={opts.wrap}>
         <StatusToggleButton status={row.status} onClick={() => opts.toggle(row)} disabledReason={opts.disabledReason?.(row)} />
         <EditLink to={opts.editPath(row)} />
       </Space>

@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataList, type DataColumn } from '../../../components/list/DataList';
+import { DenseCells } from '../../../components/list/DenseCells';
 import type { ClientListSource } from '../../../components/list/useDataList';
 import { useResourceActions } from '../../../components/resource/useResourceActions';
 import { Section } from '../Section';
@@ -33,18 +34,20 @@ function accountSource<T extends RneAccountRecord>(query: UseQueryResult<T[]>): 
   };
 }
 
-/** One pool's table in its section (`data-testid="rne-{pool}-accounts"`). */
+/** One pool's table in its section (`data-testid="rne-{pool}-accounts"`), dense so that every column fits 1440 px. */
 function AccountTable<T extends RneAccountRecord>(props: { title: string; query: UseQueryResult<T[]>; columns: DataColumn<T>[]; pool: string }) {
   return (
     <Section title={props.title}>
-      <DataList<T>
-        source={accountSource(props.query)}
-        columns={props.columns}
-        defaultSort={{ column: 'email', direction: 'asc' }}
-        urlNamespace={props.pool}
-        search={{ placeholder: 'Email' }}
-        testId={`rne-${props.pool}-accounts`}
-      />
+      <DenseCells>
+        <DataList<T>
+          source={accountSource(props.query)}
+          columns={props.columns}
+          defaultSort={{ column: 'email', direction: 'asc' }}
+          urlNamespace={props.pool}
+          search={{ placeholder: 'Email' }}
+          testId={`rne-${props.pool}-accounts`}
+        />
+      </DenseCells>
     </Section>
   );
 }

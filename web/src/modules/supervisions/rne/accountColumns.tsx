@@ -2,7 +2,8 @@
  * Columns of the two account tables of /supervisions/rne (SPEC section 3 "Register account"). First table: email, token ✓/✗, dirigeants, beneficiaireseffectifs, password (masked, with
  * reveal and copy), is_used, passage, last_change; second table: email, token, actes, bilans,
  * bilanssaisis, passage, last_change. The check button sits beside the token it sets; both tables end
- * with the account's status and the toggle and edit actions. Dates DD/MM/YYYY HH:mm:ss (Europe/Paris).
+ * with the account's status and the toggle and edit actions. Dates DD/MM/YYYY HH:mm:ss (Europe/Paris). Every
+ * column fits a 1440 px screen with the sidebar open: no fixed widths, the dates' time and the two actions wrap.
  */
 import { Flex, Tag } from 'antd';
 import type { CSSProperties } from 'react';
@@ -22,6 +23,20 @@ export interface AccountActions {
 }
 
 const NUMBER: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
+const DATE: CSSProperties = { fontVariantNumeric: 'tabular-nums' };
+
+/** An e-mail that may break after its « @ » (a `<wbr>`), and nowhere else. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
 
 /** A counter column (items fetched today), right-aligned, sortable. */
 function counter<T extends RneAccountRecord>(key: keyof T & string, title: string): DataColumn<T> {
@@ -40,23 +55,23 @@ function date<T extends RneAccountRecord>(key: 'passage' | 'last_change', title:
     key,
     title,
     sortable: true,
-    width: 160,
     sortValue: (row) => row[key] ?? '',
-    render: (row) => <span style={NUMBER}>{formatDateTimeSeconds(row[key])}</span>,
+    // The time wraps under the date when the table is tight (every column fits 1440 px).
+    render: (row) => <span style={DATE}>{formatDateTimeSeconds(row[key])}</span>,
   };
 }
 
 /** Email (the identifying column), then the token ✓/✗ (the ✗ a button whose popover gives the reason) and the check button. */
 function leading<T extends RneAccountRecord>(): DataColumn<T>[] {
   return [
-    { key: 'email', title: 'Email', sortable: true, identifying: true, minWidth: 180 },
+    // The login may go to a second line after its « @ » (every column fits 1440 px).
+    { key: 'email', title: 'Email', sortable: true, identifying: true, minWidth: 120, render: (row) => <EmailText email={row.email} /> },
     {
       key: 'token',
       title: 'Token',
       sortable: true,
-      width: 100,
       render: (row) => (
-        <Flex align="center" gap={8} wrap={false}>
+        <Flex align="center" gap={4} wrap={false}>
           <TokenStatus account={row} />
           <SyncButton account={row} />
         </Flex>
@@ -68,8 +83,8 @@ function leading<T extends RneAccountRecord>(): DataColumn<T>[] {
 /** Status, then the toggle and edit actions. */
 function trailing<T extends RneAccountRecord>(actions: AccountActions): DataColumn<T>[] {
   return [
-    statusColumn<T>(100),
-    statusActionColumn<T>({ toggle: actions.toggle, editPath: accountEditPath, width: null, gap: 'small' }),
+    { ...statusColumn<T>(), width: undefined },
+    statusActionColumn<T>({ toggle: actions.toggle, editPath: accountEditPath, width: null, gap: 'small', wrap: true }),
   ];
 }
 
@@ -82,13 +97,12 @@ export function officersColumns(actions: AccountActions): DataColumn<RneOfficers
     {
       key: 'password',
       title: 'Mot de passe',
-      render: (row) => <SecretText value={row.password} copyLabel={`Copier le mot de passe de ${row.email}`} />,
+      render: (row) => <SecretText value={row.password} copyLabel={`Copier le mot de passe de ${row.email}`} wrap />,
     },
     {
       key: 'is_used',
       title: 'Utilisé',
       sortable: true,
-      width: 90,
       render: (row) => (
         <Tag color={row.is_used === 1 ? 'processing' : 'default'} data-testid="account-used" data-used={row.is_used}>
           {row.is_used === 1 ? 'Oui' : 'Non'}
