@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config';
 import { createAdmin, findAdminByEmail, updateAdmin } from '../server/modules/admins/service';
 import { generateLog, logCount, validSirens } from './generate';
 import { benchDeals } from './deals';
+import { benchExport } from './export';
 import { benchFeeds } from './feeds';
 import { benchNews } from './news';
 import { benchRne } from './rne';
@@ -27,10 +28,11 @@ const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const rows = Number(opt('--rows') ?? 10_000_000);
+/** `--only export` alone defaults to 1,000,000 entries: the export case's size (`export.update_log.1m`). */
+const rows = Number(opt('--rows') ?? (opt('--only') === 'export' ? 1_000_000 : 10_000_000));
 const calls = Math.max(50, Number(opt('--calls') ?? 50));
 const fresh = args.includes('--fresh');
-/** `--only news` (or `messages`, `groups`, `feed`, `deals`, `bodacc`, `supervision`): run only the cases whose name starts with it. */
+/** `--only news` (or `messages`, `groups`, `feed`, `deals`, `bodacc`, `supervision`, `export`): run only the cases whose name starts with it. */
 const only = opt('--only');
 const runs = (prefix: string) => !only || prefix.startsWith(only) || only.startsWith(prefix);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigie_bench';
@@ -209,6 +211,8 @@ if (runs('deals') || runs('bodacc')) await benchDeals({ ctx, ...tools }, only);
 // The register (RNE) read cases, then the worker's throughput on a database of its own (bench/rne-worker.ts).
 if (runs('supervision')) await benchRne({ ctx, ...tools, download }, only);
 if (runs('supervision.worker')) await benchRneWorker(tools);
+// Last: the export case measures the process's memory, which the others' allocations would blur.
+if (runs('export')) await benchExport({ ...tools, base, rows, cookie: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ') });
 
 await app.close();
 await ctx.database.close();
