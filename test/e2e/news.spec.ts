@@ -87,6 +87,7 @@ test('the News group of the sidebar holds one entry per screen and opens on its 
   await walkSidebarGroup(page, 'News', [
     { label: 'News en attente', href: '/news', title: 'News' },
     { label: 'Import CSV', href: '/news/import' },
+    { label: 'Synchronisations', href: '/news/synchronisations' },
     { label: 'Catégories', href: '/news/categories', title: 'Catégories de news' },
     { label: 'Ajouter un article', href: '/news/articles/create' },
     { label: 'Effacer un article', href: '/news/articles/delete' },

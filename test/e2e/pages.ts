@@ -52,6 +52,7 @@ export const PAGES: AppPage[] = [
   { name: 'groups edit', path: (ids) => `/groups/${ids.group}/edit`, signedIn: true, column: { list: 'group-sirens-list', header: 'Siren' } },
   { name: 'news pending', path: () => '/news', signedIn: true },
   { name: 'news import', path: () => '/news/import', signedIn: true },
+  { name: 'news sync batches', path: () => '/news/synchronisations', signedIn: true },
   { name: 'news categories', path: () => '/news/categories', signedIn: true, column: { list: 'news-categories-list', header: 'Name' } },
   { name: 'news category create', path: () => '/news/create', signedIn: true },
   { name: 'news category edit', path: (ids) => `/news/${ids.category}/edit`, signedIn: true },

@@ -43,7 +43,7 @@ test('the sidebar lists the sections in order, with their icons and links', asyn
   await expect(top.nth(5).getByRole('link')).toHaveText('Groupes');
   await page.goto('/news/articles/delete');
   const news = top.nth(4).locator('.ant-menu-item');
-  await expect(news.getByRole('link')).toHaveText(['News en attente', 'Import CSV', 'Catégories', 'Ajouter un article', 'Effacer un article']);
+  await expect(news.getByRole('link')).toHaveText(['News en attente', 'Import CSV', 'Synchronisations', 'Catégories', 'Ajouter un article', 'Effacer un article']);
   await expect(page.locator('.ant-layout-sider .ant-menu-item-selected')).toHaveText('Effacer un article');
 });
 
@@ -111,6 +111,7 @@ test('every module route still opens its page', async ({ page }) => {
     ['/groups/create', 'Ajouter un groupe'],
     ['/news', 'News'],
     ['/news/import', 'Import CSV'],
+    ['/news/synchronisations', 'Synchronisations'],
     ['/news/categories', 'Catégories de news'],
     ['/news/create', 'Ajouter une catégorie'],
     ['/news/articles/create', 'Ajouter un article'],

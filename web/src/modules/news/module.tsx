@@ -1,6 +1,6 @@
 /**
  * Registry entry of the news module (SPEC section 2 "News"): /news (pending news),
- * /news/import, /news/categories with /news/create and /news/:id/edit, /news/articles/create and
+ * /news/import, /news/synchronisations (the Synchroniser batches, each undoable), /news/categories with /news/create and /news/:id/edit, /news/articles/create and
  * /news/articles/delete, every page lazy-loaded; one "News" group in the sidebar holding an entry per
  * screen; the /home card of the categories (counted on the server under `news`).
  */
@@ -14,6 +14,7 @@ export const newsModule: WebModule = {
   routes: [
     { path: 'news', lazy: lazyPage(() => import('./pending/NewsListPage')) },
     { path: 'news/import', lazy: lazyPage(() => import('./import/ImportPage')) },
+    { path: 'news/synchronisations', lazy: lazyPage(() => import('./syncs/SyncBatchesPage')) },
     { path: 'news/categories', lazy: lazyPageOf(() => import('./categories/pages'), (m) => m.categoryPages.ListPage) },
     { path: 'news/create', lazy: lazyPageOf(() => import('./categories/pages'), (m) => m.categoryPages.CreatePage) },
     { path: 'news/:id/edit', lazy: lazyPageOf(() => import('./categories/pages'), (m) => m.categoryPages.EditPage) },
@@ -28,6 +29,7 @@ export const newsModule: WebModule = {
     children: [
       { path: '/news', label: 'News en attente' },
       { path: '/news/import', label: 'Import CSV' },
+      { path: '/news/synchronisations', label: 'Synchronisations' },
       { path: '/news/categories', label: 'Catégories', owns: ['/news/create', '/news/:id/edit'] },
       { path: '/news/articles/create', label: 'Ajouter un article' },
       { path: '/news/articles/delete', label: 'Effacer un article' },
