@@ -13,6 +13,7 @@ import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { validSirens } from '../helpers/sirens';
 import { appendLogEntries } from '../../server/modules/update-log/service';
 import { parisDay } from '../../server/lib/paris-day';
+import { createCategory, csvText as newsCsv, importDone, utf8 } from '../helpers/news';
 
 const BOM = '\ufeff';
 
@@ -97,4 +98,48 @@ describe('update log export (GET /api/messages/export.csv)', () => {
     expect(chunks).toBeGreaterThan(10);
     expect(text.length).toBeGreaterThan(4_000_000);
   }, 120_000);
+});
+
+describe('news import review export (GET /api/news/temporaries/export.csv)', () => {
+  it('downloads the administrator’s imported rows with their line, columns as read and messages; onlyerrors: the rows in error', async () => {
+    await createCategory(root, 'Économie', 'Economy');
+    const a = await t.newAdmin();
+    const [s1, s2] = validSirens(2);
+    await importDone(
+      a.client,
+      'revue.csv',
+      utf8(
+        newsCsv([
+          [s1, 'Alpha', 'Titre correct', 'Économie', 'Presse', 'https://example.com/a', '15/07/2026'],
+          ['123456789', '=cmd|x', 'Siren faux', 'Économie', '', 'https://example.com/b', '15/07/2026'],
+          [s2, '', 'Date et catégorie', 'Inconnue', '', 'https://example.com/c', 'jamais'],
+        ]),
+      ),
+    );
+    const get = async (query: string) => {
+      const res = await a.client.get(`/api/news/temporaries/export.csv${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      return { name: res.headers['content-disposition'], lines: csvLines(res.body) };
+    };
+    const all = await get('?column=id&direction=asc');
+    expect(all.name).toBe(`attachment; filename="import-news-${parisDay()}.csv"`);
+    expect(all.lines[0]).toBe('Ligne;Siren;Nom;Titre;Catégorie;Source;Lien;Date;Erreurs');
+    expect(all.lines.slice(1).map((l) => l.split(';')[0])).toEqual(['2', '3', '4']);
+    expect(all.lines[1]).toBe(`2;${s1};Alpha;Titre correct;Économie;Presse;https://example.com/a;15/07/2026;`);
+
+    const errors = await get('?search=onlyerrors&column=id&direction=desc');
+    expect(errors.name).toBe(`attachment; filename="import-news-erreurs-${parisDay()}.csv"`);
+    expect(errors.lines).toHaveLength(3);
+    const [line4, line3] = errors.lines.slice(1).map((l) => l.split(';'));
+    expect(line4.slice(0, 8)).toEqual(['4', s2, '', 'Date et catégorie', 'Inconnue', '', 'https://example.com/c', 'jamais']);
+    expect(line4[8].split(' | ').length).toBeGreaterThanOrEqual(2);
+    // The name read as `=cmd|x` comes out as text, not as a formula.
+    expect(line3.slice(0, 4)).toEqual(['3', '123456789', "'=cmd|x", 'Siren faux']);
+    expect(line3[8]).not.toBe('');
+
+    // Another administrator exports none of these rows; signed out: 401.
+    expect(csvLines((await root.get('/api/news/temporaries/export.csv')).body)).toEqual(['Ligne;Siren;Nom;Titre;Catégorie;Source;Lien;Date;Erreurs']);
+    expect((await t.anon().get('/api/news/temporaries/export.csv')).statusCode).toBe(401);
+  });
 });

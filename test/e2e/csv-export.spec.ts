@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Api, signInViaApi } from './helpers';
+import { Api, newAdmin, signInViaApi } from './helpers';
 
 /**
  * « Exporter CSV » of the lists: the toolbar's button downloads every row of the list's current search and sort
@@ -61,4 +61,43 @@ test('update log: the export holds every entry of the search, in the sort chosen
   expect(cells.map((c) => c[0])).toEqual(bySiren.data.map((e) => e.code));
   expect(cells.every((c) => c[2] === siren)).toBe(true);
   expect(cells[0][1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+});
+
+test('news import review: « Télécharger les lignes en erreur (CSV) » gives each row in error with its line, columns as read and messages', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A fresh administrator: the import and its rows are its own.
+  const admin = await newAdmin(page.request);
+  await signInViaApi(page, admin.email, admin.password);
+  const categories = await new Api(page.request).get<Array<{ name_fr: string }>>('/api/news/allvalides');
+  const category = categories[0].name_fr;
+  const file = [
+    'siren;nom;titre;categorie;source;lien;date',
+    `552032534;Bonne;Ligne correcte;${category};Presse;https://www.example.com/e2e/export-1;23/11/2026`,
+    `410000054;=Formule;Siren faux;${category};Presse;https://www.example.com/e2e/export-2;23/11/2026`,
+    `552032534;Autre;Catégorie absente;Catégorie fantôme;Presse;https://www.example.com/e2e/export-3;23/11/2026`,
+  ].join('\r\n');
+  await page.goto('/news/import');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'export-erreurs.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+  await expect(page.getByTestId('temporaries-list').locator('tbody tr[data-row-key]')).toHaveCount(3, { timeout: 30_000 });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger les lignes en erreur (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`import-news-erreurs-${parisToday()}.csv`);
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text.startsWith(BOM)).toBe(true);
+  const lines = text.slice(1).split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('Ligne;Siren;Nom;Titre;Catégorie;Source;Lien;Date;Erreurs');
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toBe(
+    `3;410000054;'=Formule;Siren faux;${category};Presse;https://www.example.com/e2e/export-2;23/11/2026;` +
+      'Siren invalide\u00a0: «\u00a0410000054\u00a0» (9 chiffres, clé de contrôle comprise).',
+  );
+  expect(lines[2]).toBe(
+    '4;552032534;Autre;Catégorie absente;Catégorie fantôme;Presse;https://www.example.com/e2e/export-3;23/11/2026;' +
+      'Catégorie inconnue\u00a0: «\u00a0Catégorie fantôme\u00a0».',
+  );
+
+  // The list's own « Exporter CSV » gives every row.
+  const all = await exportCsv(page, page.getByTestId('temporaries-list'));
+  expect(all.name).toBe(`import-news-${parisToday()}.csv`);
+  expect(all.lines.slice(1).map((line) => line.split(';')[0])).toEqual(['2', '3', '4']);
 });

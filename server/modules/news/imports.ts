@@ -15,7 +15,7 @@ import type { Database, Db } from '../../db/client';
 import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
-import { runList } from '../../http/listing';
+import { runList, type ListSpec } from '../../http/listing';
 import { receiveJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse } from '../../jobs/store';
@@ -111,28 +111,28 @@ export async function currentImport(db: Db, ownerId: number): Promise<JobRespons
 type TemporaryRow = z.output<typeof temporaryRow>;
 
 /**
- * One page of the administrator's temporaries (finished imports only), sorted by id, with their import job
- * and counts. Search: the quick value `onlyerrors` keeps the rows in error; other text matches the SIREN,
- * title or category as read.
+ * The list of the administrator's temporaries (finished imports only), sorted by id. Search: the quick value
+ * `onlyerrors` keeps the rows in error; other text matches the SIREN, title or category as read. Shared by the
+ * page (`filterTemporaries`) and the CSV export (./import-export.ts).
  */
+export function temporariesSpec(ownerId: number): ListSpec {
+  return {
+    select: sql`t.id::int as id, t.line, t.siren, t.name, t.title, t.category, t.newscategory_id,
+      case when c.id is null then null else json_build_object('id', c.id, 'name_fr', c.name_fr) end as newscategory,
+      to_char(t.posted at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted, t.posted_raw, t.source, t.url, t.errors`,
+    from: sql`news_temporaries t left join news_categories c on c.id = t.newscategory_id`,
+    where: sql`t.owner_id = ${ownerId} and ${FINISHED}`,
+    sortable: { id: sql`t.id` },
+    search: (term) =>
+      term === ONLY_ERRORS
+        ? sql`t.error_count > 0`
+        : sql`(t.siren like ${escapeLike(term.replace(/\s+/g, '')) + '%'} or t.title ilike ${'%' + escapeLike(term) + '%'} or t.category ilike ${'%' + escapeLike(term) + '%'})`,
+  };
+}
+
+/** One page of the administrator's temporaries (`temporariesSpec`), with their import job and counts. */
 export async function filterTemporaries(db: Db, ownerId: number, body: FilterBody, page: number) {
-  const result = await runList<TemporaryRow>(
-    db,
-    {
-      select: sql`t.id::int as id, t.line, t.siren, t.name, t.title, t.category, t.newscategory_id,
-        case when c.id is null then null else json_build_object('id', c.id, 'name_fr', c.name_fr) end as newscategory,
-        to_char(t.posted at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted, t.posted_raw, t.source, t.url, t.errors`,
-      from: sql`news_temporaries t left join news_categories c on c.id = t.newscategory_id`,
-      where: sql`t.owner_id = ${ownerId} and ${FINISHED}`,
-      sortable: { id: sql`t.id` },
-      search: (term) =>
-        term === ONLY_ERRORS
-          ? sql`t.error_count > 0`
-          : sql`(t.siren like ${escapeLike(term.replace(/\s+/g, '')) + '%'} or t.title ilike ${'%' + escapeLike(term) + '%'} or t.category ilike ${'%' + escapeLike(term) + '%'})`,
-    },
-    body,
-    page,
-  );
+  const result = await runList<TemporaryRow>(db, temporariesSpec(ownerId), body, page);
   const [counts] = await rowsOf<{ total: number; in_error: number }>(db, sql`select count(*)::int as total, count(*) filter (where t.error_count > 0)::int as in_error
       from news_temporaries t where t.owner_id = ${ownerId} and ${FINISHED}`);
   return { ...result, job: await currentImport(db, ownerId), rows_total: Number(counts.total), rows_in_error: Number(counts.in_error) };

@@ -3282,6 +3282,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/news/temporaries/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    column?: string;
+                    direction?: "asc" | "desc";
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/news/togglestatus/{id}": {
         parameters: {
             query?: never;
@@ -7315,6 +7372,7 @@ export interface components {
             nb4: components["schemas"]["QueueDayCount"];
             parked: number;
             restant: number;
+            state: components["schemas"]["QueueState"];
             to: string | null;
         };
         FeedFileRecord: {
@@ -7678,6 +7736,11 @@ export interface components {
             message: string;
             notes?: string[];
             queued: number;
+        };
+        QueueState: {
+            /** @enum {string} */
+            kind: "processing" | "no_account" | "worker_stopped" | "idle";
+            last_processed_at: string | null;
         };
         RecordIdInput: {
             id: number | string;

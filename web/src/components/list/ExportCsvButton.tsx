@@ -13,8 +13,18 @@ import type { ListState } from './listState';
 /** The button's text. */
 export const EXPORT_CSV_LABEL = 'Exporter CSV';
 
-/** The button (`data-testid="export-csv"`) for `target` and the list's state. */
-export function ExportCsvButton({ target, state }: { target: ListExport; state: Pick<ListState, 'search' | 'orderBy'> }) {
+/** Props of `ExportCsvButton`. */
+export interface ExportCsvButtonProps {
+  target: ListExport;
+  /** The search and sort exported. */
+  state: Pick<ListState, 'search' | 'orderBy'>;
+  /** The button's text (EXPORT_CSV_LABEL by default) and `data-testid` ('export-csv' by default). */
+  label?: string;
+  testId?: string;
+}
+
+/** The button for `target` and the list's state (or another export of that list, e.g. its rows in error). */
+export function ExportCsvButton({ target, state, label = EXPORT_CSV_LABEL, testId = 'export-csv' }: ExportCsvButtonProps) {
   const notify = useNotify();
   const [loading, setLoading] = useState(false);
   const onClick = async () => {
@@ -29,8 +39,8 @@ export function ExportCsvButton({ target, state }: { target: ListExport; state: 
     }
   };
   return (
-    <Button icon={<DownloadOutlined aria-hidden />} loading={loading} onClick={() => void onClick()} data-testid="export-csv">
-      {EXPORT_CSV_LABEL}
+    <Button icon={<DownloadOutlined aria-hidden />} loading={loading} onClick={() => void onClick()} data-testid={testId}>
+      {label}
     </Button>
   );
 }

@@ -5,10 +5,15 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex } from 'antd';
 import type { Job, NewsTemporariesPage } from '../../../api/types';
+import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { lineCount } from '../texts';
 import { ImportSiretNotes } from './ImportSiretNotes';
 import { TemporaryList } from './TemporaryList';
 import { useImportActions } from './useImportActions';
+import { ONLY_ERRORS } from './queries';
+
+/** The rows in error, in file order: what « Télécharger les lignes en erreur (CSV) » downloads. */
+const ERROR_ROWS = { search: ONLY_ERRORS, orderBy: { column: 'id', direction: 'asc' as const } };
 
 /** Props of `ImportReview`. */
 export interface ImportReviewProps {
@@ -25,8 +30,9 @@ function reviewText(job: Job | null, { rows_total, rows_in_error }: ImportReview
 }
 
 /**
- * A card: the summary (warning while rows are in error, `data-testid="import-summary"`), 'Annuler
- * l'import' and 'Process' (spins while it runs), the SIRET lines if any, then the rows.
+ * A card: the summary (warning while rows are in error, `data-testid="import-summary"`), while rows are in
+ * error « Télécharger les lignes en erreur (CSV) » (each with its line, its columns as read and its messages),
+ * 'Annuler l'import' and 'Process' (spins while it runs), the SIRET lines if any, then the rows.
  */
 export function ImportReview({ job, summary }: ImportReviewProps) {
   const { process, cancel } = useImportActions();
@@ -41,6 +47,14 @@ export function ImportReview({ job, summary }: ImportReviewProps) {
           style={{ flex: '1 1 320px' }}
         />
         <Flex gap={8} wrap>
+          {summary.rows_in_error ? (
+            <ExportCsvButton
+              target={{ path: '/api/news/temporaries/export.csv' }}
+              state={ERROR_ROWS}
+              label="Télécharger les lignes en erreur (CSV)"
+              testId="import-error-rows"
+            />
+          ) : null}
           <Button danger icon={<CloseOutlined aria-hidden />} onClick={cancel} data-testid="import-cancel">
             Annuler l'import
           </Button>

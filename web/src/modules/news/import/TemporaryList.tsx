@@ -1,6 +1,6 @@
 /**
  * The temporaries of /news/import, paged on the server (SPEC section 2 "News"): every
- * row with its errors, a chip showing only the rows in error, a delete button per row.
+ * row with its errors, a chip showing only the rows in error, a delete button per row, « Exporter CSV ».
  */
 import { useMemo } from 'react';
 import type { NewsTemporariesPage, NewsTemporary } from '../../../api/types';
@@ -55,6 +55,7 @@ export function TemporaryList({ summary }: TemporaryListProps) {
       defaultSort={{ column: 'id', direction: 'asc' }}
       urlNamespace="rows"
       testId="temporaries-list"
+      exportCsv={{ path: '/api/news/temporaries/export.csv' }}
     />
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * « Exporter CSV » routes of the news lists (contract/list-export.ts): `GET /api/news/temporaries/export.csv`
+ * (the import review; `?search=onlyerrors`: the rows in error).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/fields';
+import { csvDownload, listExportQuery } from '../../../contract/list-export';
+import type { AppContext } from '../../context';
+import { exportFilter } from '../../http/list-export';
+import { sendCsv } from '../../lib/csv/write';
+import { exportTemporaries, temporariesFilename } from './import-export';
+
+const tags = ['News'];
+
+/** Registers the export routes under `/api/news`. */
+export function newsExportRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/temporaries/export.csv',
+      { schema: { tags, querystring: listExportQuery, response: { 200: csvDownload, ...errorResponses(401, 422) } } },
+      async (req, reply) => {
+        const body = exportFilter(req.query);
+        return sendCsv(req, reply, temporariesFilename(body), exportTemporaries(ctx.db, req.admin!.id, body));
+      },
+    );
+  };
+}
