@@ -173,15 +173,24 @@ export const BODACC_SORT_COLUMNS = ['id', 'b1'] as const;
  * A legal-announcement transaction row: `id` and b1..b37 (BODACC_FIELDS), null when empty: b5 `YYYY-MM-DD`;
  * b8 (amount) and b10 (stake %) numbers; b26/b27 numbers 1 = YES, 2 = NO; the others strings.
  */
-export const bodaccRow = z
-  .object({ id: z.number(), ...Object.fromEntries(BODACC_FIELDS.map((f) => [f.key, 'numeric' in f ? z.number().nullable() : z.string().nullable()])) })
-  .meta({ id: 'BodaccTransactionRow' }) as unknown as z.ZodType<BodaccRow>;
+const bodaccShape = { id: z.number(), ...Object.fromEntries(BODACC_FIELDS.map((f) => [f.key, 'numeric' in f ? z.number().nullable() : z.string().nullable()])) };
+export const bodaccRow = z.object(bodaccShape).meta({ id: 'BodaccTransactionRow' }) as unknown as z.ZodType<BodaccRow>;
 type BodaccField = (typeof BODACC_FIELDS)[number];
 /** A row of `filterbodacc`: numeric fields (b8, b10, b26, b27) as numbers, the others as strings; null when empty. */
 export type BodaccRow = { id: number } & { [F in BodaccField as F['key']]: F extends { numeric: true } ? number | null : string | null };
 export const bodaccPage = pageResponse(bodaccRow).meta({ id: 'BodaccTransactionPage' });
 
-/** Body of `POST /api/transactions/removebodacc` (other fields of the row are ignored). */
+/**
+ * A deleted legal-announcement transaction row (`POST /api/transactions/filterdeletedbodacc`): the row, when it was
+ * deleted (ISO instant) and by whom (the administrator's name, null when unknown).
+ */
+export type DeletedBodaccRow = BodaccRow & { deleted_at: string; deleted_by: string | null };
+export const deletedBodaccRow = z
+  .object({ ...bodaccShape, deleted_at: z.string(), deleted_by: z.string().nullable() })
+  .meta({ id: 'DeletedBodaccTransactionRow' }) as unknown as z.ZodType<DeletedBodaccRow>;
+export const deletedBodaccPage = pageResponse(deletedBodaccRow).meta({ id: 'DeletedBodaccTransactionPage' });
+
+/** Body of `POST /api/transactions/removebodacc` and `restorebodacc` (other fields of the row are ignored). */
 const ID_MESSAGE = "L'identifiant doit être un nombre entier positif.";
 export const removeBodaccBody = z
   .object({

@@ -3,15 +3,21 @@
  * "Legal-announcement transaction row", 7 `filterbodacc`, `removebodacc`): the rows of
  * `bodacc_transactions` written by the BODACC importer (server/modules/feeds/bodacc), answered as `{id, b1..b37}`
  * in the spec's order (contract/deal-lists.ts BODACC_FIELDS).
+ * - `removebodacc` hides a row, restorably: it gets `deleted_at` / `deleted_by`, leaves the list, its total and the
+ *   company lookups (server/modules/feeds), and shows in « Lignes supprimées » (`filterdeletedbodacc`, newest
+ *   deletion first through the partial index `bodacc_transactions_deleted_idx`), from which `restorebodacc` puts it
+ *   back. Its notice stays stored, so importing the bulletin again finds the notice known and writes no row: a
+ *   deleted row stays deleted;
  * - search by SIREN: a whole SIREN (9 digits, spaces ignored) finds the rows of that company (b1, through
  *   `bodacc_transactions_siren_idx`) and the sales where it is one of the sellers (b20, through the online GIN
  *   index `bodacc_transactions_seller_sirens_idx`); 1 to 8 digits give the rows whose b1 SIREN starts with them; a term
  *   with anything but digits matches nothing (the page searches by SIREN only);
  * - sort `id` (default, desc) or `b1` (SIREN), the two indexed columns;
- * - the unfiltered total is read from `bodacc_transaction_counts` (kept by triggers, migration 0012).
+ * - the unfiltered total is the row count of `bodacc_transaction_counts` (every stored row, kept by triggers,
+ *   migration 0012) less the deleted rows, counted through `bodacc_transactions_deleted_idx` (they are few).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { BODACC_FIELDS, ITEM_MISSING, type BodaccRow } from '../../../contract/deal-lists';
+import { BODACC_FIELDS, ITEM_MISSING, type BodaccRow, type DeletedBodaccRow } from '../../../contract/deal-lists';
 import type { FilterBody, Page } from '../../../contract/listing';
 import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
@@ -41,8 +47,11 @@ function sirenCondition(term: string): SQL {
   return digits.length === 9 ? sql`(t.siren = ${digits} or t.seller_sirens @> array[${digits}]::bpchar[])` : sirenPrefixSql(sql`t.siren`, digits);
 }
 
+/** Rows deleted (hidden) and restorable: a few, counted through `bodacc_transactions_deleted_idx`. */
+const DELETED = sql`t.deleted_at is not null`;
+
 /**
- * One page of the legal-announcement transaction rows for a filter body.
+ * One page of the legal-announcement transaction rows for a filter body (deleted rows left out).
  * @throws AppError 422 errors.column for a sort key other than `id` and `b1`
  */
 export async function filterBodaccRows(db: Db, body: FilterBody, page: number): Promise<Page<BodaccRow>> {
@@ -51,17 +60,52 @@ export async function filterBodaccRows(db: Db, body: FilterBody, page: number): 
     {
       select,
       from: sql`bodacc_transactions t`,
+      where: sql`t.deleted_at is null`,
       sortable: { id: sql`t.id`, b1: sql`t.siren` },
       search: sirenCondition,
-      total: (t) => (t ? undefined : sql`select rows as total from bodacc_transaction_counts where id = 1`),
+      total: (t) =>
+        t ? undefined : sql`select (select rows from bodacc_transaction_counts where id = 1) - (select count(*) from bodacc_transactions t where ${DELETED}) as total`,
     },
     body,
     page,
   );
 }
 
-/** Deletes one legal-announcement transaction row. @throws AppError 404 'Item does not exist!' */
-export async function removeBodaccRow(db: Db, id: number): Promise<void> {
-  const res = await rowsOf<unknown>(db, sql`delete from bodacc_transactions where id = ${id} returning id`);
+/**
+ * One page of the deleted rows (« Lignes supprimées »), each with `deleted_at` (ISO) and `deleted_by` (the
+ * administrator's name); searched by SIREN as the list; sort `deleted_at` (default on the page), `id` or `b1`.
+ * @throws AppError 422 errors.column for another sort key
+ */
+export async function filterDeletedBodaccRows(db: Db, body: FilterBody, page: number): Promise<Page<DeletedBodaccRow>> {
+  return runList<DeletedBodaccRow>(
+    db,
+    {
+      select: sql`${select}, to_char(t.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as deleted_at,
+        nullif(trim(a.firstname || ' ' || a.name), '') as deleted_by`,
+      from: sql`bodacc_transactions t left join admins a on a.id = t.deleted_by`,
+      where: DELETED,
+      sortable: { id: sql`t.id`, b1: sql`t.siren`, deleted_at: sql`t.deleted_at` },
+      search: sirenCondition,
+    },
+    body,
+    page,
+  );
+}
+
+/**
+ * Deletes one legal-announcement transaction row, restorably (see the module comment).
+ * @param adminId - the administrator recorded as having deleted it
+ * @throws AppError 404 'Item does not exist!' for an unknown or already deleted row
+ */
+export async function removeBodaccRow(db: Db, id: number, adminId: number | null): Promise<void> {
+  const res = await rowsOf<unknown>(db, sql`update bodacc_transactions set deleted_at = now(), deleted_by = ${adminId}
+    where id = ${id} and deleted_at is null returning id`);
+  if (!res.length) throw notFound(ITEM_MISSING);
+}
+
+/** Puts a deleted row back in the list. @throws AppError 404 'Item does not exist!' for an unknown or not deleted row */
+export async function restoreBodaccRow(db: Db, id: number): Promise<void> {
+  const res = await rowsOf<unknown>(db, sql`update bodacc_transactions set deleted_at = null, deleted_by = null
+    where id = ${id} and deleted_at is not null returning id`);
   if (!res.length) throw notFound(ITEM_MISSING);
 }

@@ -1,18 +1,18 @@
 /**
  * Routes of the deals lists (SPEC section 7 "Transactions"), under `/api/transactions`:
  * `filter` (deals list, list.ts), `stats` (stats.ts), `insert` and `purge` (publication.ts), `filterbodacc` and
- * `removebodacc` (bodacc-rows.ts). Shapes: contract/deal-lists.ts. `insert` and `purge` are GET calls as the spec
+ * `removebodacc`, with `filterdeletedbodacc` and `restorebodacc` for the rows deleted (bodacc-rows.ts). Shapes: contract/deal-lists.ts. `insert` and `purge` are GET calls as the spec
  * has them; like every `/api` call they need `X-Requested-With`, which a cross-site page cannot send without a
  * CORS preflight, which fails.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bodaccPage, dealListPage, dealStats, publicationCount, removeBodaccBody } from '../../../contract/deal-lists';
+import { bodaccPage, dealListPage, dealStats, deletedBodaccPage, publicationCount, removeBodaccBody } from '../../../contract/deal-lists';
 import { errorResponses, messageBody } from '../../../contract/fields';
 import { filterBody, pageQuery } from '../../../contract/listing';
 import type { AppContext } from '../../context';
 import { DONE_MESSAGE } from '../../http/status-routes';
-import { filterBodaccRows, removeBodaccRow } from './bodacc-rows';
+import { filterBodaccRows, filterDeletedBodaccRows, removeBodaccRow, restoreBodaccRow } from './bodacc-rows';
 import { filterDeals } from './list';
 import { publishDeals, purgeLastBatch } from './publication';
 import { dealStats as readStats } from './stats';
@@ -35,7 +35,16 @@ export async function dealListRoutes(ctx: AppContext, app: FastifyInstance): Pro
     filterBodaccRows(db, req.body, req.query.page),
   );
   r.post('/removebodacc', { schema: { tags, body: removeBodaccBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
-    await removeBodaccRow(db, req.body.id);
+    await removeBodaccRow(db, req.body.id, req.admin?.id ?? null);
+    return { message: DONE_MESSAGE };
+  });
+  r.post(
+    '/filterdeletedbodacc',
+    { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: deletedBodaccPage, ...errorResponses(401, 419, 422) } } },
+    async (req) => filterDeletedBodaccRows(db, req.body, req.query.page),
+  );
+  r.post('/restorebodacc', { schema: { tags, body: removeBodaccBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
+    await restoreBodaccRow(db, req.body.id);
     return { message: DONE_MESSAGE };
   });
 }

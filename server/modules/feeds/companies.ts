@@ -93,7 +93,7 @@ export async function findCompany(db: Db, siren: string): Promise<CompanyRespons
 
 /**
  * What the stored BODACC notices say of a SIREN that neither INSEE table holds: the latest notice naming it (as a
- * registered person, or the seller of a sale), read back (./bodacc/rebuild.ts `storedNotice`) for the name it
+ * registered person, or the seller of a sale whose transaction row is not deleted), read back (./bodacc/rebuild.ts `storedNotice`) for the name it
  * gives that SIREN; null when no notice names it.
  */
 async function bodaccCompany(db: Db, siren: string): Promise<CompanyResponse | null> {
@@ -102,7 +102,7 @@ async function bodaccCompany(db: Db, siren: string): Promise<CompanyResponse | n
      where a.id = (select max(x.id) from (
              select b.id from announcements b where b.sirens @> array[${siren}]::bpchar[]
              union all
-             select t.announcement_id from bodacc_transactions t where t.seller_sirens @> array[${siren}]::bpchar[]) x)`);
+             select t.announcement_id from bodacc_transactions t where t.seller_sirens @> array[${siren}]::bpchar[] and t.deleted_at is null) x)`);
   if (!res.length) return null;
   const notice = storedNotice(res[0]);
   return {

@@ -29,11 +29,11 @@ export function headOfficeFirst(e: string, namedSiret: SQL): SQL {
 
 /**
  * Whether a stored BODACC notice names SIREN `siren`: as a registered person (`announcements.sirens`) or as the
- * seller of a sale (`bodacc_transactions.seller_sirens`), each through its GIN index.
+ * seller of a sale (`bodacc_transactions.seller_sirens`, a deleted transaction row left out), each through its GIN index.
  */
 export function namedByBodacc(siren: SQL): SQL {
   return sql`(exists (select 1 from announcements b where b.sirens @> array[${siren}]::bpchar[])
-          or exists (select 1 from bodacc_transactions b where b.seller_sirens @> array[${siren}]::bpchar[]))`;
+          or exists (select 1 from bodacc_transactions b where b.seller_sirens @> array[${siren}]::bpchar[] and b.deleted_at is null))`;
 }
 
 /**

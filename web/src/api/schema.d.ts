@@ -5572,6 +5572,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions/filterdeletedbodacc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: {
+                    page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FilterBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeletedBodaccTransactionPage"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions/getDealRoles/{id}": {
         parameters: {
             query?: never;
@@ -6195,6 +6263,81 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["RecordIdInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/restorebodacc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RemoveBodaccTransactionInput"];
                 };
             };
             responses: {
@@ -7362,6 +7505,58 @@ export interface components {
         DealTypeUpdateInput: {
             name: string;
             status?: 0 | 1 | "0" | "1" | boolean;
+        };
+        DeletedBodaccTransactionPage: {
+            current_page: number;
+            data: components["schemas"]["DeletedBodaccTransactionRow"][];
+            from: number | null;
+            last_page: number;
+            per_page: number;
+            to: number | null;
+            total: number;
+            total_is_estimate?: boolean;
+        };
+        DeletedBodaccTransactionRow: {
+            b1: string | null;
+            b2: string | null;
+            b3: string | null;
+            b4: string | null;
+            b5: string | null;
+            b6: string | null;
+            b7: string | null;
+            b8: number | null;
+            b9: string | null;
+            b10: number | null;
+            b11: string | null;
+            b12: string | null;
+            b13: string | null;
+            b14: string | null;
+            b15: string | null;
+            b16: string | null;
+            b17: string | null;
+            b18: string | null;
+            b19: string | null;
+            b20: string | null;
+            b21: string | null;
+            b22: string | null;
+            b23: string | null;
+            b24: string | null;
+            b25: string | null;
+            b26: number | null;
+            b27: number | null;
+            b28: string | null;
+            b29: string | null;
+            b30: string | null;
+            b31: string | null;
+            b32: string | null;
+            b33: string | null;
+            b34: string | null;
+            b35: string | null;
+            b36: string | null;
+            b37: string | null;
+            deleted_at: string;
+            deleted_by: string | null;
+            id: number;
         };
         DirigeantsAll: {
             accounts: components["schemas"]["QueueEntry"][];
