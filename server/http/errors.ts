@@ -69,20 +69,38 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'L’adresse demandée est trop longue.' : frameworkMessages[400] });
 }
 
+/**
+ * The field map of a failed zod schema validation of a route (its body, query or params): one key per top-level
+ * field (`body` for the whole), messages in order.
+ * @returns null when `error` is not such a validation failure
+ */
+export function schemaFieldErrors(error: unknown): FieldErrors | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const errors: FieldErrors = {};
+  for (const issue of error.validation) {
+    const field = issue.instancePath.replace(/^\//, '').split('/')[0] || 'body';
+    (errors[field] ??= []).push(issue.message ?? 'Valeur invalide.');
+  }
+  return errors;
+}
+
+/** `a` and `b` in one field map, the messages of a field shared by both in that order. */
+export function mergeFieldErrors(a: FieldErrors, b: FieldErrors): FieldErrors {
+  const merged: FieldErrors = { ...a };
+  for (const [field, messages] of Object.entries(b)) merged[field] = [...(merged[field] ?? []), ...messages];
+  return merged;
+}
+
 /** Fastify error handler registered once in app.ts. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
     return reply.status(error.statusCode).send(body);
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: FieldErrors = {};
-    for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').split('/')[0] || 'body';
-      (errors[field] ??= []).push(issue.message ?? 'Valeur invalide.');
-    }
-    const ve = validationError(errors);
-    return reply.status(422).send({ message: ve.message, errors });
+  const schemaErrors = schemaFieldErrors(error);
+  if (schemaErrors) {
+    const ve = validationError(schemaErrors);
+    return reply.status(422).send({ message: ve.message, errors: schemaErrors });
   }
   if (isQueryCanceled(error)) {
     // A statement over DB_STATEMENT_TIMEOUT_MS: the server is busy or the query too broad, not broken.

@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams, messageBody, type Status } from '../../contract/fields';
 import type { Db } from '../db/client';
+import { assertValidBody } from './body-errors';
 import type { Actor, StatusResource } from '../lib/status-resource';
 import type { StatusTable } from '../lib/status-toggle';
 import { resolveStatusPaths } from '../../contract/resources';
@@ -58,15 +59,19 @@ export function registerStatusResource<
   );
   r.post(
     `/${p.store}`,
-    { schema: { tags, body: spec.store.body, response: { 201: spec.response, ...errorResponses(401, 419, 422) } } },
-    async (req, reply) => reply.status(201).send(out(await resource.create(db, req.body as z.output<StoreBody>))),
+    { schema: { tags, body: spec.store.body, response: { 201: spec.response, ...errorResponses(401, 419, 422) } }, attachValidation: true },
+    async (req, reply) => {
+      await assertValidBody(req, spec.store.check && ((body) => spec.store.check!(db, body)));
+      return reply.status(201).send(out(await resource.create(db, req.body as z.output<StoreBody>)));
+    },
   );
   r.get(`/${p.get}/:id`, { schema: { tags, params: idParams, response: { 200: spec.response, ...errorResponses(401, 404) } } }, async (req) =>
     out(await resource.find(db, req.params.id)),
   );
-  r.post(`/${p.update}/:id`, { schema: { tags, params: idParams, body: spec.update.body, response: write } }, async (req) =>
-    out(await resource.update(db, req.params.id, req.body as z.output<UpdateBody>, actorOf(req))),
-  );
+  r.post(`/${p.update}/:id`, { schema: { tags, params: idParams, body: spec.update.body, response: write }, attachValidation: true }, async (req) => {
+    await assertValidBody(req, spec.update.check && ((body) => spec.update.check!(db, body, req.params.id)));
+    return out(await resource.update(db, req.params.id, req.body as z.output<UpdateBody>, actorOf(req)));
+  });
   const removed = { 200: messageBody, ...errorResponses(401, 404, 419, 422) };
   if (p.removeWithBody && p.remove) {
     // The record as body (the spec's `removerole`, body the role): only its id is read.

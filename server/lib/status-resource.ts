@@ -13,6 +13,7 @@
  *   (`values`, `onDisabled`, `after`) commit together or not at all, and two updates of one record run in turn;
  * - delete with its protections (a guard, 422 `errors.destroy`) and its dependent rows, in one transaction;
  * - unique-violation -> field error mapping (constraint name -> field and French message, 422);
+ * - every field error in one 422: the database checks of a body that breaks the schema (`check`) join the schema's;
  * - `updated_at` kept current.
  *
  * The routes are registered from the same declaration by server/http/status-routes.ts.
@@ -22,7 +23,7 @@ import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Status } from '../../contract/fields';
 import type { Db } from '../db/client';
-import { fieldError, notFound } from '../http/errors';
+import { fieldError, notFound, type FieldErrors } from '../http/errors';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 import { toggleStatus, type StatusTable } from './status-toggle';
 import type { StatusPaths } from '../../contract/resources';
@@ -73,6 +74,12 @@ export interface StatusResourceSpec<
     values: (db: Db, input: z.output<StoreBody>) => Insert<T> | Promise<Insert<T>>;
     /** Generated values: on a unique violation `values` runs again, this many times at most (default 0). */
     retries?: number;
+    /**
+     * The checks that need the database (e.g. an email already taken), run on the raw body when the body breaks
+     * the schema: their errors join the schema's in one 422, so that every field error is given at once. A valid
+     * body is checked by `values` instead. `body` is the request's JSON as sent: read it defensively.
+     */
+    check?: (db: Db, body: unknown) => Promise<FieldErrors>;
   };
   update: {
     body: UpdateBody;
@@ -83,6 +90,8 @@ export interface StatusResourceSpec<
      * was before the update (e.g. to tell a rename).
      */
     after?: (db: Db, row: Row, input: z.output<UpdateBody>, actor: Actor, previous: Row) => Promise<void>;
+    /** As `store.check`, for record `id`. */
+    check?: (db: Db, body: unknown, id: number) => Promise<FieldErrors>;
   };
   /** Refuses to disable record `id` (toggle 1 -> 0, or update to status 0): throw a 422 under `errors.status`. */
   guardDisable?: (id: number, actor: Actor) => void;

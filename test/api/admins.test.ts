@@ -131,6 +131,19 @@ describe('POST /api/admins/store', () => {
     const all = (await root.get('/api/admins/all')).json() as Array<{ id: number; email: string }>;
     expect(all.filter((x) => x.email === 'taken@example.com').map((x) => x.id)).toEqual([a.id]);
   });
+
+  it('gives every field error at once: a short password and a taken email in one 422', async () => {
+    const a = await store();
+    const res = await root.post('/api/admins/store', { name: '', email: ` ${a.email.toUpperCase()} `, password: 'short', status: 1 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: ['Le champ Prénom & nom est obligatoire.'],
+      password: ['Le champ Mot de passe doit contenir au moins 12 caractères.'],
+      email: [EMAIL_TAKEN],
+    });
+    const all = (await root.get('/api/admins/all')).json() as Array<{ email: string }>;
+    expect(all.filter((x) => x.email === a.email)).toHaveLength(1);
+  });
 });
 
 describe('GET /api/admins/getUserRoles/{id}', () => {
@@ -215,6 +228,20 @@ describe('POST /api/admins/update/{id}', () => {
     const own = await root.post(`/api/admins/update/${a.id}`, { name: 'A', email: a.email.toUpperCase(), status: 1 });
     expect(own.statusCode).toBe(200);
     expect(own.json().email).toBe(a.email);
+  });
+
+  it('gives every field error at once: a short password and another administrator’s email in one 422', async () => {
+    const a = await store();
+    const b = await store();
+    const res = await root.post(`/api/admins/update/${a.id}`, { name: 'A', email: b.email, status: 1, password: 'short' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ password: ['Le champ Mot de passe doit contenir au moins 12 caractères.'], email: [EMAIL_TAKEN] });
+    // Its own email is no error, whatever the other errors.
+    const own = await root.post(`/api/admins/update/${a.id}`, { name: 'A', email: a.email, status: 1, password: 'short' });
+    expect(own.json().errors).toEqual({ password: ['Le champ Mot de passe doit contenir au moins 12 caractères.'] });
+    // A bad id keeps its own answer.
+    expect((await root.post('/api/admins/update/abc', { name: 'A', email: b.email, password: 'short' })).statusCode).toBe(422);
+    expect((await root.get(`/api/admins/getUserRoles/${a.id}`)).json().email).toBe(a.email);
   });
 
   it('lets an administrator edit their own account (status 1) and keep their session when changing their password', async () => {

@@ -286,6 +286,25 @@ describe('POST /api/news/addnews', () => {
     expect(await count('published_articles')).toBe(before);
   });
 
+  it('gives every field error at once: a bad SIREN and no title with a bad date, link and category in one 422', async () => {
+    const before = await count('published_articles');
+    const res = await addnews({ newscategory_id: off.id, siren: '12', title: '', posted: 'hier', url: 'www.example.com' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      siren: [SIREN_MESSAGE],
+      title: ['Le champ Titre est obligatoire.'],
+      newscategory_id: ['La catégorie «\u00a0Retiree\u00a0» est désactivée.'],
+      posted: ['Date invalide\u00a0: «\u00a0hier\u00a0» (attendu JJ/MM/AAAA, JJ/MM/AAAA HH:mm ou ISO 8601).'],
+      url: ['Le lien doit être une adresse http:// ou https://\u00a0: «\u00a0www.example.com\u00a0».'],
+    });
+    // A field the schema refuses keeps the schema's message alone; odd types are no crash.
+    const odd = await addnews({ newscategory_id: 'abc', siren: 123, title: ['x'], posted: 5, url: null });
+    expect(odd.statusCode).toBe(422);
+    expect(Object.keys(odd.json().errors).sort()).toEqual(['newscategory_id', 'posted', 'siren', 'title', 'url']);
+    expect(odd.json().errors.newscategory_id).toEqual(["Le champ Catégorie n'est pas valide."]);
+    expect(await count('published_articles')).toBe(before);
+  });
+
   it('refuses a duplicate of a published or a pending article (same SIREN and link) under errors.url', async () => {
     const first = valid();
     expect((await addnews(first)).statusCode).toBe(201);

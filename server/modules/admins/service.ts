@@ -1,6 +1,7 @@
 /**
  * Administrators (SPEC "Administrators", sections 4 and 7): a status resource (server/lib/status-resource.ts)
- * with the protection rules of `rules.ts`, case-insensitive unique emails and argon2id passwords.
+ * with the protection rules of `rules.ts`, case-insensitive unique emails and argon2id passwords. A taken email
+ * is reported with the body's other errors (a weak password…) in one 422.
  * Disabling or deleting an account revokes its sessions; a new password revokes its sessions except
  * the caller's own.
  */
@@ -9,7 +10,7 @@ import { ADMINS } from '../../../contract/resources';
 import { adminResponse, adminStoreBody, adminUpdateBody, type AdminStoreInput, type AdminUpdateInput } from '../../../contract/admins';
 import type { Db } from '../../db/client';
 import { admins } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { fieldError, type FieldErrors } from '../../http/errors';
 import { revokeSessions } from '../../http/session';
 import { hashPassword } from '../../lib/password';
 import { defineStatusResource, type Actor } from '../../lib/status-resource';
@@ -24,6 +25,18 @@ type AdminRow = typeof admins.$inferSelect;
 export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow | undefined> {
   const [row] = await db.select().from(admins).where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
   return row;
+}
+
+/**
+ * The taken-email error of a raw request body (`{email}` as sent, trimmed), for the 422 that gives every field
+ * error at once (`check` of the status resource): empty when the email is free, absent or not text.
+ * @param exceptId - the administrator being updated (their own email is free for them)
+ */
+async function emailTakenErrors(db: Db, body: unknown, exceptId?: number): Promise<FieldErrors> {
+  const email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;
+  if (typeof email !== 'string' || email.trim() === '') return {};
+  const other = await findAdminByEmail(db, email.trim());
+  return other && other.id !== exceptId ? { email: [EMAIL_TAKEN] } : {};
 }
 
 /** Checked before hashing a password; the unique index decides between concurrent writes. */
@@ -42,6 +55,7 @@ export const adminsResource = defineStatusResource({
   http: { tag: 'Administrateurs' },
   store: {
     body: adminStoreBody,
+    check: (db, body) => emailTakenErrors(db, body),
     values: async (db, input) => {
       await assertEmailFree(db, input.email);
       return { name: input.name, email: input.email, passwordHash: await hashPassword(input.password), status: input.status };
@@ -49,6 +63,7 @@ export const adminsResource = defineStatusResource({
   },
   update: {
     body: adminUpdateBody,
+    check: (db, body, id) => emailTakenErrors(db, body, id),
     values: async (db, input, current) => {
       assertSuperAdminCredentialsKept(current.id, { currentEmail: current.email, email: input.email, password: input.password });
       await assertEmailFree(db, input.email, current.id);

@@ -26,8 +26,10 @@ import {
   undoBatchResponse,
 } from '../../../contract/news';
 import type { AppContext } from '../../context';
+import { assertValidBody } from '../../http/body-errors';
 import { fieldError } from '../../http/errors';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
+import { addNewsRuleErrors } from './add-news-errors';
 import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';
 import { activeCategories, categoriesResource, toCategoryResponse } from './categories';
 import { cancelImport, currentImport, fileTooBig, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
@@ -115,9 +117,11 @@ export function newsRoutes(ctx: AppContext) {
       return { count, message: 'Import annulé.' };
     });
 
-    r.post('/addnews', { schema: { tags, body: addNewsBody, response: { 201: publishedArticle, ...errorResponses(401, 419, 422) } } }, async (req, reply) =>
-      reply.status(201).send(await addArticle(db, req.body)),
-    );
+    // Every field error at once: a body that breaks the schema also gets the article rules' errors (date, link, category).
+    r.post('/addnews', { schema: { tags, body: addNewsBody, response: { 201: publishedArticle, ...errorResponses(401, 419, 422) } }, attachValidation: true }, async (req, reply) => {
+      await assertValidBody(req, (body, schemaErrors) => addNewsRuleErrors(db, body, schemaErrors));
+      return reply.status(201).send(await addArticle(db, req.body));
+    });
   };
 }
 
