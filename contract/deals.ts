@@ -316,7 +316,7 @@ export const dealBody = z
     source: nullableText('Source'),
     // Absent: 1 on create, the current status on update (never a silent re-activation).
     status: optionalStatus('Actif'),
-    extra1: yesNo("Investissement français à l'étranger"),
+    extra1: yesNo('Investissement français à l’étranger'),
     extra2: yesNo('Investissement étranger en France'),
     extra3: nullableText('Acquéreur 1'),
     extra4: optionalRef('Pays (Acquéreur 1)'),

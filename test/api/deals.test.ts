@@ -234,7 +234,7 @@ describe('validation (422, French, one key per field)', () => {
       currency: [expect.stringMatching(/^Le champ Currency doit être l’une des devises proposées \(EUR, USD, /)],
       url: ['Le champ Lien doit être un lien http(s) valide.'],
       status: ["Le champ Actif n'est pas valide."],
-      extra1: ["Le champ Investissement français à l'étranger doit valoir 1 (oui) ou 2 (non)."],
+      extra1: ['Le champ Investissement français à l’étranger doit valoir 1 (oui) ou 2 (non).'],
       extra2: ['Le champ Investissement étranger en France doit valoir 1 (oui) ou 2 (non).'],
       extra3: ['Le champ Acquéreur 1 ne peut pas dépasser 255 caractères.'],
       extra4: ['Le champ Pays (Acquéreur 1) n’est pas valide.'],

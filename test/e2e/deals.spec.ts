@@ -229,7 +229,7 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   await expect(page.locator('.ant-form-item').filter({ hasText: 'Deal Type 1' }).locator('.ant-select-content')).toHaveText('Aucun');
 
   // Nothing typed and no entity: the server's messages under the Deal ID and under the entities.
-  await page.getByRole('button', { name: "Retirer l'entité 1" }).click();
+  await page.getByRole('button', { name: 'Retirer l’entité 1' }).click();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(textbox(page, 'Deal ID')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('entities-error')).toHaveText('Une transaction doit comporter au moins une entité.');
@@ -240,7 +240,7 @@ test('a deal with two entities: created, listed, edited in place, toggled, delet
   await choose(page, page.getByRole('combobox', { name: 'Deal Type 1' }), type.name);
   await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('2500000');
   await choose(page, page.getByRole('combobox', { name: 'Currency' }), 'USD');
-  await choose(page, page.getByRole('combobox', { name: "Investissement français à l'étranger" }), 'YES');
+  await choose(page, page.getByRole('combobox', { name: 'Investissement français à l’étranger' }), 'YES');
   await textbox(page, 'Acquéreur 1').fill('Acheteur International');
   await choose(page, page.getByRole('combobox', { name: 'Pays (Acquéreur 1)' }), 'Allemagne');
 
@@ -469,7 +469,7 @@ test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a
   }
   // Each row opens its notice on bodacc.fr from the Action column, without scrolling to b36.
   const first = (await api.post<ApiPage<BodaccApiRow>>('/api/transactions/filterbodacc?page=1', filter(siren, 200))).data[0];
-  const notice = rows.first().getByRole('link', { name: new RegExp(`^Voir l'avis ${first.b4}`) });
+  const notice = rows.first().getByRole('link', { name: new RegExp(`^Voir l’avis ${first.b4}`) });
   await expect(notice).toHaveAttribute('href', first.b36!);
   await expect(notice).toHaveAttribute('href', /^https:\/\/www\.bodacc\.fr\//);
   await expect(notice).toHaveAttribute('target', '_blank');
@@ -537,7 +537,7 @@ test('deal form: a French date picker, the untouched first entity row left out, 
 
   // Fixed, the deal saves with its one real entity: the untouched first row is left out, not refused.
   await page.getByRole('spinbutton', { name: 'Deal Amount' }).fill('1000');
-  await page.getByRole('button', { name: "Retirer l'entité 3" }).click();
+  await page.getByRole('button', { name: 'Retirer l’entité 3' }).click();
   await textbox(page, 'Company Name (entité 2)').fill('Seule Entité SAS');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/transactions$/);

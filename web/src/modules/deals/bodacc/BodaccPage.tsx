@@ -97,7 +97,7 @@ export default function BodaccPage() {
                 target="_blank"
                 rel="noopener noreferrer"
                 icon={<FileSearchOutlined aria-hidden />}
-                aria-label={`Voir l'avis ${row.b4 ?? ''} sur bodacc.fr`.trim()}
+                aria-label={`Voir l’avis ${row.b4 ?? ''} sur bodacc.fr`.trim()}
                 data-testid="bodacc-notice"
               >
                 Avis

@@ -72,7 +72,7 @@ export function DealFields({ types, countries }: DealFieldsProps) {
         <GridField md={12} label="Source" name="source">
           <Input autoComplete="off" />
         </GridField>
-        <GridField md={12} label="Investissement français à l'étranger" name="extra1">
+        <GridField md={12} label="Investissement français à l’étranger" name="extra1">
           <Select options={YES_NO_OPTIONS} allowClear />
         </GridField>
         <GridField md={12} label="Investissement étranger en France" name="extra2">

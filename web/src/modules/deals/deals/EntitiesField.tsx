@@ -127,7 +127,7 @@ function EntityRow({ form, index, roles, onRemove }: EntityRowProps) {
         </Form.Item>
       </Col>
       <Col xs={8} sm={4} lg={2} style={{ display: 'flex', alignItems: 'flex-end', paddingBottom: 24, minHeight: index === 0 || !wide ? 86 : 56 }}>
-        <Button icon={<DeleteOutlined aria-hidden />} danger onClick={onRemove} aria-label={`Retirer l'entité ${n}`} data-testid="entity-remove" />
+        <Button icon={<DeleteOutlined aria-hidden />} danger onClick={onRemove} aria-label={`Retirer l’entité ${n}`} data-testid="entity-remove" />
       </Col>
     </Row>
   );
