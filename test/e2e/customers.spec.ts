@@ -18,7 +18,7 @@ test('the customers page: title, breadcrumb and documentation link', async ({ pa
   await expect(breadcrumb.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/home');
   await expect(breadcrumb).toContainText("Clients de l'api");
 
-  const docs = page.getByRole('link', { name: "Documentation de l'api" });
+  const docs = page.getByRole('link', { name: 'Documentation de l’api' });
   await expect(docs).toHaveAttribute('href', 'https://docs.example.com/api');
   await expect(docs).toHaveAttribute('target', '_blank');
   await expect(docs).toHaveAttribute('rel', /noopener/);

@@ -104,7 +104,7 @@ test('add the 38 listed SIRENs through the textarea, then remove one', async ({ 
   await expect(total(page)).toHaveText('38 sirens');
   await expect(sirenRows(page)).toHaveCount(38);
   expect(await shownSirens(page)).toEqual([...LISTED].sort());
-  await expect(sirensList(page).getByRole('columnheader')).toHaveText(['ID', 'Siren', 'Entreprise', "Date d'ajout", 'Action']);
+  await expect(sirensList(page).getByRole('columnheader')).toHaveText(['ID', 'Siren', 'Entreprise', 'Date d’ajout', 'Action']);
   expect((await getGroup(api, group.id)).sirens_count).toBe(38);
 
   // The same again: nothing new, the count stays.

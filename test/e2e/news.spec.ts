@@ -327,7 +327,7 @@ test('cancelling an import asks with buttons that say what they do: « Continuer
 
   await page.getByTestId('import-cancel').click();
   const dialog = page.getByRole('dialog', { name: 'Confirmation' });
-  await expect(dialog).toContainText("Voulez-vous vraiment annuler l'import\u202f?");
+  await expect(dialog).toContainText('Voulez-vous vraiment annuler l’import\u202f?');
   await expect(dialog.getByRole('button')).toHaveText(['Continuer', 'Annuler l’import']);
   // The safe answer has the focus.
   await expect(dialog.getByRole('button', { name: 'Continuer' })).toBeFocused();
@@ -370,7 +370,7 @@ test('add an article by hand: errors under the fields, then published and the fo
   await page.getByRole('combobox', { name: 'Catégorie' }).click();
   await page.locator('.ant-select-dropdown').getByTitle(category.name_fr, { exact: true }).click();
   await field(page, 'Siren').fill(siren);
-  await field(page, "Nom de l'entreprise").fill('Entreprise d’essai');
+  await field(page, 'Nom de l’entreprise').fill('Entreprise d’essai');
   await field(page, 'Titre').fill(title);
   await field(page, 'Date').fill('31/02/2026');
   await field(page, 'Source').fill('Saisie e2e');

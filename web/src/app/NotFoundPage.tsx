@@ -11,7 +11,7 @@ export default function NotFoundPage() {
       <Result
         status="404"
         title="404"
-        subTitle="Désolé, la page que vous avez demandée n'existe pas."
+        subTitle="Désolé, la page que vous avez demandée n’existe pas."
         extra={
           <ButtonLink type="primary" to="/home">
             Retour au tableau de bord

@@ -15,7 +15,7 @@ export function ApiDocsLink() {
       icon={<ReadOutlined aria-hidden />}
       data-testid="api-docs-link"
     >
-      Documentation de l'api
+      Documentation de l’api
     </Button>
   );
 }

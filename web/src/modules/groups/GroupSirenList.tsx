@@ -53,7 +53,7 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
       minWidth: 200,
       render: (row) => <CompanyNameCell name={row.company_name} knownFrom={row.known_from} headOfficeClosed={row.head_office_closed} />,
     },
-    { key: 'created_at', title: "Date d'ajout", render: (row) => formatDateTime(row.created_at) },
+    { key: 'created_at', title: 'Date d’ajout', render: (row) => formatDateTime(row.created_at) },
     deleteColumn<GroupSiren>({
       label: (row) => `Effacer le siren ${row.siren}`,
       testId: 'remove-siren',

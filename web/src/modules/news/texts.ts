@@ -23,7 +23,7 @@ export const SIREN_REQUIRED = 'Veuillez saisir un siren';
 /** Confirmation before removing one row of an import (the spec gives none; worded like its others). */
 export const CONFIRM_REMOVE_TEMPORARY = 'Voulez-vous vraiment effacer cette ligne\u202f?';
 /** Confirmation before cancelling an import (the spec gives none; worded like its others). */
-export const CONFIRM_CANCEL_IMPORT = "Voulez-vous vraiment annuler l'import\u202f?";
+export const CONFIRM_CANCEL_IMPORT = 'Voulez-vous vraiment annuler l’import\u202f?';
 
 /** How often the temporaries are read again while an import runs (SPEC section 9: 10 seconds). */
 export const IMPORT_POLL_MS = 10_000;

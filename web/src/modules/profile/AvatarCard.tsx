@@ -44,7 +44,7 @@ export function AvatarCard({ user }: AvatarCardProps) {
             }}
           >
             <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending} data-testid="avatar-upload">
-              Changer l'avatar
+              Changer l’avatar
             </Button>
           </Upload>
           <Button
@@ -55,7 +55,7 @@ export function AvatarCard({ user }: AvatarCardProps) {
             onClick={() => remove.mutate()}
             data-testid="avatar-remove"
           >
-            Supprimer l'avatar
+            Supprimer l’avatar
           </Button>
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

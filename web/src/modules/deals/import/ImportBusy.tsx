@@ -16,7 +16,7 @@ export function ImportBusy({ job }: { job: Job | null }) {
         <Typography.Text strong role="status">
           {running?.state === 'running' ? 'Import du fichier en cours…' : 'Envoi du fichier…'}
         </Typography.Text>
-        <Progress percent={percent} status="active" style={{ maxWidth: 480 }} aria-label="Progression de l'import" data-testid="import-progress" />
+        <Progress percent={percent} status="active" style={{ maxWidth: 480 }} aria-label="Progression de l’import" data-testid="import-progress" />
         <Typography.Text type="secondary">{`${rows.toLocaleString('fr-FR')} ligne${rows > 1 ? 's' : ''} lue${rows > 1 ? 's' : ''}`}</Typography.Text>
       </Flex>
     </Card>

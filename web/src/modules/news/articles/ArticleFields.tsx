@@ -27,7 +27,7 @@ export function ArticleFields() {
           {/* A pasted SIRET becomes its SIREN, the note under the field says so. */}
           <SirenInput autoComplete="off" inputMode="numeric" spellCheck={false} data-testid="article-create-siren" />
         </GridField>
-        <GridField md={14} label="Nom de l'entreprise" name="name">
+        <GridField md={14} label="Nom de l’entreprise" name="name">
           <Input autoComplete="off" />
         </GridField>
       </Row>

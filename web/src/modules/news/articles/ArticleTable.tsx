@@ -37,7 +37,7 @@ export function ArticleTable({ articles, loading }: ArticleTableProps) {
     { key: 'theme', title: 'Catégorie', sortable: true },
     { key: 'date', title: 'Date', sortable: true, width: 150, render: (article) => formatDateTime(article.date) },
     deleteColumn<PublishedArticle>({
-      label: (article) => `Effacer l'article ${article.title}`,
+      label: (article) => `Effacer l’article ${article.title}`,
       testId: 'remove-article',
       onDelete: (article) =>
         confirmAction({

@@ -19,7 +19,7 @@ export function ImportFailed({ job }: ImportFailedProps) {
     <Alert
       type="error"
       showIcon
-      title={job.filename ? `L'import de «\u00a0${job.filename}\u00a0» a échoué` : "L'import a échoué"}
+      title={job.filename ? `L’import de «\u00a0${job.filename}\u00a0» a échoué` : 'L’import a échoué'}
       description={job.error ?? undefined}
       closable={{ 'aria-label': 'Fermer' }}
       onClose={() => setDismissed(true)}

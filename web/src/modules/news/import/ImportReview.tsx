@@ -26,7 +26,7 @@ function reviewText(job: Job | null, { rows_total, rows_in_error }: ImportReview
   const file = job?.filename ? ` de «\u00a0${job.filename}\u00a0»` : '';
   const read = `${lineCount(rows_total)} importée${rows_total > 1 ? 's' : ''}${file}`;
   if (rows_in_error === 0) return `${read}, sans erreur\u00a0: Process les ajoute aux news en attente.`;
-  return `${read}, dont ${lineCount(rows_in_error)} en erreur\u00a0: effacez-les ou annulez l'import avant Process.`;
+  return `${read}, dont ${lineCount(rows_in_error)} en erreur\u00a0: effacez-les ou annulez l’import avant Process.`;
 }
 
 /**
