@@ -126,9 +126,19 @@ const window = z.string().nullable();
 export const reportsResponse = z
   .object({ accounts: z.array(queueEntry), ...cards, restant: z.number(), parked: z.number() })
   .meta({ id: 'ReportsAll' });
-/** `dirigeantsall`: the officers queue; from/to the window of J. */
+/** What a queue's worker is doing now (server/modules/rne/queue-state.ts): the kinds, first match wins. */
+export const QUEUE_STATE_KINDS = ['processing', 'no_account', 'worker_stopped', 'idle'] as const;
+/**
+ * The queue's state: `processing` while a worker holds a live lease; else `no_account` (no enabled account with a
+ * token ok), `worker_stopped` (no worker round for 3 minutes) or `idle`; `last_processed_at` the last entry processed.
+ */
+export const queueState = z
+  .object({ kind: z.enum(QUEUE_STATE_KINDS), last_processed_at: z.string().nullable() })
+  .meta({ id: 'QueueState' });
+export type QueueState = z.output<typeof queueState>;
+/** `dirigeantsall`: the officers queue; from/to the window of J; `state` what its worker is doing now. */
 export const dirigeantsResponse = z
-  .object({ accounts: z.array(queueEntry), ...cards, restant: z.number(), parked: z.number(), from: window, to: window })
+  .object({ accounts: z.array(queueEntry), ...cards, restant: z.number(), parked: z.number(), from: window, to: window, state: queueState })
   .meta({ id: 'DirigeantsAll' });
 /** `liveinpiall`: the officers entries processed on J and J-1; windows of J, J-1 and J-2. */
 export const liveInpiResponse = z

@@ -245,7 +245,7 @@ test('/supervisions/reports: four cards, the banner, SIRENs queued by hand and w
   await page.getByTestId('queue-sirens-submit').click();
   // Its message first, then the hint under the textarea.
   await expect(textarea).toHaveAttribute('aria-invalid', 'true');
-  await expect(textarea).toHaveAccessibleDescription(/^Ligne 2\s:\s«\s12\s»\sn'est pas un siren valide\. Les lignes vides sont ignorées/);
+  await expect(textarea).toHaveAccessibleDescription(/^Ligne 2\s:\s«\s12\s»\sn’est pas un siren valide\. Les lignes vides sont ignorées/);
 
   await textarea.fill([...sirens, unknown, ''].join('\n'));
   await page.getByTestId('queue-sirens-submit').click();
@@ -289,7 +289,8 @@ test('/supervisions/dirigeants: cards, « Traitement en cours » and « Détails
   await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les dirigeants' })).toBeVisible();
   await expectDayCards(page);
   const banner = page.getByTestId('queue-banner');
-  await expect(banner).toContainText('Traitement en cours');
+  // With a working account and the worker on: at work, or done with what was queued (the next test walks each state).
+  await expect(banner).toContainText(/^(Traitement en cours|Aucun traitement en cours\s: dernier traitement il y a)/);
   await expect(banner).toContainText(/File d'attente\s: \d[\d\s]* restent à traiter/);
   const table = page.getByTestId('queue-officers');
   await expect(table.getByRole('columnheader')).toHaveText(['Siren', 'Date', 'Motif']);
@@ -327,6 +328,47 @@ test('/supervisions/dirigeants: cards, « Traitement en cours » and « Détails
   await breadcrumb.getByRole('link', { name: 'Différentiel sur les dirigeants' }).click();
   await expect(page).toHaveURL(/\/supervisions\/dirigeants$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les dirigeants' })).toBeVisible();
+});
+
+/** Sets the latency of every answer of this server's fake RNE API (playwright.config.ts: the app's port + 1). */
+async function setFakeLatency(page: Page, baseURL: string | undefined, ms: number): Promise<void> {
+  const fake = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}`;
+  const res = await page.request.post(`${fake}/__fake/latency/${ms}`, { timeout: 30_000 });
+  expect(res.ok()).toBe(true);
+}
+
+test('/supervisions/dirigeants says « Traitement en cours » only while the worker holds a lease, and otherwise why nothing moves', async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const api = new Api(page.request);
+  const banner = page.getByTestId('queue-banner');
+  const title = banner.locator('.ant-alert-title, .ant-alert-message').first();
+  // No usable officers account: every enabled one with its token ok is disabled for a while.
+  const usable = (await api.get<RneAccountRecord[]>(LISTS.officers)).filter((a) => a.status === 1 && a.token === 1);
+  for (const account of usable) await api.post(`/api/supervisions/rne/accounts/${account.id}/toggle`);
+  try {
+    await page.goto('/supervisions/dirigeants');
+    await expect(title).toHaveText('Aucun traitement en cours\u00a0: aucun compte utilisable');
+    await expect(banner).toHaveAttribute('data-state', 'no_account');
+    await expect(banner).toHaveClass(/ant-alert-warning/);
+  } finally {
+    for (const account of usable) await api.post(`/api/supervisions/rne/accounts/${account.id}/toggle`);
+  }
+
+  // A slow RNE service (3 s an answer): the worker holds its account's lease through each call. It starts at once
+  // when woken, or at its next round (within a minute) when a round of it is already waiting in process.
+  await setFakeLatency(page, baseURL, 3000);
+  try {
+    await ensureWorkingAccount(api, 'officers');
+    await api.post('/api/supervisions/queues/officers/sirens', { sirens: freshSirens(8) });
+    await page.reload();
+    await expect(title).toHaveText('Traitement en cours', { timeout: 80_000 });
+    await expect(banner).toHaveAttribute('data-state', 'processing');
+  } finally {
+    await setFakeLatency(page, baseURL, 0);
+  }
+  // Once the queue is worked off and the lease given back: how long since the last entry processed.
+  await expect(title).toHaveText(/^Aucun traitement en cours\s: dernier traitement il y a (moins d’une minute|\d+\smin)$/, { timeout: 90_000 });
+  await expect(banner).toHaveAttribute('data-state', 'idle');
 });
 
 test('/supervisions/liveinpi reads its figures again every 10 seconds; a failed CSV download is only logged', async ({ page }) => {

@@ -9,7 +9,8 @@
  * get a deterministic generated company (2–4 officers, 1–2 beneficial owners) and attachments (1–3 deeds,
  * 1–2 balance sheets, 0–1 seized balance sheet); SIRENs ending in `000` (or not 9 digits) answer 404.
  * Faults: `failNext` (next calls of a path answer a status), `expireTokens` (every token issued so far answers
- * 401), `rateLimit` (an account's next GETs answer 429). Every call is logged in `calls` (before any fault), and
+ * 401), `rateLimit` (an account's next GETs answer 429); from another process (the e2e tests), `POST
+ * /__fake/latency/{ms}` sets `latencyMs`. Every call is logged in `calls` (before any fault), and
  * every answer waits `latencyMs` first.
  */
 import { randomBytes } from 'node:crypto';
@@ -195,6 +196,11 @@ export async function startFakeRne(opts: { port?: number; latencyMs?: number } =
   };
 
   const answer = async (req: http.IncomingMessage, res: http.ServerResponse, path: string, token: string | undefined) => {
+    const control = /^\/__fake\/latency\/(\d{1,6})$/.exec(path);
+    if (req.method === 'POST' && control) {
+      fake.latencyMs = Number(control[1]);
+      return json(res, 200, { latencyMs: fake.latencyMs });
+    }
     const fault = failures.find((f) => f.times > 0 && f.pattern.test(path));
     if (fault) {
       fault.times -= 1;

@@ -14,7 +14,8 @@
  *   by a worker until `lease_until`) → `done` (with `processed_at`) or back to `waiting` (retry after
  *   `not_before`) or `parked` after 3 failures (with `error`). A SIREN is at most once waiting or running per
  *   queue (partial unique index).
- * - `rne_queue_counts`: per queue, the waiting (waiting or running) and parked entries, kept by triggers.
+ * - `rne_queue_counts`: per queue, the waiting (waiting or running) and parked entries, kept by triggers, and the
+ *   worker's heartbeat `worker_seen_at` (each round of a drain records it).
  * - `rne_queue_days`: per queue and Paris day, the entries processed and the first and last processing time
  *   (the cards nb1..nb4 and the windows from/to), kept by the worker in the transaction that marks an entry done.
  * - `rne_officers`, `rne_beneficial_owners`, `rne_filings`: what the worker fetched, per SIREN.
@@ -119,6 +120,8 @@ export const rneQueueCounts = pgTable('rne_queue_counts', {
   /** Entries waiting or running. */
   waiting: bigint('waiting', { mode: 'number' }).notNull().default(0),
   parked: bigint('parked', { mode: 'number' }).notNull().default(0),
+  /** The last time a worker started a round on the queue (its heartbeat: every minute while a worker runs). */
+  workerSeenAt: timestamp('worker_seen_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const rneQueueDays = pgTable(

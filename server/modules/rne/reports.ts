@@ -5,6 +5,7 @@
  *   (total 0 when the day has no row);
  * - `restant` (waiting or running) and `parked` from `rne_queue_counts` (trigger-kept);
  * - from/to, from2/to2, from3/to3 = first/last processing instants of J, J-1, J-2 (`rne_queue_days`);
+ * - `state` (`dirigeantsall`): what the worker is doing now (queue-state.ts);
  * - `accounts`: the latest entries processed (at most LATEST_ENTRIES, one indexed top-N read); for the live
  *   view, only those processed since the start of J-1.
  */
@@ -13,6 +14,7 @@ import type { DirigeantsResponse, LiveInpiResponse, QueueEntry, QueueName, Repor
 import type { Db } from '../../db/client';
 import { PARIS_TODAY, parisDayStart } from '../../lib/paris-day';
 import { isoOf } from './lists';
+import { queueState } from './queue-state';
 import { rowsOf } from '../../db/rows';
 
 /** Most entries a report answers in `accounts` (the tables page through the filter calls). */
@@ -65,10 +67,10 @@ export async function reportsAll(db: Db): Promise<ReportsResponse> {
   return { accounts, ...r.cards, restant: r.restant, parked: r.parked };
 }
 
-/** `dirigeantsall`: the officers queue, with the window of J. */
+/** `dirigeantsall`: the officers queue, with the window of J and what its worker is doing now (queue-state.ts). */
 export async function dirigeantsAll(db: Db): Promise<DirigeantsResponse> {
-  const [r, accounts] = await Promise.all([rollups(db, 'officers'), latest(db, 'officers')]);
-  return { accounts, ...r.cards, restant: r.restant, parked: r.parked, from: r.windows[0].first_at, to: r.windows[0].last_at };
+  const [r, accounts, state] = await Promise.all([rollups(db, 'officers'), latest(db, 'officers'), queueState(db, 'officers')]);
+  return { accounts, ...r.cards, restant: r.restant, parked: r.parked, from: r.windows[0].first_at, to: r.windows[0].last_at, state };
 }
 
 /** `liveinpiall`: the officers entries processed on J and J-1, with the windows of J, J-1 and J-2. */

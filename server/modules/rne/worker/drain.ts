@@ -1,6 +1,6 @@
 /**
  * One run of the RNE worker on a queue, what a pg-boss job of `rne-officers` / `rne-accounts`
- * does: take back the entries whose lease passed, lease the usable accounts of the queue's pool (one lane each,
+ * does: record the worker's heartbeat (each round), take back the entries whose lease passed, lease the usable accounts of the queue's pool (one lane each,
  * lane.ts; at most `maxLanes`, and then, while other accounts are free and entries due, the task is woken again for
  * another process), and run the lanes until none has a due entry. Then, while entries wait for a back-off or an
  * account rests (429, rate limit, outage) and both come due within `maxSleepMs`, wait in process and go again;
@@ -26,6 +26,7 @@ export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: Abo
   const owner = `${deps.owner}:${++drains}`;
   const stats: DrainStats = { processed: 0, failed: 0, parked: 0, released: 0, logins: 0 };
   while (!signal.aborted) {
+    await recordHeartbeat(deps, queue);
     await takeBackExpired(deps, queue);
     const accounts = await leaseAccounts(deps, pool, owner, deps.options.maxLanes);
     if (accounts.length) deps.log.info({ queue, owner, accounts: accounts.map((a) => a.id) }, 'rne lanes started');
@@ -38,6 +39,11 @@ export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: Abo
     await sleep(Math.max(wait, 20), signal);
   }
   return stats;
+}
+
+/** Records that a worker starts a round on `queue` now (`rne_queue_counts.worker_seen_at`, read by queue-state.ts). */
+async function recordHeartbeat(deps: WorkerDeps, queue: QueueName): Promise<void> {
+  await deps.db.execute(sql`update rne_queue_counts set worker_seen_at = now() where queue = ${queue}`);
 }
 
 /**

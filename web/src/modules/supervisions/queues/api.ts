@@ -11,13 +11,14 @@ import type {
   QueueEntry,
   QueueName,
   QueueSirensResult,
+  QueueState,
   ReportsResponse,
 } from '../../../../../contract/rne';
 import { api, apiBlob, ok } from '../../../api/client';
 import type { ListFilter, Paginated } from '../../../api/types';
 import type { SirenLines } from '../../../lib/sirenLines';
 
-export type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, QueueName, QueueSirensResult, ReportsResponse };
+export type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, QueueName, QueueSirensResult, QueueState, ReportsResponse };
 
 /** GET reportsall: the accounts queue's cards, remaining and parked counts. */
 export function fetchReports(signal?: AbortSignal): Promise<ReportsResponse> {

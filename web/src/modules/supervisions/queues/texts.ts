@@ -2,7 +2,7 @@
  * Texts of the queue pages (SPEC section 2 "Supervision"): titles, the cards, the
  * banners, the tables. The words of the spec are kept as it gives them.
  */
-import type { QueueName } from './api';
+import type { QueueName, QueueState } from './api';
 
 /** Titles of the pages (the queues' names, contract `QUEUE_LABELS`). */
 export const QUEUE_TITLES: Record<QueueName, string> = {
@@ -25,8 +25,40 @@ export const DAY_NAMES = ['J', 'J-1', 'J-2', 'J-3'] as const;
 export function queueBannerText(remaining: number): string {
   return `File d'attente : ${remaining.toLocaleString('fr-FR')} restent à traiter`;
 }
-/** The officers page's banner (SPEC). */
+/** The officers page's banner while a worker holds a live lease (SPEC). */
 export const PROCESSING_BANNER = 'Traitement en cours';
+/** Why nothing moves, when no worker holds a lease (the banner then reads « Aucun traitement en cours : <why> »). */
+export const IDLE_REASONS = {
+  no_account: 'aucun compte utilisable',
+  worker_stopped: 'worker arrêté',
+  never: 'aucun traitement enregistré',
+} as const;
+
+/** « il y a 50 min » (under an hour), « il y a 3 h » (under two days), else « il y a 4 jours »; « il y a moins d’une minute » first. */
+export function agoText(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'il y a moins d’une minute';
+  if (minutes < 60) return `il y a ${minutes}\u00a0min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `il y a ${hours}\u00a0h`;
+  return `il y a ${Math.floor(hours / 24)}\u00a0jours`;
+}
+
+/**
+ * The banner's title for the queue's state (contract `QueueState`): « Traitement en cours » only while a worker
+ * holds a live lease; otherwise « Aucun traitement en cours : aucun compte utilisable », « … : worker arrêté » or
+ * « … : dernier traitement il y a 50 min ». `now` in ms since the epoch.
+ */
+export function stateBannerTitle(state: QueueState, now: number): string {
+  if (state.kind === 'processing') return PROCESSING_BANNER;
+  const why =
+    state.kind === 'no_account' || state.kind === 'worker_stopped'
+      ? IDLE_REASONS[state.kind]
+      : state.last_processed_at
+        ? `dernier traitement ${agoText(state.last_processed_at, now)}`
+        : IDLE_REASONS.never;
+  return `Aucun traitement en cours\u00a0: ${why}`;
+}
 /** Its button to /supervisions/liveinpi (SPEC). */
 export const DETAILS_BUTTON = 'Détails';
 

@@ -1,0 +1,1 @@
+ALTER TABLE "rne_queue_counts" ADD COLUMN "worker_seen_at" timestamp with time zone;
