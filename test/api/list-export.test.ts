@@ -13,6 +13,7 @@ import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { validSirens } from '../helpers/sirens';
 import { appendLogEntries } from '../../server/modules/update-log/service';
 import { parisDay } from '../../server/lib/paris-day';
+import { rowsOf } from '../../server/db/rows';
 import { createCategory, csvText as newsCsv, importDone, utf8 } from '../helpers/news';
 
 const BOM = '\ufeff';
@@ -141,5 +142,37 @@ describe('news import review export (GET /api/news/temporaries/export.csv)', () 
     // Another administrator exports none of these rows; signed out: 401.
     expect(csvLines((await root.get('/api/news/temporaries/export.csv')).body)).toEqual(['Ligne;Siren;Nom;Titre;Catégorie;Source;Lien;Date;Erreurs']);
     expect((await t.anon().get('/api/news/temporaries/export.csv')).statusCode).toBe(401);
+  });
+});
+
+describe('RNE queue exports (GET /api/supervisions/queues/…/export.csv)', () => {
+  it('done, live (J and J-1) and parked entries of the table’s search and sort, Paris dates', async () => {
+    const [a1, a2, a3] = validSirens(3).map((s) => s.replace(/^./, '7'));
+    await t.ctx.db.execute(sql`delete from rne_queue`);
+    // Done entries: one today (Paris noon), one ten days ago; a parked one with its error.
+    await t.ctx.db.execute(sql`insert into rne_queue (queue, siren, reason, state, processed_at) values
+      ('officers', ${a1}, 'Saisie manuelle', 'done', ((now() at time zone 'Europe/Paris')::date + interval '12 hours') at time zone 'Europe/Paris'),
+      ('officers', ${a2}, '@Flux', 'done', ((now() at time zone 'Europe/Paris')::date - 10 + interval '12 hours') at time zone 'Europe/Paris')`);
+    await t.ctx.db.execute(sql`insert into rne_queue (queue, siren, reason, state, queued_at, attempts, error) values
+      ('officers', ${a3}, 'Saisie manuelle', 'parked', timestamptz '2026-02-03 10:00:00+00', 5, 'Réponse 500 du registre')`);
+    const [today] = await rowsOf<{ d: string }>(t.ctx.db, sql`select to_char(now() at time zone 'Europe/Paris', 'DD/MM/YYYY') as d`);
+
+    const done = await download('/api/supervisions/queues/officers/export.csv?column=siren&direction=asc', 'rne-officers');
+    expect(done[0]).toBe('Siren;Date;Motif');
+    expect(done.slice(1).map((l) => l.split(';')[0])).toEqual([a1, a2].sort());
+    expect(done.find((l) => l.startsWith(a1))).toBe(`${a1};${today.d} 12:00:00;Saisie manuelle`);
+    expect(done.find((l) => l.startsWith(a2))).toMatch(new RegExp(`^${a2};\\d{2}/\\d{2}/\\d{4} 12:00:00;'@Flux$`));
+    const searched = await download(`/api/supervisions/queues/officers/export.csv?search=${a2}`, 'rne-officers');
+    expect(searched.slice(1).map((l) => l.split(';')[0])).toEqual([a2]);
+
+    expect(await download('/api/supervisions/queues/officers/live/export.csv', 'rne-officers-j-1')).toEqual([
+      'Siren;Date;Motif',
+      `${a1};${today.d} 12:00:00;Saisie manuelle`,
+    ]);
+    expect(await download('/api/supervisions/queues/officers/parked/export.csv', 'rne-officers-parked')).toEqual([
+      'Siren;Erreur;Tentatives;Motif;Mis en file',
+      `${a3};Réponse 500 du registre;5;Saisie manuelle;03/02/2026 11:00:00`,
+    ]);
+    expect((await root.get('/api/supervisions/queues/autre/export.csv')).statusCode).toBe(422);
   });
 });

@@ -101,3 +101,25 @@ test('news import review: « Télécharger les lignes en erreur (CSV) » gives e
   expect(all.name).toBe(`import-news-${parisToday()}.csv`);
   expect(all.lines.slice(1).map((line) => line.split(';')[0])).toEqual(['2', '3', '4']);
 });
+
+test('RNE queues: the processed and parked tables export every entry of their sort', async ({ page }) => {
+  const page1 = (path: string, column: string, direction: 'asc' | 'desc') =>
+    api.post<{ data: Array<{ siren: string }>; total: number }>(`${path}?page=1`, { pagination: { per_page: 200 }, orderBy: { column, direction }, search: '' });
+  await page.goto('/supervisions/reports');
+  const done = page.getByTestId('queue-accounts');
+  await done.getByRole('columnheader', { name: 'Siren', exact: true }).click();
+  await expect(done.getByRole('columnheader', { name: 'Siren', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  const expected = await page1('/api/supervisions/queues/accounts/filter', 'siren', 'asc');
+  const { name, lines } = await exportCsv(page, done);
+  expect(name).toBe(`rne-accounts-${parisToday()}.csv`);
+  expect(lines[0]).toBe('Siren;Date;Motif');
+  expect(lines).toHaveLength(expected.total + 1);
+  expect(lines.slice(1, 201).map((line) => line.split(';')[0])).toEqual(expected.data.map((e) => e.siren));
+
+  const parked = page.getByTestId('parked-accounts');
+  const expectedParked = await page1('/api/supervisions/queues/accounts/parked/filter', 'id', 'desc');
+  const parkedCsv = await exportCsv(page, parked);
+  expect(parkedCsv.name).toBe(`rne-accounts-parked-${parisToday()}.csv`);
+  expect(parkedCsv.lines[0]).toBe('Siren;Erreur;Tentatives;Motif;Mis en file');
+  expect(parkedCsv.lines).toHaveLength(expectedParked.total + 1);
+});

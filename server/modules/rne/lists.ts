@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FilterBody, Page } from '../../../contract/listing';
 import type { ParkedEntry, QueueEntry, QueueName } from '../../../contract/rne';
 import type { Db } from '../../db/client';
-import { runList } from '../../http/listing';
+import { runList, type ListSpec } from '../../http/listing';
 import { PARIS_TODAY, parisDayStart } from '../../lib/paris-day';
 import { sirenPrefixSql } from '../../lib/siren-sql';
 
@@ -26,62 +26,62 @@ function sirenPrefix(term: string): SQL {
 }
 
 /** The body with the default order (date_creation, newest first) when it names none. */
-function newestFirst(body: FilterBody): FilterBody {
+export function newestFirst(body: FilterBody): FilterBody {
   return { ...body, orderBy: { column: body?.orderBy?.column || 'date_creation', direction: body?.orderBy?.direction ?? 'desc' } };
 }
 
 const doneSelect = sql`q.id::int as id, q.siren, ${isoOf(sql`q.processed_at`)} as date_creation, q.reason`;
 const doneSortable = { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.processed_at` };
 
+/** The list of the entries of `queue` processed (newest first by default: `newestFirst`). */
+export function doneSpec(queue: QueueName): ListSpec {
+  return {
+    select: doneSelect,
+    from: sql`rne_queue q`,
+    where: sql`q.queue = ${queue} and q.state = 'done'`,
+    sortable: doneSortable,
+    search: sirenPrefix,
+    total: (term) => (term ? undefined : sql`select coalesce(sum(processed), 0)::bigint as total from rne_queue_days where queue = ${queue}`),
+  };
+}
+
+/** The list of the officers entries processed since the start of J-1 (Europe/Paris). */
+export function liveSpec(): ListSpec {
+  return {
+    select: doneSelect,
+    from: sql`rne_queue q`,
+    where: sql`q.queue = 'officers' and q.state = 'done' and q.processed_at >= ${parisDayStart(1)}`,
+    sortable: doneSortable,
+    search: sirenPrefix,
+    total: (term) =>
+      term ? undefined : sql`select coalesce(sum(processed), 0)::bigint as total from rne_queue_days where queue = 'officers' and day >= ${PARIS_TODAY} - 1`,
+  };
+}
+
+/** The list of the parked entries of `queue` (oldest queued first by default: id order). */
+export function parkedSpec(queue: QueueName): ListSpec {
+  return {
+    select: sql`q.id::int as id, q.siren, q.reason, ${isoOf(sql`q.queued_at`)} as queued_at, q.attempts::int as attempts, q.error,
+      ${isoOf(sql`q.queued_at`)} as date_creation`,
+    from: sql`rne_queue q`,
+    where: sql`q.queue = ${queue} and q.state = 'parked'`,
+    sortable: { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.queued_at` },
+    search: sirenPrefix,
+    total: (term) => (term ? undefined : sql`select parked as total from rne_queue_counts where queue = ${queue}`),
+  };
+}
+
 /** One page of the entries of `queue` processed. */
 export function filterDone(db: Db, queue: QueueName, body: FilterBody, page: number): Promise<Page<QueueEntry>> {
-  return runList<QueueEntry>(
-    db,
-    {
-      select: doneSelect,
-      from: sql`rne_queue q`,
-      where: sql`q.queue = ${queue} and q.state = 'done'`,
-      sortable: doneSortable,
-      search: sirenPrefix,
-      total: (term) => (term ? undefined : sql`select coalesce(sum(processed), 0)::bigint as total from rne_queue_days where queue = ${queue}`),
-    },
-    newestFirst(body),
-    page,
-  );
+  return runList<QueueEntry>(db, doneSpec(queue), newestFirst(body), page);
 }
 
 /** One page of the officers entries processed since the start of J-1 (Europe/Paris). */
 export function filterLive(db: Db, body: FilterBody, page: number): Promise<Page<QueueEntry>> {
-  return runList<QueueEntry>(
-    db,
-    {
-      select: doneSelect,
-      from: sql`rne_queue q`,
-      where: sql`q.queue = 'officers' and q.state = 'done' and q.processed_at >= ${parisDayStart(1)}`,
-      sortable: doneSortable,
-      search: sirenPrefix,
-      total: (term) =>
-        term ? undefined : sql`select coalesce(sum(processed), 0)::bigint as total from rne_queue_days where queue = 'officers' and day >= ${PARIS_TODAY} - 1`,
-    },
-    newestFirst(body),
-    page,
-  );
+  return runList<QueueEntry>(db, liveSpec(), newestFirst(body), page);
 }
 
-/** One page of the parked entries of `queue` (oldest queued first by default: id order). */
+/** One page of the parked entries of `queue`. */
 export function filterParked(db: Db, queue: QueueName, body: FilterBody, page: number): Promise<Page<ParkedEntry>> {
-  return runList<ParkedEntry>(
-    db,
-    {
-      select: sql`q.id::int as id, q.siren, q.reason, ${isoOf(sql`q.queued_at`)} as queued_at, q.attempts::int as attempts, q.error,
-        ${isoOf(sql`q.queued_at`)} as date_creation`,
-      from: sql`rne_queue q`,
-      where: sql`q.queue = ${queue} and q.state = 'parked'`,
-      sortable: { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.queued_at` },
-      search: sirenPrefix,
-      total: (term) => (term ? undefined : sql`select parked as total from rne_queue_counts where queue = ${queue}`),
-    },
-    body,
-    page,
-  );
+  return runList<ParkedEntry>(db, parkedSpec(queue), body, page);
 }

@@ -5,7 +5,8 @@
  *   `POST rne/accounts/{id}/toggle`, `POST rne/accounts/{id}/delete` (204), `GET syncInpiAccount/{id}`;
  * - reports: `GET reportsall`, `GET dirigeantsall`, `GET liveinpiall`, `GET download-csv`;
  * - queues: `POST queues/{queue}/filter`, `POST queues/officers/live/filter`, `POST queues/{queue}/parked/filter`,
- *   `POST queues/{queue}/requeue/{id}` (204), `POST queues/{queue}/sirens`.
+ *   `POST queues/{queue}/requeue/{id}` (204), `POST queues/{queue}/sirens`, and each table's « Exporter CSV »:
+ *   `GET queues/{queue}/export.csv`, `GET queues/officers/live/export.csv`, `GET queues/{queue}/parked/export.csv`.
  * The plugin also declares the RNE worker's tasks (`registerRneWorker`, on when RNE_WORKER=on), and wakes the
  * worker after a call that queued entries.
  */
@@ -34,6 +35,10 @@ import type { AppContext } from '../../context';
 import { accountsResource, listAccounts } from './accounts';
 import { CSV_FILENAME, liveCsvStream } from './csv';
 import { filterDone, filterLive, filterParked } from './lists';
+import { exportDone, exportLive, exportParked } from './list-export';
+import { csvDownload, listExportQuery } from '../../../contract/list-export';
+import { exportFilename, exportFilter } from '../../http/list-export';
+import { sendCsv } from '../../lib/csv/write';
 import { queueSirens, REASON_MANUAL, requeueEntry } from './queues';
 import { dirigeantsAll, liveInpiAll, reportsAll } from './reports';
 import { syncAccount } from './sync';
@@ -88,6 +93,18 @@ export function rneRoutes(ctx: AppContext) {
         .header('content-disposition', `attachment; filename="${CSV_FILENAME}"`)
         .send(stream);
     });
+
+    // « Exporter CSV » of the queue tables (before `queues/:queue/…`, whose parameter would take `officers`).
+    const csv = { 200: csvDownload, ...errorResponses(401, 422) };
+    r.get('/queues/officers/live/export.csv', { schema: { tags, querystring: listExportQuery, response: csv } }, async (req, reply) =>
+      sendCsv(req, reply, exportFilename('rne-officers-j-1'), exportLive(db, exportFilter(req.query))),
+    );
+    r.get('/queues/:queue/export.csv', { schema: { tags, params: queueParams, querystring: listExportQuery, response: csv } }, async (req, reply) =>
+      sendCsv(req, reply, exportFilename(`rne-${req.params.queue}`), exportDone(db, req.params.queue, exportFilter(req.query))),
+    );
+    r.get('/queues/:queue/parked/export.csv', { schema: { tags, params: queueParams, querystring: listExportQuery, response: csv } }, async (req, reply) =>
+      sendCsv(req, reply, exportFilename(`rne-${req.params.queue}-parked`), exportParked(db, req.params.queue, exportFilter(req.query))),
+    );
 
     // Queues.
     const page = (item: z.ZodType) => ({ 200: pageResponse(item), ...write });

@@ -38,6 +38,13 @@ export function ParkedTable({ queue }: { queue: QueueName }) {
     [config?.company_page_url, queue],
   );
   return (
-    <DataList<ParkedEntry> {...ENTRY_LIST} source={source} columns={columns} urlNamespace="parked" testId={`parked-${queue}`} />
+    <DataList<ParkedEntry>
+      {...ENTRY_LIST}
+      source={source}
+      columns={columns}
+      urlNamespace="parked"
+      testId={`parked-${queue}`}
+      exportCsv={{ path: '/api/supervisions/queues/{queue}/parked/export.csv', pathParams: { queue } }}
+    />
   );
 }

@@ -36,6 +36,18 @@ export function QueueTable({ queue, table, testId }: QueueTableProps) {
     [config?.company_page_url],
   );
   return (
-    <DataList<QueueEntry> {...ENTRY_LIST} source={source} columns={columns} urlNamespace="done" testId={testId} firstRows={25} />
+    <DataList<QueueEntry>
+      {...ENTRY_LIST}
+      source={source}
+      columns={columns}
+      urlNamespace="done"
+      testId={testId}
+      firstRows={25}
+      exportCsv={
+        table === 'live'
+          ? { path: '/api/supervisions/queues/officers/live/export.csv' }
+          : { path: '/api/supervisions/queues/{queue}/export.csv', pathParams: { queue } }
+      }
+    />
   );
 }
