@@ -38,6 +38,7 @@ interface ApiPage<T> {
 interface BodaccApiRow {
   id: number;
   b1: string | null;
+  b2: string | null;
   b4: string | null;
   b36: string | null;
 }
@@ -440,6 +441,13 @@ test('insert publishes the waiting deals and purge undoes it, with their toasts 
   await expect.poll(() => figure(page, 'stats-c2')).toBe(c2Before);
 });
 
+/** The question before deleting a BODACC row: it names the row by its notice number and company. */
+function bodaccDeleteQuestion(row: BodaccApiRow): string {
+  const company = row.b2 ? ` (${row.b2})` : '';
+  const name = row.b4 ? `la ligne de l’annonce n°\u00a0${row.b4}${company}` : `la ligne ${row.id}${company}`;
+  return `Supprimer ${name}\u202f? Elle pourra être restaurée depuis «\u00a0Lignes supprimées\u00a0».`;
+}
+
 test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a new tab, delete', async ({ page }) => {
   const all = await api.post<ApiPage<BodaccApiRow>>('/api/transactions/filterbodacc?page=1', filter('', 200));
   expect(all.total, 'the demo imports BODACC sale notices').toBeGreaterThan(0);
@@ -474,9 +482,10 @@ test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a
   await expect(notice).toHaveAttribute('href', /^https:\/\/www\.bodacc\.fr\//);
   await expect(notice).toHaveAttribute('target', '_blank');
 
+  // The confirmation names the row (notice number, company) and says where it can be restored.
   const row = list.locator(`tbody tr[data-row-key="${target!.id}"]`);
   await row.getByRole('button', { name: 'Effacer' }).click();
-  await confirm(page, CONFIRM_DELETE, 'Effacer');
+  await confirm(page, bodaccDeleteQuestion(target!), 'Supprimer la ligne');
   await expectToast(page, SUCCESS);
   await expect(row).toHaveCount(0);
   await expect(rows).toHaveCount(sameSiren - 1);
@@ -484,8 +493,9 @@ test('BODACC rows: 37 columns and Action, search by SIREN, the notice opens in a
   // A row that is no longer there: the generic failure toast.
   await page.route('**/api/transactions/removebodacc', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Item does not exist!"}' }));
   if (sameSiren > 1) {
-    await rows.first().getByRole('button', { name: 'Effacer' }).click();
-    await confirm(page, CONFIRM_DELETE, 'Effacer');
+    const next = (await api.post<ApiPage<BodaccApiRow>>('/api/transactions/filterbodacc?page=1', filter(siren, 200))).data[0];
+    await list.locator(`tbody tr[data-row-key="${next.id}"]`).getByRole('button', { name: 'Effacer' }).click();
+    await confirm(page, bodaccDeleteQuestion(next), 'Supprimer la ligne');
     await expectToast(page, GENERIC, 'error');
   }
 });

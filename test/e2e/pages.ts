@@ -79,6 +79,7 @@ export const PAGES: AppPage[] = [
   { name: 'deals import success', path: () => '/transactions/success', signedIn: true },
   { name: 'deals imported files', path: () => '/transactions/files', signedIn: true },
   { name: 'deals bodacc rows', path: () => '/transactions/bodacc', signedIn: true, column: { list: 'bodacc-list', header: 'SIREN' } },
+  { name: 'deals bodacc deleted rows', path: () => '/transactions/bodacc/deleted', signedIn: true },
 ];
 
 let ids: Ids | undefined;

@@ -1,7 +1,7 @@
 /**
  * Registry entry of the deals module, served under the spec's /transactions URLs (SPEC section 2 "Transactions (deals)"): the
  * deals list and form, roles, types, the CSV import with its success page, the imported files and the BODACC
- * transaction rows, every page lazy-loaded; one "Transactions" group in the sidebar; the /home card of the
+ * transaction rows with their « Lignes supprimées » (/transactions/bodacc/deleted), every page lazy-loaded; one "Transactions" group in the sidebar; the /home card of the
  * deals (counted on the server under `deals`).
  */
 import { SwapOutlined } from '@ant-design/icons';
@@ -25,6 +25,7 @@ export const dealsModule: WebModule = {
     { path: 'transactions/success', lazy: lazyPage(() => import('./import/ImportSuccessPage')) },
     { path: 'transactions/files', lazy: lazyPage(() => import('./import/FilesPage')) },
     { path: 'transactions/bodacc', lazy: lazyPage(() => import('./bodacc/BodaccPage')) },
+    { path: 'transactions/bodacc/deleted', lazy: lazyPage(() => import('./bodacc/DeletedRowsPage')) },
   ],
   nav: {
     path: '/transactions',
@@ -38,7 +39,7 @@ export const dealsModule: WebModule = {
       { path: '/transactions/files', label: 'Fichiers importés' },
       { path: '/transactions/roles', label: 'Rôles', owns: ['/transactions/createrole', '/transactions/:id/editrole'] },
       { path: '/transactions/types', label: 'Types', owns: ['/transactions/createtype', '/transactions/:id/edittype'] },
-      { path: '/transactions/bodacc', label: 'Transactions BODACC' },
+      { path: '/transactions/bodacc', label: 'Transactions BODACC', owns: ['/transactions/bodacc/deleted'] },
     ],
   },
   dashboard: { title: 'Transactions', icon: <SwapOutlined aria-hidden />, statsKey: 'deals', to: '/transactions', order: 50 },

@@ -25,7 +25,7 @@ export const DEALS_SEARCH_PLACEHOLDER = 'Siren, Company Name, Company role, Deal
 /** Placeholder of the BODACC rows search (by SIREN). */
 export const BODACC_SEARCH_PLACEHOLDER = 'Siren';
 
-/** Confirmation before deleting a role, a type, a deal or a BODACC row (SPEC section 4). */
+/** Confirmation before deleting a role, a type or a deal (SPEC section 4; a BODACC row's names it: bodacc/texts.ts). */
 export const CONFIRM_DELETE = 'Êtes-vous sûr(e) de vouloir le supprimer ?';
 /** Toggle confirmations of a role (SPEC section 4). */
 export const CONFIRM_ROLE = { disable: 'Voulez-vous vraiment désactiver ce role ?', enable: 'Voulez-vous vraiment réactiver ce role ?' };

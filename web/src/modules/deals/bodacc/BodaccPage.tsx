@@ -1,11 +1,14 @@
 /**
  * /transactions/bodacc screen, the legal-announcement transaction rows (SPEC sections 2, 3 and 8): the 37 columns in order with French headers plus Action, scrolling horizontally with the SIREN
- * column fixed; search by SIREN; page-size selector; delete after confirmation ('Une erreur est survenue!' on
- * failure); each row opens its notice on bodacc.fr in a new tab (« Avis » in the Action column, and the link of b36).
+ * column fixed; search by SIREN; page-size selector; delete after a confirmation naming the row (notice number and
+ * company) and saying it stays restorable from « Lignes supprimées » (linked in the header; 'Une erreur est
+ * survenue!' on failure); each row opens its notice on bodacc.fr in a new tab (« Avis » in the Action column, and
+ * the link of b36).
  */
-import { FileSearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
 import { useCallback, useMemo } from 'react';
+import { ButtonLink } from '../../../components/ButtonLink';
 import { useConfirmAction } from '../../../components/feedback/useConfirmAction';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataList, type DataColumn } from '../../../components/list/DataList';
@@ -14,9 +17,10 @@ import type { ServerListSource } from '../../../components/list/useDataList';
 import type { BodaccRow } from '../../../../../contract/deal-lists';
 import { DEALS_CRUMB } from '../breadcrumbs';
 import { cell, dayText, numberText } from '../format';
-import { BODACC_SEARCH_PLACEHOLDER, BODACC_TITLE, CONFIRM_DELETE } from '../texts';
+import { BODACC_SEARCH_PLACEHOLDER, BODACC_TITLE } from '../texts';
 import { BODACC_KEY, filterBodacc, removeBodacc } from './api';
 import { BODACC_KEYS, BODACC_LABELS } from './fields';
+import { DELETED_TITLE, deleteQuestion } from './texts';
 
 const source: ServerListSource<BodaccRow> = { mode: 'server', queryKey: [...BODACC_KEY, 'filter'], fetch: filterBodacc };
 
@@ -61,8 +65,8 @@ export default function BodaccPage() {
   const remove = useCallback(
     (row: BodaccRow) =>
       confirmAction({
-        content: CONFIRM_DELETE,
-        okText: 'Effacer',
+        content: deleteQuestion(row),
+        okText: 'Supprimer la ligne',
         danger: true,
         action: () => removeBodacc(row.id).catch(() => Promise.reject(new Error('removebodacc failed'))),
         invalidate: [[...BODACC_KEY]],
@@ -103,7 +107,7 @@ export default function BodaccPage() {
                 Avis
               </Button>
             ) : null}
-            <DeleteRowButton testId="bodacc-delete" onClick={() => remove(row)} />
+            <DeleteRowButton testId="bodacc-delete" label={`Effacer la ligne ${row.b4 ? `de l’annonce n° ${row.b4}` : row.id}`} onClick={() => remove(row)} />
           </Space>
         ),
       },
@@ -112,7 +116,15 @@ export default function BodaccPage() {
   );
   return (
     <>
-      <PageHeader title={BODACC_TITLE} breadcrumb={[DEALS_CRUMB, { title: BODACC_TITLE }]} />
+      <PageHeader
+        title={BODACC_TITLE}
+        breadcrumb={[DEALS_CRUMB, { title: BODACC_TITLE }]}
+        extra={
+          <ButtonLink to="/transactions/bodacc/deleted" icon={<DeleteOutlined aria-hidden />} data-testid="bodacc-deleted-link">
+            {DELETED_TITLE}
+          </ButtonLink>
+        }
+      />
       <Card>
         <DataList<BodaccRow>
           source={source}
