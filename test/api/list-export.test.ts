@@ -176,3 +176,19 @@ describe('RNE queue exports (GET /api/supervisions/queues/…/export.csv)', () =
     expect((await root.get('/api/supervisions/queues/autre/export.csv')).statusCode).toBe(422);
   });
 });
+
+describe('group SIRENs export (GET /api/groups/sirens/{id}/export.csv)', () => {
+  it('downloads the group’s SIRENs of the search and sort; 404 for an unknown group', async () => {
+    const sirens = validSirens(3, 5_000_000);
+    const created = await root.post('/api/groups/store', { name: `Export ${Date.now()}`, status: 1 });
+    const id = created.json().id as number;
+    expect((await root.post('/api/groups/addsirens', { id, sirens })).statusCode).toBe(200);
+    const lines = await download(`/api/groups/sirens/${id}/export.csv?column=siren&direction=desc`, `groupe-${id}-sirens`);
+    expect(lines[0]).toBe('ID;Siren;Entreprise;Date d’ajout');
+    expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual([...sirens].sort().reverse());
+    expect(lines[1]).toMatch(/^\d+;\d{9};[^;]*;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const one = await download(`/api/groups/sirens/${id}/export.csv?search=${sirens[1]}`, `groupe-${id}-sirens`);
+    expect(one.slice(1).map((l) => l.split(';')[1])).toEqual([sirens[1]]);
+    expect((await root.get('/api/groups/sirens/99999999/export.csv')).statusCode).toBe(404);
+  });
+});

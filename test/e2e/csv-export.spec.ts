@@ -123,3 +123,18 @@ test('RNE queues: the processed and parked tables export every entry of their so
   expect(parkedCsv.lines[0]).toBe('Siren;Erreur;Tentatives;Motif;Mis en file');
   expect(parkedCsv.lines).toHaveLength(expectedParked.total + 1);
 });
+
+test('group SIRENs: the export holds the group’s SIRENs in the list’s sort', async ({ page }) => {
+  const group = await api.post<{ id: number }>('/api/groups/store', { name: `Export CSV ${Date.now()}`, status: 1 });
+  const sirens = ['552032534', '542051180', '380129866'];
+  await api.post('/api/groups/addsirens', { id: group.id, sirens });
+  await page.goto(`/groups/${group.id}/edit`);
+  const list = page.getByTestId('group-sirens-list');
+  await list.getByRole('columnheader', { name: 'Siren', exact: true }).click();
+  await expect(list.getByRole('columnheader', { name: 'Siren', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  const { name, lines } = await exportCsv(page, list);
+  expect(name).toBe(`groupe-${group.id}-sirens-${parisToday()}.csv`);
+  expect(lines[0]).toBe('ID;Siren;Entreprise;Date d’ajout');
+  expect(lines.slice(1).map((line) => line.split(';')[1])).toEqual([...sirens].sort());
+  await api.post(`/api/groups/removegroup/${group.id}`);
+});

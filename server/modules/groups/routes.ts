@@ -1,6 +1,7 @@
 /**
  * Routes of SPEC section 7 "Groups": the status-resource routes of `groupsResource` (server/http/status-routes.ts),
- * the SIREN calls `addsirens` and `removesiren/{id}`, plus `POST /api/groups/filtersirens/{id}?page=n` (the
+ * the SIREN calls `addsirens` and `removesiren/{id}`, plus `POST /api/groups/filtersirens/{id}?page=n` and its
+ * « Exporter CSV » `GET /api/groups/sirens/{id}/export.csv` (the
  * group's SIRENs, paged on the server: a group may hold hundreds of thousands).
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,10 @@ import { ADD_SIRENS_BODY_BYTES } from '../../../contract/limits';
 import { filterBody, pageQuery } from '../../../contract/listing';
 import type { AppContext } from '../../context';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
-import { addSirens, filterGroupSirens, groupsResource, removeSiren } from './service';
+import { addSirens, exportGroupSirens, filterGroupSirens, groupsResource, removeSiren } from './service';
+import { csvDownload, listExportQuery } from '../../../contract/list-export';
+import { exportFilename, exportFilter } from '../../http/list-export';
+import { sendCsv } from '../../lib/csv/write';
 
 const tags = ['Groupes'];
 
@@ -36,6 +40,12 @@ export function groupsRoutes(ctx: AppContext) {
       '/filtersirens/:id',
       { schema: { tags, params: idParams, querystring: pageQuery, body: filterBody, response: { 200: groupSirenPage, ...write } } },
       async (req) => filterGroupSirens(db, req.params.id, req.body, req.query.page),
+    );
+    r.get(
+      '/sirens/:id/export.csv',
+      { schema: { tags, params: idParams, querystring: listExportQuery, response: { 200: csvDownload, ...errorResponses(401, 404, 422) } } },
+      async (req, reply) =>
+        sendCsv(req, reply, exportFilename(`groupe-${req.params.id}-sirens`), await exportGroupSirens(db, req.params.id, exportFilter(req.query))),
     );
   };
 }

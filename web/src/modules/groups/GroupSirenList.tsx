@@ -75,6 +75,7 @@ export function GroupSirenList({ groupId }: GroupSirenListProps) {
       search={{ placeholder: 'Rechercher un siren' }}
       urlNamespace="sirens"
       testId="group-sirens-list"
+      exportCsv={{ path: '/api/groups/sirens/{id}/export.csv', pathParams: { id: groupId } }}
     />
   );
 }
