@@ -12,6 +12,7 @@
  *   the nomenclatures' labels), or 404 `Entreprise inconnue au répertoire.` when neither is known
  */
 import { z } from 'zod';
+import { importSummary } from './import-summary';
 import { sirenOrSiret } from './fields';
 import { jobResponse } from './jobs';
 
@@ -38,6 +39,8 @@ export const feedFileRecord = z
     error: z.string().nullable(),
     /** upload | cli | inbox | fetch */
     origin: z.string(),
+    /** What the import did (rows read, created, updated, unchanged, log entries, SIRENs queued for the RNE); null when failed or not kept. */
+    summary: importSummary.nullable(),
   })
   .meta({ id: 'FeedFileRecord' });
 export type FeedFileRecord = z.output<typeof feedFileRecord>;

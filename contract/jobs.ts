@@ -4,8 +4,11 @@
  */
 import { z } from 'zod';
 
-/** queued -> running -> done | failed. */
-export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * queued -> running -> done | failed; an upload whose import must be confirmed goes running -> waiting (its counts
+ * in `result`), then queued again when confirmed, or failed when abandoned (server/jobs/confirmation.ts).
+ */
+export const JOB_STATES = ['queued', 'running', 'waiting', 'done', 'failed'] as const;
 
 export const jobResponse = z
   .object({

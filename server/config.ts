@@ -115,6 +115,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  FEED_CONFIRM_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
   RNE_API_URL: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
@@ -182,6 +183,12 @@ export interface AppConfig {
   feedSireneCron: string;
   /** Whether the inbox folders `dataDir/inbox/{sirene,bodacc}/` are watched (default true). */
   feedInbox: boolean;
+  /**
+   * Most update-log entries, or SIRENs queued for the RNE, that a feed file uploaded from the screens may write
+   * before the operator is asked to confirm (FEED_CONFIRM_THRESHOLD, default 10,000; server/jobs/confirmation.ts).
+   * The CLI, the inbox and the scheduled fetch are never asked.
+   */
+  feedConfirmThreshold: number;
   /** Base URL of the INPI RNE API, without a trailing slash: `/api/sso/login`, `/api/companies/{siren}`… are appended. */
   rneApiUrl: string;
   /** Whether the RNE worker starts with the server (`RNE_WORKER=on`). `npm run worker` runs it alone. */
@@ -235,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feedBodaccCron: e.FEED_BODACC_CRON.trim(),
     feedSireneCron: e.FEED_SIRENE_CRON.trim(),
     feedInbox: e.FEED_INBOX,
+    feedConfirmThreshold: e.FEED_CONFIRM_THRESHOLD,
     rneApiUrl: e.RNE_API_URL,
     rneWorker: e.RNE_WORKER,
     rneRequestsPerMinute: e.RNE_REQUESTS_PER_MINUTE,

@@ -5,11 +5,12 @@
  * - `interrupted`: the process running it died; nothing was kept; it may be sent again;
  * - `shutdown`: the server stopped cleanly while it ran or before it started; it may be sent again;
  * - `never_started`: it waited in the queue longer than an hour; it may be sent again;
- * - `unexpected`: a fault (its details are in the log); the operator sees a generic message.
+ * - `unexpected`: a fault (its details are in the log); the operator sees a generic message;
+ * - `abandoned`: it waited for a confirmation (./confirmation.ts) and the operator abandoned it; nothing was kept.
  */
 
 /** The kinds of failure of a job. */
-export const FAILURE_KINDS = ['refused', 'interrupted', 'shutdown', 'never_started', 'unexpected'] as const;
+export const FAILURE_KINDS = ['refused', 'interrupted', 'shutdown', 'never_started', 'unexpected', 'abandoned'] as const;
 
 /** Why a job failed. */
 export type FailureKind = (typeof FAILURE_KINDS)[number];

@@ -33,6 +33,7 @@ import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
 import { jobs } from '../db/schema';
 import { AppError } from '../http/errors';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
+import { AwaitingConfirmation, holdJob } from './confirmation';
 import type { FailureKind } from './failure';
 import { removeJobFile, type JobInput } from './files';
 import { claimJob, findJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
@@ -276,8 +277,9 @@ export class JobQueue {
    * time): for an input that only this machine can read (a file path: the feeds' CLI, inbox and fetch). It
    * keeps its row, progress, lock and recovery like any job.
    * @param bytesTotal - size of its input, for the progress percentage
+   * @param opts.again - the job was sent once already (a confirmed job, ./confirmation.ts): pg-boss gets a new id for it
    */
-  async dispatch(created: JobRow, bytesTotal: number | null, payload?: Record<string, unknown>, opts: { here?: boolean } = {}): Promise<JobRow> {
+  async dispatch(created: JobRow, bytesTotal: number | null, payload?: Record<string, unknown>, opts: { here?: boolean; again?: boolean } = {}): Promise<JobRow> {
     const kind = created.kind;
     if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
     const [row] = await this.database.db
@@ -291,7 +293,8 @@ export class JobQueue {
       return row;
     }
     try {
-      await this.boss.send(kind, { jobId: row.id }, { id: row.id, retryLimit: 0 });
+      // pg-boss keeps the ids it was sent: a job sent again goes under an id of pg-boss's choosing.
+      await this.boss.send(kind, { jobId: row.id }, { ...(opts.again ? {} : { id: row.id }), retryLimit: 0 });
     } catch (err) {
       await finishJob(this.database.db, row.id, { state: 'failed', error: JOB_FAILED_MESSAGE, kind: 'unexpected' });
       throw err;
@@ -302,7 +305,8 @@ export class JobQueue {
   }
 
   /**
-   * Waits until job `id` ends (done or failed), whichever process runs it, and answers its row. Polls the `jobs`
+   * Waits until job `id` ends (done or failed) or stops to wait for a confirmation (`waiting`,
+   * ./confirmation.ts), whichever process runs it, and answers its row. Polls the `jobs`
    * row every `pollMs` (default 200), calling `onProgress` with each row seen while it runs.
    * @returns the ended row; the last row seen when `signal` aborts first
    * @throws Error when the job's row is gone (deleted meanwhile)
@@ -355,6 +359,12 @@ export class JobQueue {
         await removeJobFile(db, job);
         this.log.info({ job: jobId, kind }, 'job done');
       } catch (err) {
+        if (err instanceof AwaitingConfirmation && !abort.signal.aborted) {
+          // Rolled back before it committed: the job waits for the operator, its input kept (./confirmation.ts).
+          await holdJob(db, jobId, err, err.summary.rows_read);
+          this.log.info({ job: jobId }, 'job awaiting confirmation');
+          return;
+        }
         const kind: FailureKind = abort.signal.aborted ? 'shutdown' : err instanceof AppError ? 'refused' : 'unexpected';
         const message = kind === 'shutdown' ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
         // A refused input (AppError: its French reason, shown to the operator too) or a stop is a normal end,
@@ -466,7 +476,7 @@ export async function waitForJob(db: Db, id: string, opts: { pollMs?: number; on
   for (;;) {
     const row = await findJob(db, id);
     if (!row) throw new Error(`job ${id} vanished`);
-    if (row.state === 'done' || row.state === 'failed') return row;
+    if (row.state === 'done' || row.state === 'failed' || row.state === 'waiting') return row;
     opts.onProgress?.(row);
     if (opts.signal?.aborted) return row;
     await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 200));

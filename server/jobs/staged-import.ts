@@ -5,7 +5,13 @@
  *   stage  → the file's rows go into a staging table by COPY;
  *   check  → the staged rows are checked in SQL (a refused file throws an AppError with its French reason);
  *   merge  → the checked rows are written where they belong;
- *   summarize → the job's result, written with the job's end in the merge's transaction.
+ *   summarize → the job's result and its summary (contract/import-summary.ts), written with the job's end in the
+ *               merge's transaction, the summary also in the import's file record (`keep`).
+ *
+ * Asked before it commits: with `confirmAbove` set (an upload from the screens), an import whose summary writes
+ * more than that many update-log entries or queues more than that many SIRENs for the RNE is rolled back after
+ * its merge and throws `AwaitingConfirmation` with the counts; the queue then keeps the job `waiting`, with its
+ * input, until the operator confirms (the job runs again with `confirmed`) or abandons it (server/jobs/queue.ts).
  *
  * All or nothing, on either database:
  * - PostgreSQL: the four steps run in one transaction on the job's own connection (statement timeout off, the
@@ -20,9 +26,11 @@
  * the rows and the end are committed together, so recovery never takes a committed import for a lost one.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ImportSummary } from '../../contract/import-summary';
 import type { Sql } from '../db/sql';
 import { AppError } from '../http/errors';
 import { SHUTDOWN_MESSAGE, type JobContext } from './queue';
+import { AwaitingConfirmation, exceedsThreshold } from './confirmation';
 import { finishJobIn } from './store';
 
 /** How stage tables are created: `'on commit drop'` inside the import's transaction (PostgreSQL), `''` otherwise. */
@@ -36,6 +44,9 @@ export interface ImportOutcome {
   /** The job's end is already written (inside the import's transaction): the queue has nothing more to record. */
   ended: true;
 }
+
+/** What `summarize` answers: the job's result, and the summary kept in `result.summary` and in the file record. */
+export type ImportSummarized = Omit<ImportOutcome, 'ended'> & { summary?: ImportSummary };
 
 /** The declaration of one import. */
 export interface StagedImport<Staged, Merged> {
@@ -51,8 +62,15 @@ export interface StagedImport<Staged, Merged> {
   merge(sql: Sql, staged: Staged, temp: StageTemp): Promise<Merged>;
   /** After a failed merge, with the stage readable again: the French error that explains it, or undefined. */
   explain?(sql: Sql, err: unknown, staged: Staged): Promise<Error | undefined>;
-  /** The job's result, from what the merge answered. */
-  summarize(merged: Merged, staged: Staged): Omit<ImportOutcome, 'ended'>;
+  /** The job's result and its summary, from what the merge answered. */
+  summarize(merged: Merged, staged: Staged): ImportSummarized;
+  /** Writes the summary into the import's file record (inside the transaction, after the merge). */
+  keep?(sql: Sql, summary: ImportSummary, merged: Merged): Promise<void>;
+  /**
+   * Most update-log entries or SIRENs queued for the RNE the import may write without being confirmed; undefined
+   * (the CLI, the inbox, the fetch, a confirmed upload): no limit.
+   */
+  confirmAbove?: number;
 }
 
 /** Throws the stop's error when the server is stopping (the transaction then rolls back). */
@@ -68,7 +86,13 @@ export function throwIfStopped(signal: AbortSignal): void {
 export async function runStagedImport<Staged, Merged>(ctx: JobContext, spec: StagedImport<Staged, Merged>): Promise<ImportOutcome> {
   const finish = async (tx: Sql, merged: Merged, staged: Staged) => {
     throwIfStopped(ctx.signal);
-    const out = spec.summarize(merged, staged);
+    const { summary, ...out } = spec.summarize(merged, staged);
+    if (summary) {
+      // Thrown inside the transaction: it rolls back, and nothing of the import is kept.
+      if (spec.confirmAbove !== undefined && exceedsThreshold(summary, spec.confirmAbove)) throw new AwaitingConfirmation(summary, spec.confirmAbove);
+      out.result = { ...out.result, summary };
+      await spec.keep?.(tx, summary, merged);
+    }
     await finishJobIn(tx, ctx.job.id, out);
     return { ...out, ended: true as const };
   };
@@ -105,7 +129,7 @@ export async function runStagedImport<Staged, Merged>(ctx: JobContext, spec: Sta
       return await sql.transaction(async (tx) => finish(tx, await spec.merge(tx, staged, ''), staged));
     } catch (err) {
       // The transaction rolled back: the stage is as it was before the merge.
-      if (err instanceof AppError) throw err;
+      if (err instanceof AppError || err instanceof AwaitingConfirmation) throw err;
       throw (await spec.explain?.(sql, err, staged)) ?? err;
     }
   } finally {

@@ -390,6 +390,18 @@ describe('POST /api/transactions/import: refused, nothing written', { timeout: 1
 });
 
 describe('imported files', { timeout: 120_000 }, () => {
+  it('keeps what each import did with its file: rows read, deals created, updated and unchanged', async () => {
+    const [a, b] = [nextId('K'), nextId('K')];
+    await expectOk(root, 'premier.csv', csv([entity(a, 0), entity(a, 1), entity(b, 0)]));
+    // Again with deal a changed and deal b the same: one updated, one unchanged.
+    await expectOk(root, 'second.csv', csv([entity(a, 0, { description: 'Modifiée' }), entity(a, 1, { description: 'Modifiée' }), entity(b, 0)]));
+    const res = await root.get('/api/transactions/allfiles');
+    expect(res.statusCode, res.body).toBe(200);
+    const files = res.json() as Array<{ name: string; summary: unknown }>;
+    expect(files.find((f) => f.name === 'second.csv')?.summary).toEqual({ rows_read: 3, created: 0, updated: 1, unchanged: 1, log_entries: 0, rne_queued: 0 });
+    expect(files.find((f) => f.name === 'premier.csv')?.summary).toEqual({ rows_read: 3, created: 2, updated: 0, unchanged: 0, log_entries: 0, rne_queued: 0 });
+  });
+
   it('lists the imported file (allfiles when built, else the table)', async () => {
     const id = nextId('F');
     await expectOk(root, 'listed.csv', csv([entity(id, 0)]));

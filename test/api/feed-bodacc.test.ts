@@ -119,7 +119,20 @@ describe('the DILA XML bulletin BODACC A n°20210005', () => {
       lines: 29,
       error: null,
       origin: 'cli',
-      summary: { notices: 29, new: 29, duplicates: 0, sales: 29, sales_withdrawn: 0, log_entries: 29 + SELLER_SIRENS },
+      summary: {
+        notices: 29,
+        new: 29,
+        duplicates: 0,
+        sales: 29,
+        sales_withdrawn: 0,
+        log_entries: 29 + SELLER_SIRENS,
+        // The summary every import keeps (contract/import-summary.ts).
+        rows_read: 29,
+        created: 29,
+        updated: 0,
+        unchanged: 0,
+        rne_queued: 0,
+      },
     });
     const after = await counts();
     expect(after).toEqual({ a: before.a + 29, tx: before.tx + 29, log: before.log + 29 + SELLER_SIRENS, files: before.files + 1 });

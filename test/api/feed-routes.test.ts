@@ -78,7 +78,18 @@ describe('POST /api/supervisions/import/{feed}', () => {
     const job = await imported('bodacc', 'RCS-A_BXA20210005_ventes.xml', fixture('bodacc/RCS-A_BXA20210005_ventes.xml'));
     expect(job.state, job.error ?? '').toBe('done');
     const [first] = await list('bodaccall');
-    expect(first).toEqual({ id: expect.any(Number), filename: 'RCS-A_BXA20210005_ventes.xml', status: 1, date_creation: expect.stringMatching(/Z$/), lines: 29, error: null, origin: 'upload' });
+    expect(first).toEqual({
+      id: expect.any(Number),
+      filename: 'RCS-A_BXA20210005_ventes.xml',
+      status: 1,
+      date_creation: expect.stringMatching(/Z$/),
+      lines: 29,
+      error: null,
+      origin: 'upload',
+      // What the import did, kept with the file: 29 notices, all new, 55 update-log entries.
+      summary: { rows_read: 29, created: 29, updated: 0, unchanged: 0, log_entries: 55, rne_queued: 0 },
+    });
+    expect(job.result?.summary).toEqual(first.summary);
   });
 
   it('imports the Opendatasoft JSON export and the other notices; the list is newest first', async () => {
@@ -99,7 +110,7 @@ describe('POST /api/supervisions/import/{feed}', () => {
     expect(job.state).toBe('failed');
     expect(job.error).toMatch(/XML/);
     const [first] = await list('bodaccall');
-    expect(first).toMatchObject({ filename: 'casse.xml', status: 0, error: job.error, origin: 'upload' });
+    expect(first).toMatchObject({ filename: 'casse.xml', status: 0, error: job.error, origin: 'upload', summary: null });
   });
 
   it('imports the INSEE companies and establishments into their own lists, with their lines', async () => {
@@ -111,6 +122,13 @@ describe('POST /api/supervisions/import/{feed}', () => {
       ['StockUniteLegale_sample.csv', 1, 97],
     ]);
     expect((await list('inseeLocations')).map((f) => [f.filename, f.status, f.lines, f.origin])).toEqual([['StockEtablissement_sample.csv', 1, 72, 'upload']]);
+    // A first load inserts every row and logs nothing; the 2019 file then meets those rows again.
+    expect((await list('inseeCompanies')).map((f) => f.summary)).toEqual([
+      { rows_read: 3, created: expect.any(Number), updated: expect.any(Number), unchanged: expect.any(Number), log_entries: expect.any(Number), rne_queued: 0 },
+      { rows_read: 97, created: 97, updated: 0, unchanged: 0, log_entries: 0, rne_queued: 0 },
+    ]);
+    const [second] = await list('inseeCompanies');
+    expect(second.summary!.created + second.summary!.updated + second.summary!.unchanged).toBe(3);
   });
 
   it('imports the zip INSEE ships (streamed from the archive)', async () => {

@@ -142,7 +142,13 @@ describe('POST /api/news/import: the upload and its job', () => {
       rows_read: 3,
       bytes_read: data.length,
       percent: 100,
-      result: { rows: 3, rows_in_error: 0, rows_in_error_before_duplicates: 0 },
+      result: {
+        rows: 3,
+        rows_in_error: 0,
+        rows_in_error_before_duplicates: 0,
+        // What the import did, kept in the job's result (the news import's record).
+        summary: { rows_read: 3, created: 3, updated: 0, unchanged: 0, log_entries: 0, rne_queued: 0, in_error: 0 },
+      },
       started_at: expect.any(String),
       finished_at: expect.any(String),
     });
@@ -576,7 +582,12 @@ describe('errors of each row', () => {
     const a = await t.newAdmin();
     const job = await importDone(a.client, 'erreurs.csv', cp1252(csvText(cases.map(([r]) => r))));
     const inError = cases.filter(([, e]) => e.length).length;
-    expect(job.result).toEqual({ rows: cases.length, rows_in_error: inError, rows_in_error_before_duplicates: inError - 4 });
+    expect(job.result).toEqual({
+      rows: cases.length,
+      rows_in_error: inError,
+      rows_in_error_before_duplicates: inError - 4,
+      summary: { rows_read: cases.length, created: cases.length - inError, updated: 0, unchanged: 0, log_entries: 0, rne_queued: 0, in_error: inError },
+    });
     const rows = await rowsOf(a.client);
     expect(rows.map((r) => [r.line, [...r.errors].sort()])).toEqual(cases.map(([, errors], i) => [i + 2, [...errors].sort()]));
     // Values stay as read beside their errors.
@@ -592,7 +603,7 @@ describe('errors of each row', () => {
   it('filters the rows in error with the onlyerrors search, and searches SIREN, title or category', async () => {
     const a = await t.newAdmin();
     const [s1, s2] = validSirens(2, 42_000_000);
-    await importDone(
+    const filtered = await importDone(
       a.client,
       'filtre.csv',
       utf8(
@@ -608,6 +619,7 @@ describe('errors of each row', () => {
     const errors = await temporaries(a.client, { search: 'onlyerrors' });
     expect(errors.data.map((r) => r.title).sort()).toEqual(['Beta siren faux', 'Delta 100% faux', 'Epsilon date']);
     expect(errors).toMatchObject({ total: 3, rows_total: 5, rows_in_error: 3 });
+    expect(filtered.result?.summary).toEqual({ rows_read: 5, created: 2, updated: 0, unchanged: 0, log_entries: 0, rne_queued: 0, in_error: 3 });
     const titles = async (search: string) => (await temporaries(a.client, { search })).data.map((r) => r.title).sort();
     expect(await titles(s2)).toEqual(['Delta 100% faux', 'Gamma correct']);
     expect(await titles(`${s1.slice(0, 3)} ${s1.slice(3, 6)} ${s1.slice(6)}`)).toEqual(['Alpha correct', 'Epsilon date']);

@@ -157,6 +157,7 @@ describe('news: POST /api/news/addnews and the CSV rows', () => {
       rows_in_error_before_duplicates: 1,
       sirets_reduced: 2,
       siret_notes: [note(2, DANONE.siret, DANONE.siren), note(5, LA_POSTE.siret, LA_POSTE.siren)],
+      summary: { rows_read: 4, created: 3, updated: 0, unchanged: 0, log_entries: 0, rne_queued: 0, in_error: 1 },
     });
     const page = await temporaries(a.client, { orderBy: { column: 'id', direction: 'asc' } });
     expect(page.data.map((r) => [r.line, r.siren, r.errors])).toEqual([

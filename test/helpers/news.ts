@@ -66,12 +66,12 @@ export async function readJob(client: Client, id: string): Promise<JobResponse> 
   return res.json() as JobResponse;
 }
 
-/** Polls `GET /api/jobs/{id}` until the job is done or failed. */
+/** Polls `GET /api/jobs/{id}` until the job is done or failed, or waits for a confirmation (`waiting`). */
 export async function waitForJob(client: Client, id: string, timeoutMs = 60_000): Promise<JobResponse> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const job = await readJob(client, id);
-    if (job.state === 'done' || job.state === 'failed') return job;
+    if (job.state === 'done' || job.state === 'failed' || job.state === 'waiting') return job;
     if (Date.now() > end) throw new Error(`job ${id} still ${job.state} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }

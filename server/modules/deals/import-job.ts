@@ -10,7 +10,8 @@
  * - Rows in error: the job fails with the French summary, after writing the first DEAL_IMPORT_MAX_ERRORS rows
  *   in error (`{lines: [{line, messages}]}`) into its `result`, which the upload answers with its 422.
  *
- * Result (jobs.result): `{rows, deals, created, updated, unchanged, file_id, timings_ms}`.
+ * Result (jobs.result): `{rows, deals, created, updated, unchanged, file_id, timings_ms, summary}` (`summary`:
+ * contract/import-summary.ts, also kept in `deal_import_files.summary`).
  */
 import { eq, sql } from 'drizzle-orm';
 import { DEAL_ENTITIES_MAX } from '../../../contract/deals';
@@ -206,7 +207,10 @@ async function run(ctx: JobContext) {
         phase('merge_record_ms');
         return counts;
       },
+      keep: async (sql, summary, counts) => void (await sql.exec('update deal_import_files set summary = $2::jsonb where id = $1', [counts.file_id, JSON.stringify(summary)])),
+      // Counted in deals (a deal spans several rows); the deals import writes no update-log entry and queues nothing.
       summarize: (counts, rows) => ({
+        summary: { rows_read: rows, created: counts.created, updated: counts.updated, unchanged: counts.deals - counts.created - counts.updated, log_entries: 0, rne_queued: 0 },
         result: { rows, ...counts, unchanged: counts.deals - counts.created - counts.updated, timings_ms: timings },
         rowsRead: rows,
         bytesRead: meter.bytes,

@@ -3,6 +3,8 @@
  * record"): one row per file read, ok or failed, written by the feed jobs and by the scheduled fetch.
  */
 import { eq } from 'drizzle-orm';
+import type { ImportSummary } from '../../../contract/import-summary';
+import type { Sql } from '../../db/sql';
 import type { Db } from '../../db/client';
 import { feedFiles, type Feed } from '../../db/schema';
 import type { FeedOrigin } from './kinds';
@@ -41,4 +43,12 @@ export async function recordFeedFile(db: Db, input: FeedFileInput): Promise<numb
 export async function hasFeedFile(db: Db, jobId: string): Promise<boolean> {
   const [row] = await db.select({ id: feedFiles.id }).from(feedFiles).where(eq(feedFiles.jobId, jobId)).limit(1);
   return Boolean(row);
+}
+
+/**
+ * Adds the import's summary (contract/import-summary.ts) to the `feed_files` row `id`, beside what the feed's merge
+ * wrote there, on `sql` (inside the import's transaction).
+ */
+export async function keepFeedSummary(sql: Sql, id: number, summary: ImportSummary): Promise<void> {
+  await sql.exec(`update feed_files set summary = coalesce(summary, '{}'::jsonb) || $2::jsonb where id = $1`, [id, JSON.stringify(summary)]);
 }

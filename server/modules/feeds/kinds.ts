@@ -27,7 +27,19 @@ export const feedJobPayload = z.object({
   input: jobInputSchema,
   /** For the `sirene` feed when the file is not recognised before reading: the table to record it under. */
   feed: z.enum(FEEDS).optional(),
+  /**
+   * An upload from the screens: most update-log entries or SIRENs queued for the RNE it may write before the
+   * operator confirms it (FEED_CONFIRM_THRESHOLD; server/jobs/confirmation.ts). Absent: never asked.
+   */
+  confirm_above: z.number().int().min(0).optional(),
+  /** The operator confirmed it: it commits whatever its counts. */
+  confirmed: z.boolean().optional(),
 });
+
+/** The threshold the import of `payload` is held at, or undefined when it commits without asking. */
+export function confirmThreshold(payload: FeedJobPayload): number | undefined {
+  return payload.confirmed ? undefined : payload.confirm_above;
+}
 
 /** Payload of a feed job (jobs.payload). */
 export type FeedJobPayload = z.output<typeof feedJobPayload>;

@@ -5,6 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { FEED_FILES_MAX, type FeedFileRecord } from '../../../contract/feeds';
+import { readImportSummary } from '../../../contract/import-summary';
 import type { Db } from '../../db/client';
 import { feedFiles, type Feed } from '../../db/schema';
 
@@ -19,6 +20,7 @@ export async function listFeedFiles(db: Db, feed: Feed): Promise<FeedFileRecord[
       lines: feedFiles.lines,
       error: feedFiles.error,
       origin: feedFiles.origin,
+      summary: feedFiles.summary,
     })
     .from(feedFiles)
     .where(eq(feedFiles.feed, feed))
@@ -32,5 +34,6 @@ export async function listFeedFiles(db: Db, feed: Feed): Promise<FeedFileRecord[
     lines: Number(r.lines),
     error: r.error,
     origin: r.origin,
+    summary: readImportSummary(r.summary),
   }));
 }

@@ -1,6 +1,7 @@
 /**
  * Routes of the feeds (SPEC section 7 "Supervision" `bodaccall`, `inseeCompanies`, `inseeLocations`), under `/api/supervisions`: the three file lists, the upload of a feed file
- * (`import/{bodacc|sirene}`), the feed jobs under way (`jobs`) and the feed health (`health`); and under
+ * (`import/{bodacc|sirene}`), the feed jobs under way (`jobs`), the confirmation or abandonment of an upload
+ * held for confirmation (`jobs/{id}/confirm`, `jobs/{id}/abandon`) and the feed health (`health`); and under
  * `/api/companies` the company lookup. The supervision plugin also registers the two feed job kinds, the
  * scheduled fetch and the inbox watcher (started and stopped with the job queue).
  * Every route needs a signed-in administrator, and the upload the CSRF header (the `/api` guard, server/http/guard.ts).
@@ -10,16 +11,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyParams, companyResponse, FEED_UPLOAD_MAX_BYTES, feedFileRecord, feedHealth as feedHealthSchema, feedImportResponse, feedJobsQuery, feedParams, type UploadFeed } from '../../../contract/feeds';
 import { errorResponses } from '../../../contract/fields';
-import { jobResponse } from '../../../contract/jobs';
+import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../http/errors';
+import { abandonJob, confirmJob } from '../../jobs/confirmation';
 import { toJobResponse } from '../../jobs/store';
 import { findCompany } from './companies';
 import { scheduleFeedFetch } from './fetch/schedule';
 import { feedHealth } from './health';
 import { FeedInbox } from './inbox';
 import { listFeedFiles } from './records';
-import { activeFeedJobs, extensionError, startFeedJob } from './start';
+import { activeFeedJobs, extensionError, FEED_JOB_KINDS, startFeedJob } from './start';
 
 const tags = ['Supervision'];
 /** Room for the multipart envelope around the file, in bytes. */
@@ -81,6 +83,7 @@ export function feedRoutes(ctx: AppContext) {
             filename: part.filename,
             origin: 'upload',
             ownerId: req.admin!.id,
+            confirmAbove: ctx.config.feedConfirmThreshold,
             input: {
               upload: file,
               check: () => {
@@ -99,6 +102,14 @@ export function feedRoutes(ctx: AppContext) {
 
     r.get('/jobs', { schema: { tags, querystring: feedJobsQuery, response: { 200: z.array(jobResponse), ...errorResponses(401, 422) } } }, async (req) =>
       (await activeFeedJobs(db, req.query.feed)).map(toJobResponse),
+    );
+    // An upload held for confirmation (server/jobs/confirmation.ts): run it for real, or drop it.
+    r.post('/jobs/:id/confirm', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
+      const row = await confirmJob(db, req.params.id, FEED_JOB_KINDS);
+      return toJobResponse(await ctx.jobs.dispatch(row, row.bytesTotal, undefined, { again: true }));
+    });
+    r.post('/jobs/:id/abandon', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) =>
+      toJobResponse(await abandonJob(db, req.params.id, FEED_JOB_KINDS)),
     );
     r.get('/health', { schema: { tags, response: { 200: z.array(feedHealthSchema), ...errorResponses(401) } } }, async () => feedHealth(db, ctx.config));
   };

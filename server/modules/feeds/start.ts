@@ -56,6 +56,8 @@ export interface FeedJobRequest {
    * (`job_file_chunks`) before dispatch, then `check()` (e.g. the upload's size limit; throw to refuse).
    */
   input: { path: string } | { upload: AsyncIterable<Buffer>; check?: () => void };
+  /** An upload from the screens: the confirmation threshold of its import (`FeedJobPayload.confirm_above`). */
+  confirmAbove?: number;
 }
 
 /**
@@ -67,7 +69,13 @@ export interface FeedJobRequest {
 export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest): Promise<JobRow> {
   const filename = req.filename.slice(0, 255);
   const input: JobInput = 'path' in req.input ? { kind: 'path', path: req.input.path } : { kind: 'stored' };
-  const payload: FeedJobPayload = { filename, origin: req.origin, input, ...(req.recordAs ? { feed: req.recordAs } : {}) };
+  const payload: FeedJobPayload = {
+    filename,
+    origin: req.origin,
+    input,
+    ...(req.recordAs ? { feed: req.recordAs } : {}),
+    ...(req.confirmAbove !== undefined ? { confirm_above: req.confirmAbove } : {}),
+  };
   const kind = FEED_KINDS[req.feed];
   if ('path' in req.input) {
     const bytes = (await fs.promises.stat(req.input.path)).size;
@@ -87,13 +95,16 @@ export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest)
 }
 
 
-/** The queued or running feed jobs, oldest first (`GET /api/supervisions/jobs`), of one feed or both. */
+/**
+ * The feed jobs under way, oldest first (`GET /api/supervisions/jobs`), of one feed or both: queued, running, or
+ * waiting for the operator's confirmation (server/jobs/confirmation.ts).
+ */
 export async function activeFeedJobs(db: Db, feed?: UploadFeed): Promise<JobRow[]> {
   const kinds = feed ? [FEED_KINDS[feed]] : FEED_JOB_KINDS;
   return db
     .select()
     .from(jobs)
-    .where(and(inArray(jobs.state, ['queued', 'running']), inArray(jobs.kind, kinds)))
+    .where(and(inArray(jobs.state, ['queued', 'running', 'waiting']), inArray(jobs.kind, kinds)))
     .orderBy(jobs.createdAt)
     .limit(100);
 }

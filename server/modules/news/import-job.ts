@@ -137,6 +137,8 @@ async function run(ctx: JobContext) {
     summarize(rowsInError, staged) {
       const sirets = staged.siretNotes.count ? { sirets_reduced: staged.siretNotes.count, siret_notes: staged.siretNotes.list() } : {};
       return {
+        // The import writes rows for review: `created` are those ready to be processed, the others are in error.
+        summary: { rows_read: staged.rows, created: staged.rows - rowsInError, updated: 0, unchanged: 0, log_entries: 0, rne_queued: 0, in_error: rowsInError },
         result: { rows: staged.rows, rows_in_error: rowsInError, rows_in_error_before_duplicates: staged.inError, ...sirets },
         rowsRead: staged.rows,
         bytesRead: job.bytesTotal ?? staged.bytes,

@@ -11,7 +11,9 @@
  * interrupted by a dead process) records the status 0 row with the interrupted message when none exists.
  * Result (jobs.result): `{feed, format, lines, created, updated, unchanged, log_entries, notices, new,
  * duplicates, sales, sales_withdrawn}` (`created` = new notices, `unchanged` = notices already stored;
- * `sales_withdrawn` = transaction rows of notices corrected or cancelled by the file).
+ * `sales_withdrawn` = transaction rows of notices corrected or cancelled by the file; `summary`:
+ * contract/import-summary.ts, also kept in `feed_files.summary`). An upload over its confirmation threshold is
+ * held before it commits (server/jobs/confirmation.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -19,8 +21,9 @@ import { jobs } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../../jobs/staged-import';
-import { hasFeedFile, recordFeedFile } from '../feed-files';
-import type { FeedJobPayload } from '../kinds';
+import { hasFeedFile, keepFeedSummary, recordFeedFile } from '../feed-files';
+import { confirmThreshold, type FeedJobPayload } from '../kinds';
+import { AwaitingConfirmation } from '../../../jobs/confirmation';
 import { openJobFile } from '../../../jobs/files';
 import { FEED_NAME } from './codes';
 import { STAGE_COLUMNS, createStage, mergeStage, stageRow, stageTable } from './merge';
@@ -69,8 +72,18 @@ function importFile(ctx: JobContext, file: FileRecord, reading: Reading) {
       await ctx.progress(reading.notices, reading.bytes);
     },
     merge: (sql) => mergeStage(sql, table, reading.notices, file),
+    confirmAbove: confirmThreshold(ctx.job.payload as unknown as FeedJobPayload),
+    keep: (sql, summary, merged) => keepFeedSummary(sql, merged.feedFileId, summary),
     summarize({ summary: s, feedFileId, rneQueued }) {
       return {
+        summary: {
+          rows_read: s.notices,
+          created: s.new,
+          updated: 0,
+          unchanged: s.duplicates,
+          log_entries: s.log_entries,
+          rne_queued: rneQueued.accounts + rneQueued.officers,
+        },
         result: {
           feed: FEED_NAME,
           lines: s.notices,
@@ -114,6 +127,8 @@ async function run(ctx: JobContext) {
   try {
     return await importFile(ctx, file, reading);
   } catch (err) {
+    // Held for the operator's confirmation: nothing was kept, and nothing is recorded yet.
+    if (err instanceof AwaitingConfirmation && !ctx.signal.aborted) throw err;
     const message = failureMessage(err, ctx.signal.aborted, file.filename);
     await recordFeedFile(ctx.database.db, { feed: FEED_NAME, filename: file.filename, status: 0, lines: reading.notices, error: message, origin: payload.origin, jobId: ctx.job.id });
     if (ctx.signal.aborted) throw new AppError(503, message);

@@ -17,7 +17,9 @@
  * A first load (the table of that kind is empty) inserts the rows without comparing them and writes no
  * update-log entry: the log records the changes of a known register, not its initial content.
  *
- * Result (jobs.result): `{feed, lines, created, updated, unchanged, log_entries, first_load, layout, zip_entry}`.
+ * Result (jobs.result): `{feed, lines, created, updated, unchanged, log_entries, first_load, layout, zip_entry, rne_queued,
+ * summary}` (`summary`: contract/import-summary.ts, also kept in the file's `feed_files.summary`). An upload
+ * over its confirmation threshold is held before it commits (server/jobs/confirmation.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -27,8 +29,9 @@ import { AppError } from '../../../http/errors';
 import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../../jobs/staged-import';
 import { findJob } from '../../../jobs/store';
-import { hasFeedFile, recordFeedFile } from '../feed-files';
-import type { FeedJobPayload } from '../kinds';
+import { hasFeedFile, keepFeedSummary, recordFeedFile } from '../feed-files';
+import { confirmThreshold, type FeedJobPayload } from '../kinds';
+import { AwaitingConfirmation } from '../../../jobs/confirmation';
 import { openJobFile } from '../../../jobs/files';
 import { openSireneInput, type SireneInput } from './input';
 import { detectLayout, type SireneLayout } from './layouts';
@@ -124,7 +127,7 @@ async function mergeAndRecord(
   layout: SireneLayout,
   record: (counts: MergeCounts) => unknown[],
   filename: string,
-): Promise<MergeCounts & { rneQueued: number }> {
+): Promise<MergeCounts & { rneQueued: number; fileId: number }> {
   const { rows: state } = await q.exec(isEmptySql(layout.kind));
   const firstLoad = !LOG_FIRST_LOAD && Boolean(state[0].empty);
   const { rows: since } = await q.exec(CREATION_THRESHOLD_SQL);
@@ -149,7 +152,7 @@ async function mergeAndRecord(
   }
   await q.exec(`update feed_files set summary = $2 where id = $1`, [fileId, record(counts)[4]]);
   // Companies created by the merge, queued for the RNE worker (not part of the file's summary).
-  return { ...counts, rneQueued };
+  return { ...counts, rneQueued, fileId };
 }
 
 /**
@@ -214,7 +217,7 @@ async function run(ctx: JobContext) {
     layout = detectLayout(input.header, input.delimiter);
     feed = layout.kind === 'companies' ? 'sirene-companies' : 'sirene-establishments';
     const opened = input;
-    return await runStagedImport<Staged, MergeCounts & { rneQueued: number }>(ctx, {
+    return await runStagedImport<Staged, MergeCounts & { rneQueued: number; fileId: number }>(ctx, {
       // Hash joins and aggregates of a whole stock in memory (this transaction only).
       settings: { work_mem: MERGE_WORK_MEM },
       clear: async (sql) => void (await sql.exec(`drop table if exists ${stage}`)),
@@ -234,9 +237,19 @@ async function run(ctx: JobContext) {
       },
       merge: (sql, staged) => mergeAndRecord(sql, stage, staged.layout, recordValues, payload.filename),
       explain: (sql, err, staged) => explainMergeFailure(sql, stage, staged.layout, err),
-      summarize({ rneQueued, ...merged }) {
+      confirmAbove: confirmThreshold(payload),
+      keep: (sql, summary, merged) => keepFeedSummary(sql, merged.fileId, summary),
+      summarize({ rneQueued, fileId: _fileId, ...merged }) {
         const summary = summaryOf(merged);
         return {
+          summary: {
+            rows_read: lines,
+            created: summary.created,
+            updated: summary.updated,
+            unchanged: summary.unchanged,
+            log_entries: summary.log_entries,
+            rne_queued: rneQueued,
+          },
           result: {
             feed,
             lines,
@@ -256,6 +269,8 @@ async function run(ctx: JobContext) {
     });
   } catch (caught) {
     input?.destroy();
+    // Held for the operator's confirmation: nothing was kept, and nothing is recorded yet.
+    if (caught instanceof AwaitingConfirmation) throw caught;
     await meter.settle();
     const err = caught as Error & { code?: string };
     const known = signal.aborted ? new AppError(503, SHUTDOWN_MESSAGE) : (input?.failure() ?? (err instanceof AppError ? err : mergeError(err, layout?.kind)));
