@@ -191,7 +191,7 @@ export const deletedBodaccRow = z
 export const deletedBodaccPage = pageResponse(deletedBodaccRow).meta({ id: 'DeletedBodaccTransactionPage' });
 
 /** Body of `POST /api/transactions/removebodacc` and `restorebodacc` (other fields of the row are ignored). */
-const ID_MESSAGE = "L'identifiant doit être un nombre entier positif.";
+const ID_MESSAGE = "L’identifiant doit être un nombre entier positif.";
 export const removeBodaccBody = z
   .object({
     id: z

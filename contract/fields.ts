@@ -23,7 +23,7 @@ export function frenchError(label: string) {
     const missing = iss.input === undefined || iss.input === null;
     switch (iss.code) {
       case 'invalid_type':
-        return missing ? `Le champ ${label} est obligatoire.` : `Le champ ${label} n'est pas valide.`;
+        return missing ? `Le champ ${label} est obligatoire.` : `Le champ ${label} n’est pas valide.`;
       case 'too_small':
         if (iss.origin === 'string') {
           return Number(iss.minimum) <= 1
@@ -41,7 +41,7 @@ export function frenchError(label: string) {
           ? `Le champ ${label} doit être une adresse email valide.`
           : `Le format du champ ${label} est invalide.`;
       default:
-        return `Le champ ${label} n'est pas valide.`;
+        return `Le champ ${label} n’est pas valide.`;
     }
   };
 }
@@ -114,7 +114,7 @@ export function optionalStatus(label = 'Actif') {
 
 /** A positive integer path id (`/api/x/{id}`), strictly decimal (see decimal.ts). */
 export const idParams = z.object({
-  id: decimalInteger("L'identifiant doit être un nombre entier positif.", 1, 2147483647),
+  id: decimalInteger("L’identifiant doit être un nombre entier positif.", 1, 2147483647),
 });
 
 /** Standard error bodies for route schemas (every route declares its status codes). */

@@ -34,4 +34,4 @@ export const jobResponse = z
   .meta({ id: 'Job' });
 export type JobResponse = z.output<typeof jobResponse>;
 
-export const jobParams = z.object({ id: z.uuid({ error: () => "L'identifiant du traitement n'est pas valide." }) });
+export const jobParams = z.object({ id: z.uuid({ error: () => "L’identifiant du traitement n’est pas valide." }) });

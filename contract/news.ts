@@ -91,7 +91,7 @@ export const addNewsBody = z
     ),
     // A pasted SIRET is taken for its SIREN (the form replaces it and says so under the field).
     siren: sirenOrSiret(),
-    name: optionalText("Nom de l'entreprise"),
+    name: optionalText('Nom de l’entreprise'),
     title: text('Titre', TITLE_MAX),
     posted: text('Date', 64),
     source: optionalText('Source'),
@@ -106,7 +106,7 @@ export const publishedArticle = z
 
 export const listBySirenBody = z.object({ siren: siren() }).meta({ id: 'ListBySiren' });
 export const removeByIdentifierBody = z
-  .object({ siren: siren(), identifier: z.uuid({ error: () => "L'identifiant de l'article n'est pas valide." }) })
+  .object({ siren: siren(), identifier: z.uuid({ error: () => "L’identifiant de l’article n’est pas valide." }) })
   .meta({ id: 'RemoveByIdentifier' });
 
 /** Answer of Synchroniser and Process: how many items moved, and the toast text. */

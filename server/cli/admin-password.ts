@@ -25,7 +25,7 @@ const ctx = await createContext(loadConfig());
 try {
   const admin = await findAdminByEmail(ctx.db, email);
   if (!admin) {
-    process.stderr.write(`Aucun administrateur avec l'email ${email}.\n`);
+    process.stderr.write(`Aucun administrateur avec l’email ${email}.\n`);
     process.exitCode = 1;
   } else {
     const password = randomPassword();

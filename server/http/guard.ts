@@ -77,7 +77,7 @@ export function registerApiGuard(app: FastifyInstance, ctx: AppContext): void {
     if (request.routeOptions.config?.bearer === true) return;
     const isDocs = url === DOCS_PREFIX || url.startsWith(DOCS_PREFIX + '/');
     if (!isDocs && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      return reply.status(400).send({ message: "L'en-tête X-Requested-With: XMLHttpRequest est requis." });
+      return reply.status(400).send({ message: "L’en-tête X-Requested-With: XMLHttpRequest est requis." });
     }
     if (!SAFE_METHODS.has(request.method) && !csrfValid(request, ctx.box)) {
       return reply.status(419).send({ message: CSRF_EXPIRED });

@@ -2,7 +2,7 @@
  * The one validation of a SIREN textarea (SPEC "Groups"), shared by the groups' `addsirens` and the RNE queues'
  * manual add and feed push: every entry is read by the shared rule (contract/siren.ts `readSirenOrSiret`: spaces
  * removed, a SIREN, or a valid SIRET taken for its SIREN). When any entry is refused, the whole call is refused
- * with a 422 listing the refused lines under `errors.sirens` (`Ligne 3 : « 12 » n'est pas un siren valide.`,
+ * with a 422 listing the refused lines under `errors.sirens` (`Ligne 3 : « 12 » n’est pas un siren valide.`,
  * `Ligne 4 : le SIRET 55203253400704 est invalide (clé de contrôle incorrecte).`); at most 50 lines, then a count
  * of the rest. Otherwise each SIRET line is answered with its note (`Ligne 2 : SIRET 55203253400703 → SIREN
  * 552032534`), under the same bound (`SiretNotes`, which the news CSV import uses for its rows too).
@@ -72,7 +72,7 @@ export function parseSirenLines(values: readonly string[], lines?: readonly numb
     }
     bad += 1;
     if (invalid.length >= MAX_LISTED_LINES) return;
-    invalid.push(onLine(line, read.siret ? continued(read.message) : `«\u00a0${raw.trim().slice(0, 30)}\u00a0» n'est pas un siren valide.`));
+    invalid.push(onLine(line, read.siret ? continued(read.message) : `«\u00a0${raw.trim().slice(0, 30)}\u00a0» n’est pas un siren valide.`));
   });
   if (bad) {
     if (bad > invalid.length) invalid.push(`… et ${bad - invalid.length} autre(s) ligne(s) invalide(s).`);

@@ -88,7 +88,7 @@ export function registerStatusResource<
 }
 
 /** Message of a record id that is not a positive integer. */
-const BAD_ID = "L'identifiant doit être un nombre entier positif.";
+const BAD_ID = "L’identifiant doit être un nombre entier positif.";
 const badId = () => BAD_ID;
 
 /** Body of a delete with the record as body: a positive integer `id` (number or digits), other fields ignored. */

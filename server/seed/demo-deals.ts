@@ -40,8 +40,8 @@ export const DEMO_ROLES: ReadonlyArray<readonly [string, string]> = [
 export const DEMO_DEAL_PREFIX = 'BODACC-';
 
 /** The note added to the description when the amount is a valuation, not a price. */
-export const CONTRIBUTION_NOTE = "Le montant est la valeur d'apport indiquée par l'avis (une évaluation, non un prix de vente).";
-export const VALUATION_NOTE = "Le montant est une évaluation indiquée par l'avis, non un prix de vente.";
+export const CONTRIBUTION_NOTE = "Le montant est la valeur d’apport indiquée par l’avis (une évaluation, non un prix de vente).";
+export const VALUATION_NOTE = "Le montant est une évaluation indiquée par l’avis, non un prix de vente.";
 
 /** What `seedDemoDeals` created. */
 export interface DemoDealsCreated {

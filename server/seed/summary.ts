@@ -68,7 +68,7 @@ export function demoSummary(created: DemoCreated, hint: SignInHint): string {
     : `Démo créée\u00a0: ${[
         `${count(created.feedFiles, 'fichier de flux importé', 'fichiers de flux importés')} (${count(created.logEntries, 'entrée du journal', 'entrées du journal')})`,
         count(created.admins, 'administrateur', 'administrateurs'),
-        count(created.customers, "client de l'api", "clients de l'api"),
+        count(created.customers, "client de l’api", "clients de l’api"),
         count(created.groups, 'groupe de sirens', 'groupes de sirens'),
         count(created.newsCategories, 'catégorie de news', 'catégories de news'),
         count(created.pendingNews, 'news en attente', 'news en attente'),

@@ -120,7 +120,7 @@ describe('POST /api/admins/store', () => {
   it('rejects an invalid status', async () => {
     const res = await root.post('/api/admins/store', storeBody({ status: 2 }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ status: ["Le champ Actif n'est pas valide."] });
+    expect(res.json().errors).toEqual({ status: ["Le champ Actif n’est pas valide."] });
   });
 
   it('rejects an email already used, whatever its case', async () => {
@@ -166,7 +166,7 @@ describe('GET /api/admins/getUserRoles/{id}', () => {
       const res = await root.get(`/api/admins/getUserRoles/${id}`);
       expect(res.statusCode, id).toBe(422);
       expect(res.json(), id).toMatchObject({ message: expect.any(String), errors: { id: expect.any(Array) } });
-      expect(res.json().errors.id, id).toEqual(["L'identifiant doit être un nombre entier positif."]);
+      expect(res.json().errors.id, id).toEqual(["L’identifiant doit être un nombre entier positif."]);
     }
     for (const url of ['/api/admins/togglestatus/abc', '/api/admins/update/abc', '/api/admins/abc']) {
       const res = await root.post(url, storeBody());

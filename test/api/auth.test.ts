@@ -207,7 +207,7 @@ describe('POST /api/login', () => {
   it('answers 400 {message} without X-Requested-With', async () => {
     const res = await t.anon().post('/api/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD }, { noXhr: true });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "L'en-tête X-Requested-With: XMLHttpRequest est requis." });
+    expect(res.json()).toEqual({ message: "L’en-tête X-Requested-With: XMLHttpRequest est requis." });
     expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
   });
 

@@ -140,7 +140,7 @@ describe('the rows', () => {
     const [row] = (await filter({ search: '342012002' })).data;
     expect(row).toMatchObject({
       b6: 'Achat de fonds par le locataire-gérant',
-      b19: "Jean Léon Elie ROQUES, Thierry Bernard ROQUES, Pascale Dominique Sylvie ROQUES (nom d'usage ROLLAND)",
+      b19: "Jean Léon Elie ROQUES, Thierry Bernard ROQUES, Pascale Dominique Sylvie ROQUES (nom d’usage ROLLAND)",
       b20: '312118755',
       b21: null,
     });

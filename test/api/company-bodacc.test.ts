@@ -52,7 +52,7 @@ describe('a SIREN only a BODACC notice names', () => {
 
   it('a seller of a sale (a person with a SIREN, notice 549): the legal name the notice gives', async () => {
     const res = await root.get('/api/companies/450427521');
-    expect(res.json()).toMatchObject({ known_from: 'bodacc', name: "Sylvie FOUCHIER (nom d'usage SPAZIANO)", notice: NOTICE(549) });
+    expect(res.json()).toMatchObject({ known_from: 'bodacc', name: "Sylvie FOUCHIER (nom d’usage SPAZIANO)", notice: NOTICE(549) });
   });
 
   it('a SIREN that nothing names is still a 404', async () => {

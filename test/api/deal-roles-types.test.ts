@@ -135,7 +135,7 @@ for (const c of [roleCase, typeCase]) {
       for (const body of [{}, { id: 'abc' }, { id: 0 }, { id: -3 }, { id: 1.5 }]) {
         const res = await root.post(url.remove, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(422);
-        expect(res.json().errors.id, JSON.stringify(body)).toEqual(["L'identifiant doit être un nombre entier positif."]);
+        expect(res.json().errors.id, JSON.stringify(body)).toEqual(["L’identifiant doit être un nombre entier positif."]);
       }
     });
 
@@ -159,7 +159,7 @@ for (const c of [roleCase, typeCase]) {
       expect(res.statusCode).toBe(422);
       const errors = res.json().errors as Record<string, string[]>;
       expect(errors.name).toEqual(['Le champ Nom est obligatoire.']);
-      expect(errors.status).toEqual(["Le champ Actif n'est pas valide."]);
+      expect(errors.status).toEqual(["Le champ Actif n’est pas valide."]);
       if (c === roleCase) expect(errors.display_name).toEqual(['Le champ Nom affiché est obligatoire.']);
       const long = await root.post(url.store, { ...c.body(), name: 'x'.repeat(256) });
       expect(long.json().errors.name).toEqual(['Le champ Nom ne peut pas dépasser 255 caractères.']);

@@ -233,7 +233,7 @@ describe('validation (422, French, one key per field)', () => {
       amount: ['Le champ Deal Amount doit être supérieur ou égal à 0.'],
       currency: [expect.stringMatching(/^Le champ Currency doit être l’une des devises proposées \(EUR, USD, /)],
       url: ['Le champ Lien doit être un lien http(s) valide.'],
-      status: ["Le champ Actif n'est pas valide."],
+      status: ["Le champ Actif n’est pas valide."],
       extra1: ['Le champ Investissement français à l’étranger doit valoir 1 (oui) ou 2 (non).'],
       extra2: ['Le champ Investissement étranger en France doit valoir 1 (oui) ou 2 (non).'],
       extra3: ['Le champ Acquéreur 1 ne peut pas dépasser 255 caractères.'],
@@ -445,7 +445,7 @@ describe('toggledeal and removedeal', () => {
     expect((await root.post(`${BASE}/removedeal`, { id: deal.id })).statusCode).toBe(404);
     const bad = await root.post(`${BASE}/removedeal`, { deal_identifier: deal.deal_identifier });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.id).toEqual(["L'identifiant doit être un nombre entier positif."]);
+    expect(bad.json().errors.id).toEqual(["L’identifiant doit être un nombre entier positif."]);
   });
 
   it('keeps the deal_entity_counts total current', async () => {

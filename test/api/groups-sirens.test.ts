@@ -16,7 +16,7 @@ const SIREN_NOT_FOUND = { message: 'Siren does not exist!' };
 const BAD_COLUMN = 'La colonne de tri demandée n’est pas autorisée.';
 /** The 100,000-SIREN calls take seconds on PGlite, more when the machine is busy: correctness is checked, not time. */
 const BIG_CALL_TIMEOUT = 120_000;
-const invalidLine = (line: number, raw: string) => `Ligne ${line}\u00a0: «\u00a0${raw}\u00a0» n'est pas un siren valide.`;
+const invalidLine = (line: number, raw: string) => `Ligne ${line}\u00a0: «\u00a0${raw}\u00a0» n’est pas un siren valide.`;
 
 type SirenRow = { id: number; siren: string; company_name: string | null; created_at: string };
 type SirenPage = { data: SirenRow[]; from: number | null; to: number | null; total: number; per_page: number; current_page: number; last_page: number };
@@ -169,9 +169,9 @@ describe('POST /api/groups/addsirens', () => {
     const cases: Array<[unknown, Record<string, string[]>]> = [
       [{ id, sirens: [] }, { sirens: ['Veuillez saisir au moins un siren.'] }],
       [{ id }, { sirens: ['Le champ Sirens est obligatoire.'] }],
-      [{ id, sirens: '552032534' }, { sirens: ["Le champ Sirens n'est pas valide."] }],
+      [{ id, sirens: '552032534' }, { sirens: ["Le champ Sirens n’est pas valide."] }],
       [{ sirens: ['552032534'] }, { id: [expect.stringMatching(/^Le champ Groupe /)] }],
-      [{ id: 'abc', sirens: ['552032534'] }, { id: ["Le champ Groupe n'est pas valide."] }],
+      [{ id: 'abc', sirens: ['552032534'] }, { id: ["Le champ Groupe n’est pas valide."] }],
       [{ id: 0, sirens: ['552032534'] }, { id: expect.any(Array) }],
     ];
     for (const [body, errors] of cases) {

@@ -14,7 +14,7 @@ const NOT_FOUND = { message: 'Group does not exist!' };
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
 const NAME_REQUIRED = 'Le champ Nom est obligatoire.';
 const DONE = { message: 'Opération effectuée avec succès!' };
-const BAD_ID = "L'identifiant doit être un nombre entier positif.";
+const BAD_ID = "L’identifiant doit être un nombre entier positif.";
 
 type Group = { id: number; name: string; status: number; sirens_count: number; created_at: string; updated_at: string };
 
@@ -102,7 +102,7 @@ describe('POST /api/groups/store', () => {
     for (const status of [2, -1, 'yes', 'actif']) {
       const res = await root.post('/api/groups/store', { name: uniqueName(), status });
       expect(res.statusCode, String(status)).toBe(422);
-      expect(res.json().errors, String(status)).toEqual({ status: ["Le champ Actif n'est pas valide."] });
+      expect(res.json().errors, String(status)).toEqual({ status: ["Le champ Actif n’est pas valide."] });
     }
   });
 
@@ -189,7 +189,7 @@ describe('POST /api/groups/update/{id}', () => {
     const g = await store();
     const res = await root.post(`/api/groups/update/${g.id}`, { name: '  ', status: 5 });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ name: [NAME_REQUIRED], status: ["Le champ Actif n'est pas valide."] });
+    expect(res.json().errors).toEqual({ name: [NAME_REQUIRED], status: ["Le champ Actif n’est pas valide."] });
     expect(await read(g.id)).toEqual(g);
   });
 

@@ -16,7 +16,7 @@ import { createCategory, csvText, importDone, importFile, readJob, upload, utf8 
 import { rowsOf } from '../../server/db/rows';
 
 const NOT_FOUND = { message: 'Ce traitement n’existe pas.' };
-const BAD_ID = "L'identifiant du traitement n'est pas valide.";
+const BAD_ID = "L’identifiant du traitement n’est pas valide.";
 
 let t: TestApp;
 let root: Client;

@@ -15,7 +15,7 @@ const NOT_FOUND = { message: 'Category does not exist!' };
 const FR_TAKEN = 'Ce nom (FR) de catégorie est déjà utilisé.';
 const EN_TAKEN = 'Ce nom (EN) de catégorie est déjà utilisé.';
 const DONE = { message: 'Opération effectuée avec succès!' };
-const BAD_ID = "L'identifiant doit être un nombre entier positif.";
+const BAD_ID = "L’identifiant doit être un nombre entier positif.";
 const inUse = (total: string, pending: string, published: string) =>
   `Cette catégorie est utilisée par ${total} (${pending} en attente, ${published})\u00a0: elle ne peut pas être effacée. Désactivez-la plutôt.`;
 
@@ -93,7 +93,7 @@ describe('POST /api/news/store and update/{id}', () => {
       [{ name_fr: '  ', name_en: 'X' }, { name_fr: ['Le champ Nom (FR) est obligatoire.'] }],
       [{ name_fr: 'X', name_en: '' }, { name_en: ['Le champ Nom (EN) est obligatoire.'] }],
       [{ name_fr: 'x'.repeat(256), name_en: 'X' }, { name_fr: ['Le champ Nom (FR) ne peut pas dépasser 255 caractères.'] }],
-      [{ name_fr: 'X', name_en: 'Y', status: 2 }, { status: ["Le champ Actif n'est pas valide."] }],
+      [{ name_fr: 'X', name_en: 'Y', status: 2 }, { status: ["Le champ Actif n’est pas valide."] }],
     ] as const) {
       const res = await root.post('/api/news/store', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);

@@ -33,7 +33,7 @@ import { rowsOf as dbRows } from '../../server/db/rows';
 const DONE = { message: 'Opération effectuée avec succès!' };
 const RECEIVED = 'Fichier reçu\u00a0: lecture des lignes en cours.';
 const ROW_GONE = { message: 'Cette ligne n’existe pas (déjà effacée\u00a0?).' };
-const BAD_ID = "L'identifiant doit être un nombre entier positif.";
+const BAD_ID = "L’identifiant doit être un nombre entier positif.";
 const BUSY = 'Un import est déjà en cours\u00a0: attendez qu’il se termine.';
 const WAITING = 'Des lignes importées attendent déjà\u00a0: traitez-les (Process) ou annulez l’import avant d’en lancer un autre.';
 const CANCEL_BUSY = 'L’import est encore en cours de lecture\u00a0: attendez qu’il se termine pour l’annuler.';

@@ -18,7 +18,7 @@ const DONE = { message: 'Opération effectuée avec succès!' };
 const NONE_PUBLISHED = { count: 0, message: 'Aucun article publié\u00a0: aucune news en attente.' };
 const ARTICLE_GONE = { message: 'Cet article n’existe pas (déjà effacé\u00a0?).' };
 const SIREN_MESSAGE = 'Le siren doit comporter 9 chiffres valides.';
-const BAD_IDENTIFIER = "L'identifiant de l'article n'est pas valide.";
+const BAD_IDENTIFIER = "L’identifiant de l’article n’est pas valide.";
 const BAD_COLUMN = 'La colonne de tri demandée n’est pas autorisée.';
 const PENDING_DUPLICATE = 'Article déjà en attente de publication (même siren et même lien).';
 const PUBLISHED_DUPLICATE = 'Article déjà publié (même siren et même lien).';
@@ -255,7 +255,7 @@ describe('POST /api/news/addnews', () => {
       [{ ...valid(), newscategory_id: undefined }, { newscategory_id: ['Le champ Catégorie est obligatoire.'] }],
       [{ ...valid(), newscategory_id: null }, { newscategory_id: ['Le champ Catégorie est obligatoire.'] }],
       [{ ...valid(), newscategory_id: String(bank.id), title: undefined }, { title: ['Le champ Titre est obligatoire.'] }],
-      [{ ...valid(), newscategory_id: 'abc' }, { newscategory_id: ["Le champ Catégorie n'est pas valide."] }],
+      [{ ...valid(), newscategory_id: 'abc' }, { newscategory_id: ["Le champ Catégorie n’est pas valide."] }],
       [{ ...valid(), newscategory_id: 2_000_000_000 }, { newscategory_id: ['Cette catégorie n’existe pas.'] }],
       [{ ...valid(), newscategory_id: off.id }, { newscategory_id: ['La catégorie «\u00a0Retiree\u00a0» est désactivée.'] }],
       [{ ...valid(), siren: '123456789' }, { siren: [SIREN_MESSAGE] }],
@@ -301,7 +301,7 @@ describe('POST /api/news/addnews', () => {
     const odd = await addnews({ newscategory_id: 'abc', siren: 123, title: ['x'], posted: 5, url: null });
     expect(odd.statusCode).toBe(422);
     expect(Object.keys(odd.json().errors).sort()).toEqual(['newscategory_id', 'posted', 'siren', 'title', 'url']);
-    expect(odd.json().errors.newscategory_id).toEqual(["Le champ Catégorie n'est pas valide."]);
+    expect(odd.json().errors.newscategory_id).toEqual(["Le champ Catégorie n’est pas valide."]);
     expect(await count('published_articles')).toBe(before);
   });
 

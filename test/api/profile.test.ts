@@ -8,9 +8,9 @@ import { createTestApp, multipart, type Client, type TestApp } from '../helpers/
 
 const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.';
 const BAD_TYPE = 'Le fichier doit être une image JPEG, PNG, WebP ou GIF.';
-const TOO_BIG = "L'image ne doit pas dépasser 2 Mo.";
+const TOO_BIG = "L’image ne doit pas dépasser 2 Mo.";
 const MISSING = 'Veuillez choisir une image.';
-const TOO_MANY_PIXELS = "L'image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).";
+const TOO_MANY_PIXELS = "L’image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).";
 const DEFAULT_AVATAR = '/default-avatar.svg';
 
 let t: TestApp;

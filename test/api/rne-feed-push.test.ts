@@ -84,7 +84,7 @@ describe('with FEED_TOKEN set', () => {
     const good = validSiren(6);
     const res = await push(t, { sirens: [good, '123'] }, bearer(TOKEN));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.sirens).toEqual(["Ligne 2\u00a0: «\u00a0123\u00a0» n'est pas un siren valide."]);
+    expect(res.json().errors.sirens).toEqual(["Ligne 2\u00a0: «\u00a0123\u00a0» n’est pas un siren valide."]);
     expect(await entries(good)).toEqual([]);
     const unknown = await push(t, { sirens: [good] }, bearer(TOKEN), '/api/feeds/queues/other');
     expect(unknown.statusCode).toBe(422);

@@ -75,7 +75,7 @@ describe('manual add', () => {
     const before = await counts('officers');
     const res = await root.post('/api/supervisions/queues/officers/sirens', { sirens: [good, '12345', 'abc'], lines: [1, 3, 4] });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.sirens).toEqual(["Ligne 3\u00a0: «\u00a012345\u00a0» n'est pas un siren valide.", "Ligne 4\u00a0: «\u00a0abc\u00a0» n'est pas un siren valide."]);
+    expect(res.json().errors.sirens).toEqual(["Ligne 3\u00a0: «\u00a012345\u00a0» n’est pas un siren valide.", "Ligne 4\u00a0: «\u00a0abc\u00a0» n’est pas un siren valide."]);
     expect(await counts('officers')).toEqual(before);
     expect(await rows(sql`select id from rne_queue where siren = ${good}`)).toEqual([]);
   });

@@ -148,7 +148,7 @@ test('invalid lines: nothing added, each invalid line named under the textarea',
   await textarea(page).fill(`${LISTED[0]}\n123456789\n${LISTED[1]}`);
   await addButton(page).click();
   await expectToast(page, ADD_FAILED, 'error');
-  await expect(page.getByText("Ligne 2\u00a0: «\u00a0123456789\u00a0» n'est pas un siren valide.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ligne 2\u00a0: «\u00a0123456789\u00a0» n’est pas un siren valide.", { exact: true })).toBeVisible();
   await expect(textarea(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(textarea(page)).toHaveAccessibleDescription(/Ligne 2/);
   await expect(total(page)).toHaveText('0 siren');

@@ -84,7 +84,7 @@ describe('normaliseAvatar', () => {
     const err = await fileError(bomb);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ statusCode: 422, errors: { file: [AVATAR_TEXTS.tooManyPixels] } });
-    expect(AVATAR_TEXTS.tooManyPixels).toBe("L'image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).");
+    expect(AVATAR_TEXTS.tooManyPixels).toBe("L’image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).");
     // 5000 x 5000 is at the limit: accepted.
     const edge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#fff' } }).png().toBuffer();
     expect(await sharp(await normaliseAvatar(edge)).metadata()).toMatchObject({ width: 256, height: 256 });

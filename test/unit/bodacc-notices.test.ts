@@ -74,7 +74,7 @@ describe('the DILA XML bulletins', () => {
     expect(sales.find((n) => n.noticeNumber === 515)!.sale!.sellers).toEqual([
       { name: 'Jean Léon Elie ROQUES', siren: '312118755', country: 'France', iso: 'FR' },
       { name: 'Thierry Bernard ROQUES', siren: null, country: null, iso: null },
-      { name: "Pascale Dominique Sylvie ROQUES (nom d'usage ROLLAND)", siren: null, country: null, iso: null },
+      { name: "Pascale Dominique Sylvie ROQUES (nom d’usage ROLLAND)", siren: null, country: null, iso: null },
     ]);
     // Notice 185: the previous owner is also named as the previous operator; both « RCS non inscrit », no address.
     const n185 = sales.find((n) => n.noticeNumber === 185)!.sale!;

@@ -91,22 +91,22 @@ describe('every seller, with the legal name', () => {
       acquirer_name: 'CARMAUX TOURISME',
       acquirer_siren: '342012002',
       acquirer_country: 'France',
-      seller_name: "Jean Léon Elie ROQUES, Thierry Bernard ROQUES, Pascale Dominique Sylvie ROQUES (nom d'usage ROLLAND)",
+      seller_name: "Jean Léon Elie ROQUES, Thierry Bernard ROQUES, Pascale Dominique Sylvie ROQUES (nom d’usage ROLLAND)",
       seller_sirens: ['312118755'],
       // Two of the three are « RCS non inscrit » with no address: their country is not stated.
       seller_country: null,
       description:
-        "CARMAUX TOURISME, précédemment locataire-gérant, acquiert un fonds de commerce de Jean Léon Elie ROQUES, Thierry Bernard ROQUES et Pascale Dominique Sylvie ROQUES (nom d'usage ROLLAND) pour 63\u202f500\u00a0€.",
+        "CARMAUX TOURISME, précédemment locataire-gérant, acquiert un fonds de commerce de Jean Léon Elie ROQUES, Thierry Bernard ROQUES et Pascale Dominique Sylvie ROQUES (nom d’usage ROLLAND) pour 63\u202f500\u00a0€.",
       description_complement: null,
     });
   });
 
   it('notice 549: the seller is FOUCHIER, with the usage name SPAZIANO beside it, never in its place', () => {
     expect(row(549)).toMatchObject({
-      seller_name: "Sylvie FOUCHIER (nom d'usage SPAZIANO)",
+      seller_name: "Sylvie FOUCHIER (nom d’usage SPAZIANO)",
       seller_sirens: ['450427521'],
       seller_country: 'France',
-      description: `SYLVIE PALETTES ET FILS acquiert un fonds de commerce de Sylvie FOUCHIER (nom d'usage SPAZIANO) pour 18${NNBSP}000${NBSP}€.`,
+      description: `SYLVIE PALETTES ET FILS acquiert un fonds de commerce de Sylvie FOUCHIER (nom d’usage SPAZIANO) pour 18${NNBSP}000${NBSP}€.`,
     });
   });
 
@@ -141,7 +141,7 @@ describe('nothing inferred', () => {
       seller_name: 'Antonio Martins',
       seller_sirens: [],
       seller_country: null,
-      description: `Xu Liu acquiert un fonds de commerce d'Antonio Martins pour 230${NNBSP}000${NBSP}€.`,
+      description: `Xu Liu acquiert un fonds de commerce d’Antonio Martins pour 230${NNBSP}000${NBSP}€.`,
       // The buyer's address is not given: where the business is, and what it does, is kept. The previous
       // operator is the previous owner himself, so he is not named twice.
       description_complement: `Fonds situé 14 avenue de Tourville, 75007 Paris (activité${NBSP}: Marchands de vins brasserie gérance de débit de tabac validation de la française des jeux).`,
@@ -166,7 +166,7 @@ describe('the business sold, corrections', () => {
       deal_type1: 'Achat de fonds',
       amount: '420000.00',
       description: `PARCELLES acquiert un fonds de commerce de FLOG pour 420${NNBSP}000${NBSP}€.`,
-      description_complement: `Avis rectificatif de l'avis n°682 du BODACC A n°20200253 du 30/12/2020. Fonds situé 13 rue Chapon, 75003 Paris (activité${NBSP}: Bar-restaurant).`,
+      description_complement: `Avis rectificatif de l’avis n°682 du BODACC A n°20200253 du 30/12/2020. Fonds situé 13 rue Chapon, 75003 Paris (activité${NBSP}: Bar-restaurant).`,
     });
   });
 
@@ -215,7 +215,7 @@ describe('saleNature and amountKind on the usual wordings of origineFonds', () =
     expect(saleRow(notice, sale)).toMatchObject({
       deal_type1: 'Vente ou cession de fonds (nature non précisée)',
       amount: '10000.00',
-      description: `Vente ou cession d'un fonds de commerce à Atelier R'eV d'Intérieur par Virginie Brigitte Fernandez, pour un montant de 10${NNBSP}000${NBSP}€.`,
+      description: `Vente ou cession d’un fonds de commerce à Atelier R'eV d'Intérieur par Virginie Brigitte Fernandez, pour un montant de 10${NNBSP}000${NBSP}€.`,
     });
   });
 });

@@ -16,7 +16,7 @@ describe('text', () => {
   it('is required, trimmed, and names the field', () => {
     for (const v of [undefined, null, '', '   ']) expect(messages(name, v)[0], String(v)).toBe('Le champ Nom est obligatoire.');
     expect(name.parse('  Jean  ')).toBe('Jean');
-    expect(messages(name, 42)).toEqual(["Le champ Nom n'est pas valide."]);
+    expect(messages(name, 42)).toEqual(["Le champ Nom n’est pas valide."]);
   });
 
   it('has a maximum length (255 by default)', () => {
@@ -34,7 +34,7 @@ describe('optionalText', () => {
   });
   it('still checks the type and the length', () => {
     expect(messages(firstname, 'x'.repeat(256))).toEqual(['Le champ Prénom ne peut pas dépasser 255 caractères.']);
-    expect(messages(firstname, 12)).toEqual(["Le champ Prénom n'est pas valide."]);
+    expect(messages(firstname, 12)).toEqual(["Le champ Prénom n’est pas valide."]);
   });
 });
 
@@ -86,7 +86,7 @@ describe('status', () => {
     expect(s.parse(undefined)).toBe(1);
   });
   it('rejects anything else', () => {
-    for (const v of [2, -1, '2', 'yes', 'true', null, [], {}]) expect(messages(s, v), JSON.stringify(v)).toEqual(["Le champ Actif n'est pas valide."]);
+    for (const v of [2, -1, '2', 'yes', 'true', null, [], {}]) expect(messages(s, v), JSON.stringify(v)).toEqual(["Le champ Actif n’est pas valide."]);
   });
 });
 
@@ -108,7 +108,7 @@ describe('frenchError', () => {
     expect(e({ code: 'too_small', origin: 'number', minimum: 3 })).toBe('Le champ Sirens doit être supérieur ou égal à 3.');
     expect(e({ code: 'too_big', origin: 'number', maximum: 9 })).toBe('Le champ Sirens doit être inférieur ou égal à 9.');
     expect(e({ code: 'invalid_format', format: 'regex' })).toBe('Le format du champ Sirens est invalide.');
-    expect(e({ code: 'custom' })).toBe("Le champ Sirens n'est pas valide.");
+    expect(e({ code: 'custom' })).toBe("Le champ Sirens n’est pas valide.");
   });
   it('works as a zod error map', () => {
     const schema = z.array(z.string(), { error: e }).min(2, { error: e });

@@ -52,7 +52,7 @@ const SPEC_TEXTS = new Set([
 ]);
 
 /** Code quoted inside a message, written as the machine reads it. */
-const CODE_TEXTS = new Set(["L'en-tête X-Requested-With: XMLHttpRequest est requis."]);
+const CODE_TEXTS = new Set(["L’en-tête X-Requested-With: XMLHttpRequest est requis."]);
 
 const SPACED = /[\p{L}\p{N}»)] [!?:;]/u;
 const GLUED = /[\p{L}\p{N}»)][!?:;](?=\s|$)/u;

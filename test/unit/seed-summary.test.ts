@@ -35,7 +35,7 @@ describe('demoSummary', () => {
     // The log entries are those the feed imports wrote: the demo writes none of its own.
     expect(text).toContain('Démo créée\u00a0: 9 fichiers de flux importés (12\u202f345 entrées du journal), ');
     expect(text).toContain('3 administrateurs');
-    expect(text).toContain("3 clients de l'api");
+    expect(text).toContain("3 clients de l’api");
     expect(text).toContain('4 groupes de sirens');
     expect(text).toContain('5 catégories de news, 29 news en attente, 1\u202f000 articles publiés');
     expect(text).toContain('4 rôles de transaction, 3 types de transaction, 29 transactions');
@@ -70,7 +70,7 @@ describe('demoSummary', () => {
   it('writes one of each in the singular', () => {
     const one = Object.fromEntries(Object.keys(created).map((k) => [k, 1])) as unknown as DemoCreated;
     expect(demoSummary(one, { ...base, adminCreated: true })).toContain(
-      "1 fichier de flux importé (1 entrée du journal), 1 administrateur, 1 client de l'api, 1 groupe de sirens, 1 catégorie de news, " +
+      "1 fichier de flux importé (1 entrée du journal), 1 administrateur, 1 client de l’api, 1 groupe de sirens, 1 catégorie de news, " +
         '1 news en attente, 1 article publié, 1 rôle de transaction, 1 type de transaction, 1 transaction, 1 compte RNE, 1 siren en file RNE, ' +
         '1 traité et 1 en échec sur quatre jours',
     );

@@ -127,7 +127,7 @@ describe('parseSirenLines (a SIREN textarea)', () => {
     expect(errorsOf(() => parseSirenLines([DANONE.siret, BAD_DANONE, '12', SIREN_PART_BAD], [1, 3, 4, 6]))).toEqual({
       sirens: [
         'Ligne 3\u00a0: le SIRET 55203253400704 est invalide (clé de contrôle incorrecte).',
-        "Ligne 4\u00a0: «\u00a012\u00a0» n'est pas un siren valide.",
+        "Ligne 4\u00a0: «\u00a012\u00a0» n’est pas un siren valide.",
         'Ligne 6\u00a0: le SIRET 12345678900007 est invalide (son SIREN 123456789 a une clé de contrôle incorrecte).',
       ],
     });

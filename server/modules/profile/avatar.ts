@@ -24,8 +24,8 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export const AVATAR_TEXTS = {
   missing: 'Veuillez choisir une image.',
-  tooBig: "L'image ne doit pas dépasser 2 Mo.",
-  tooManyPixels: "L'image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).",
+  tooBig: "L’image ne doit pas dépasser 2 Mo.",
+  tooManyPixels: "L’image ne doit pas dépasser 25 millions de pixels (par exemple 5000 × 5000).",
   badType: "Le fichier doit être une image JPEG, PNG, WebP ou GIF.",
 };
 

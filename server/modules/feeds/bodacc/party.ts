@@ -92,7 +92,7 @@ export function personName(p: { prenom?: unknown; nom?: unknown; nomUsage?: unkn
   const usage = text(p.nomUsage);
   const base = text([firstNames(p.prenom), birth ?? usage].filter(Boolean).join(' '));
   if (!base) return null;
-  return birth && usage && usage.toLocaleUpperCase('fr') !== birth.toLocaleUpperCase('fr') ? `${base} (nom d'usage ${usage})` : base;
+  return birth && usage && usage.toLocaleUpperCase('fr') !== birth.toLocaleUpperCase('fr') ? `${base} (nom d’usage ${usage})` : base;
 }
 
 /** A party from its name, registration and address (see the module comment). */
@@ -107,7 +107,7 @@ export function frenchList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} et ${items[items.length - 1]}`;
 }
 
-/** `de X`, or `d'X` before a vowel (`d'Antonio Martins`, `d'AXA`). */
+/** `de X`, or `d’X` before a vowel (`d’Antonio Martins`, `d’AXA`). */
 export function deName(name: string): string {
-  return /^[aeiouyàâäéèêëîïôöùûüÿœæ]/i.test(name) ? `d'${name}` : `de ${name}`;
+  return /^[aeiouyàâäéèêëîïôöùûüÿœæ]/i.test(name) ? `d’${name}` : `de ${name}`;
 }

@@ -120,9 +120,9 @@ function describe(sale: SaleParts, nature: SaleNature, price: Price | null, kind
     case 'contribution':
       return sellers.length
         ? `${frenchList(sellers)} ${sellers.length > 1 ? 'apportent' : 'apporte'} ${fonds} à ${buyer}${commaAmount}.`
-        : `Apport d'${fonds} à ${buyer}${commaAmount}.`;
+        : `Apport d’${fonds} à ${buyer}${commaAmount}.`;
     case 'unknown':
-      return `Vente ou cession d'${fonds} à ${buyer}${sellers.length ? ` par ${frenchList(sellers)}` : ''}${commaAmount}.`;
+      return `Vente ou cession d’${fonds} à ${buyer}${sellers.length ? ` par ${frenchList(sellers)}` : ''}${commaAmount}.`;
     default:
       return `${NATURE_LABEL[nature]} au profit de ${buyer}${sellers.length ? ` (précédent propriétaire\u00a0: ${frenchList(sellers)})` : ''}${commaAmount}.`;
   }
@@ -135,7 +135,7 @@ function complement(notice: Notice, sale: SaleParts, price: Price | null): strin
   if (notice.kind === 'rectificatif') {
     parts.push(
       prev
-        ? `Avis rectificatif de l'avis n°${prev.noticeNumber} du BODACC ${prev.bulletin} n°${prev.issue}${prev.issueDate ? ` du ${frenchDate(prev.issueDate)}` : ''}`
+        ? `Avis rectificatif de l’avis n°${prev.noticeNumber} du BODACC ${prev.bulletin} n°${prev.issue}${prev.issueDate ? ` du ${frenchDate(prev.issueDate)}` : ''}`
         : 'Avis rectificatif (l’avis corrigé n’est pas précisé)',
     );
   }
