@@ -448,3 +448,31 @@ test('an import that fails while its job reads the file shows the job’s error 
   await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await expectToast(page, 'Seuls les fichiers .csv sont acceptés.', 'error');
 });
+
+test.describe('on a phone (390 × 844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the import review: a row expands (« Développer la ligne ») to show Effacer, which removes the row after the confirmation', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const category of FIXTURE_CATEGORIES) await ensureCategory(category);
+    await clearImport(page);
+    await page.goto('/news/import');
+    await page.locator('input[type="file"]').setInputFiles(FIXTURE.pathname);
+    await expect(temporaryRows(page)).toHaveCount(5, { timeout: 30_000 });
+    // Effacer has left the table for the rows' details.
+    await expect(temporaries(page).getByRole('columnheader', { name: 'Action' })).toHaveCount(0);
+    const row = temporaryRows(page).first();
+    const expand = row.getByRole('button', { name: 'Développer la ligne' });
+    await expect(expand).toBeInViewport();
+    await expand.tap();
+    const details = temporaries(page).getByTestId('row-details');
+    await expect(details).toContainText('Action');
+    const remove = details.getByRole('button', { name: /^Effacer la ligne \d+$/ });
+    await expect(remove).toBeInViewport();
+    await remove.tap();
+    await confirm(page, 'Voulez-vous vraiment effacer cette ligne\u202f?', 'Effacer');
+    await expectToast(page, SUCCESS);
+    await expect(temporaryRows(page)).toHaveCount(4);
+    await clearImport(page);
+  });
+});

@@ -4,7 +4,7 @@
  * 'Aucun résultat trouvé' and the pagination footer; a failed call shows `ListError` with a retry (a page too
  * deep: the server's « affinez la recherche ou inversez le tri »). On every screen the
  * table scrolls inside its card, never the page; its identifying column stays on the left; below `md` its
- * secondary columns hide and its cells get smaller paddings; the toolbar wraps whole words.
+ * secondary columns hide (each row then expands to show them) and its cells get smaller paddings; the toolbar wraps whole words.
  */
 import { Flex, Table, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
@@ -19,6 +19,7 @@ import { QuickSearchTags, type QuickSearchOption } from './QuickSearchTags';
 import { isDefaultListState, type ListSort } from './listState';
 import { useDataList, type ListSource } from './useDataList';
 import { useProgressiveRows } from './useProgressiveRows';
+import { phoneExpandable } from './phoneRows';
 import { ExportCsvButton } from './ExportCsvButton';
 import type { ListExport } from './exportCsv';
 import { useMemo } from 'react';
@@ -53,7 +54,10 @@ export interface DataColumn<T> {
    * Put it first, after any other left-fixed column.
    */
   identifying?: boolean;
-  /** Hidden below antd's `md` breakpoint (768 px): on a phone the row keeps its essential columns. */
+  /**
+   * Hidden below antd's `md` breakpoint (768 px): on a phone the row keeps its essential columns, and expands to
+   * show the secondary ones, title and content (phoneRows.tsx): a status or an action marked so stays in reach.
+   */
   secondary?: boolean;
 }
 
@@ -176,6 +180,8 @@ export function DataList<T>(props: DataListProps<T>) {
   const quickActive = search?.quick ? search.quick.some((option) => option.value === state.search) : false;
 
   const wide = useScreenUp('md');
+  // On a phone each row expands to show its secondary columns (phoneRows.tsx).
+  const phoneRows = useMemo(() => phoneExpandable(columns, wide), [columns, wide]);
   const lastIdentifying = columns.map((column) => Boolean(column.identifying)).lastIndexOf(true);
   // Memoised: the same columns and cell renderers until the columns, the sort or the
   // screen width change, so that antd re-renders no cell when only the loading flag or the toolbar changes.
@@ -223,6 +229,7 @@ export function DataList<T>(props: DataListProps<T>) {
       </Flex>
       {list.error ? <ListError error={list.error} onRetry={list.retry} retrying={list.loading} /> : null}
       <Table<T>
+        expandable={phoneRows}
         columns={tableColumns}
         dataSource={rows}
         rowKey={rowKey}

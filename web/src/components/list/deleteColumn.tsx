@@ -36,15 +36,18 @@ export interface DeleteColumnOptions<T> {
   width?: number;
   /** Keep the column visible on the right while the table scrolls. */
   fixed?: 'right';
+  /** On a phone, leave the table and sit in the row's details (the row expands: DataList's `secondary`). */
+  secondary?: boolean;
 }
 
 /** The 'Action' column holding each row's `DeleteRowButton`. */
-export function deleteColumn<T>({ label, testId, onDelete, width = 130, fixed }: DeleteColumnOptions<T>): DataColumn<T> {
+export function deleteColumn<T>({ label, testId, onDelete, width = 130, fixed, secondary }: DeleteColumnOptions<T>): DataColumn<T> {
   return {
     key: 'action',
     title: 'Action',
     width,
     fixed,
+    secondary,
     render: (row) => <DeleteRowButton label={label(row)} testId={testId} onClick={() => onDelete(row)} />,
   };
 }

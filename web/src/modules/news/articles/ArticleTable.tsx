@@ -39,6 +39,8 @@ export function ArticleTable({ articles, loading }: ArticleTableProps) {
     deleteColumn<PublishedArticle>({
       label: (article) => `Effacer l’article ${article.title}`,
       testId: 'remove-article',
+      // On a phone Effacer is in the row's details (the row expands).
+      secondary: true,
       onDelete: (article) =>
         confirmAction({
           content: CONFIRM_DELETE_ARTICLE,

@@ -68,6 +68,8 @@ export function temporaryColumns(onRemove: (row: NewsTemporary) => void): DataCo
       onDelete: onRemove,
       width: 110,
       fixed: 'right',
+      // On a phone Effacer is in the row's details (the row expands).
+      secondary: true,
     }),
   ];
 }
