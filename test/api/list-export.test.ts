@@ -15,6 +15,7 @@ import { appendLogEntries } from '../../server/modules/update-log/service';
 import { parisDay } from '../../server/lib/paris-day';
 import { rowsOf } from '../../server/db/rows';
 import { createCategory, csvText as newsCsv, importDone, utf8 } from '../helpers/news';
+import { createDeal, dealIdentifier } from '../helpers/deals';
 
 const BOM = '\ufeff';
 
@@ -190,5 +191,22 @@ describe('group SIRENs export (GET /api/groups/sirens/{id}/export.csv)', () => {
     const one = await download(`/api/groups/sirens/${id}/export.csv?search=${sirens[1]}`, `groupe-${id}-sirens`);
     expect(one.slice(1).map((l) => l.split(';')[1])).toEqual([sirens[1]]);
     expect((await root.get('/api/groups/sirens/99999999/export.csv')).statusCode).toBe(404);
+  });
+});
+
+describe('deals export (GET /api/transactions/export.csv)', () => {
+  it('downloads the deal entities of the search and sort, dates DD/MM/YYYY, amounts with a decimal comma', async () => {
+    const prefix = dealIdentifier('EXP');
+    const [s1, s2] = validSirens(2, 7_000_000);
+    await createDeal(root, { deal_identifier: `${prefix}-A`, entities: [{ siren: s1, name: 'Alpha', entityrole_id: 0, stake_percent: 51 }] });
+    await createDeal(root, { deal_identifier: `${prefix}-B`, amount: 0, entities: [{ siren: s2, name: '+Beta', entityrole_id: 0, stake_percent: 12.5 }] });
+    const lines = await download(`/api/transactions/export.csv?search=${prefix}&column=deal_identifier&direction=asc`, 'transactions');
+    expect(lines).toEqual([
+      'Deal Nb;Deal date;SIREN;Company Name;Company Role;Deal Type 1;Deal Type 2;Deal Amount;Currency;Stake Percent (%)',
+      `${prefix}-A;15/03/2026;${s1};Alpha;;;;1500000,50;EUR;51,00`,
+      `${prefix}-B;15/03/2026;${s2};'+Beta;;;;;;12,50`,
+    ]);
+    const desc = await download(`/api/transactions/export.csv?search=${prefix}&column=deal_identifier&direction=desc`, 'transactions');
+    expect(desc.slice(1).map((l) => l.split(';')[0])).toEqual([`${prefix}-B`, `${prefix}-A`]);
   });
 });

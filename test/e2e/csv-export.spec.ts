@@ -138,3 +138,24 @@ test('group SIRENs: the export holds the group’s SIRENs in the list’s sort',
   expect(lines.slice(1).map((line) => line.split(';')[1])).toEqual([...sirens].sort());
   await api.post(`/api/groups/removegroup/${group.id}`);
 });
+
+test('deals: the export holds every deal entity of the search, in the list’s sort', async ({ page }) => {
+  const search = (await api.post<{ data: Array<{ deal: { deal_identifier: string } }> }>('/api/transactions/filter?page=1', { pagination: { per_page: 10 } })).data[0].deal.deal_identifier;
+  const expected = await api.post<{ data: Array<{ siren: string | null; deal: { deal_identifier: string } }>; total: number }>('/api/transactions/filter?page=1', {
+    pagination: { per_page: 200 },
+    orderBy: { column: 'deal_identifier', direction: 'asc' },
+    search,
+  });
+  await page.goto('/transactions');
+  const list = page.getByTestId('deals-list');
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(search);
+  await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter');
+  await list.getByRole('columnheader', { name: 'Deal Nb', exact: true }).click();
+  await expect(list.getByRole('columnheader', { name: 'Deal Nb', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(list.locator('tbody tr[data-row-key]')).toHaveCount(expected.data.length);
+  const { name, lines } = await exportCsv(page, list);
+  expect(name).toBe(`transactions-${parisToday()}.csv`);
+  expect(lines[0]).toBe('Deal Nb;Deal date;SIREN;Company Name;Company Role;Deal Type 1;Deal Type 2;Deal Amount;Currency;Stake Percent (%)');
+  expect(lines).toHaveLength(expected.total + 1);
+  expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(expected.data.map((row) => row.deal.deal_identifier));
+});

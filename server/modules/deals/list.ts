@@ -9,7 +9,10 @@ import { DEFAULT_PAGE_SIZE, type FilterBody, type Page } from '../../../contract
 import { foldText } from '../../../contract/fold';
 import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
+import type { Readable } from 'node:stream';
+import { exportList } from '../../http/list-export';
 import { runList, type ListSpec } from '../../http/listing';
+import type { CsvColumn } from '../../lib/csv/write';
 import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
 import { escapeLike } from '../../lib/like';
 import { sirenPrefixSql } from '../../lib/siren-sql';
@@ -142,26 +145,70 @@ async function searchPlan(db: Db, search: DealSearch, body: FilterBody): Promise
   return Number(row.hits) >= perPage ? plan : { knownTotal: plan.knownTotal, planner: { enable_indexscan: 'off' } };
 }
 
+/** The deals list for a filter body: its ListSpec, planned for the search (`dealSearch`, `searchPlan`). */
+async function dealsSpec(db: Db, body: FilterBody): Promise<ListSpec> {
+  const term = body.search?.trim() ?? '';
+  const search = term ? await dealSearch(db, term) : undefined;
+  const plan = search ? await searchPlan(db, search, body) : {};
+  return {
+    ...plan,
+    select,
+    from: sql`deal_entities e`,
+    sortable,
+    search: () => search?.cond,
+    total: (t) => (t ? undefined : sql`select rows as total from deal_entity_counts where id = 1`),
+  };
+}
+
 /**
  * One page of the deals list for a filter body (contract/deal-lists.ts). Default sort `id` desc.
  * @throws AppError 422 errors.column for a sort key outside the whitelist, errors.page beyond the OFFSET cap
  */
 export async function filterDeals(db: Db, body: FilterBody, page: number): Promise<Page<DealListRow>> {
-  const term = body.search?.trim() ?? '';
-  const search = term ? await dealSearch(db, term) : undefined;
-  const plan = search ? await searchPlan(db, search, body) : {};
-  const result = await runList<RawRow>(
-    db,
-    {
-      ...plan,
-      select,
-      from: sql`deal_entities e`,
-      sortable,
-      search: () => search?.cond,
-      total: (t) => (t ? undefined : sql`select rows as total from deal_entity_counts where id = 1`),
-    },
-    body,
-    page,
-  );
+  const result = await runList<RawRow>(db, await dealsSpec(db, body), body, page);
   return { ...result, data: result.data.map(toRow) };
+}
+
+/** A row of the deals export, formatted in SQL. */
+interface DealExportRow {
+  deal_identifier: string;
+  deal_date: string | null;
+  siren: string | null;
+  name: string | null;
+  role_name: string | null;
+  type1_name: string | null;
+  type2_name: string | null;
+  amount: string | null;
+  currency: string | null;
+  stake_percent: string | null;
+}
+
+/**
+ * Columns of the deals export: the list's ten, dates DD/MM/YYYY, amounts and stakes with a decimal comma (what a
+ * French spreadsheet reads as a number), no amount nor currency when the amount is not positive (as the list).
+ */
+const DEALS_CSV: CsvColumn<DealExportRow>[] = [
+  { header: 'Deal Nb', value: (r) => r.deal_identifier },
+  { header: 'Deal date', value: (r) => r.deal_date },
+  { header: 'SIREN', value: (r) => r.siren },
+  { header: 'Company Name', value: (r) => r.name },
+  { header: 'Company Role', value: (r) => r.role_name },
+  { header: 'Deal Type 1', value: (r) => r.type1_name },
+  { header: 'Deal Type 2', value: (r) => r.type2_name },
+  { header: 'Deal Amount', value: (r) => r.amount },
+  { header: 'Currency', value: (r) => r.currency },
+  { header: 'Stake Percent (%)', value: (r) => r.stake_percent },
+];
+
+/**
+ * « Exporter CSV » of the deals list: every deal entity of the search and sort.
+ * @throws AppError 422 errors.column for a sort key outside the whitelist
+ */
+export async function exportDeals(db: Db, body: FilterBody): Promise<Readable> {
+  const spec = await dealsSpec(db, body);
+  const select = sql`e.deal_identifier, to_char(e.deal_date, 'DD/MM/YYYY') as deal_date, e.siren, e.name, e.role_name, e.type1_name, e.type2_name,
+    case when e.amount > 0 then replace(e.amount::text, '.', ',') end as amount, case when e.amount > 0 then e.currency end as currency,
+    replace(e.stake_percent::text, '.', ',') as stake_percent`;
+  // The export reads every match: no sampled plan (its knownTotal and planner serve a page's first rows).
+  return exportList(db, { ...spec, planner: undefined, knownTotal: undefined, select }, body, DEALS_CSV);
 }

@@ -3,7 +3,8 @@
  * `/api/transactions`. Its routes come in three files, one per part of the module:
  * - `routes-records.ts`: roles, types, countries, deals with their entities, imported files;
  * - `routes-lists.ts`: the deals list, stats, publication (insert, purge), the BODACC transaction rows;
- * - `routes-import.ts`: the CSV import and its template.
+ * - `routes-import.ts`: the CSV import and its template;
+ * - `routes-export.ts`: « Exporter CSV » of the deals list.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -13,6 +14,7 @@ import { dealImportJobDefinition } from './import-job';
 import { dealImportRoutes } from './routes-import';
 import { dealListRoutes } from './routes-lists';
 import { dealRecordRoutes } from './routes-records';
+import { dealExportRoutes } from './routes-export';
 
 /** Registers every `/api/transactions/*` route. */
 function transactionsRoutes(ctx: AppContext) {
@@ -20,6 +22,7 @@ function transactionsRoutes(ctx: AppContext) {
     await dealRecordRoutes(ctx, app);
     await dealListRoutes(ctx, app);
     await dealImportRoutes(ctx, app);
+    await dealExportRoutes(ctx, app);
   };
 }
 

@@ -63,6 +63,7 @@ export default function DealListPage() {
               columns={DEAL_COLUMNS}
               search={{ placeholder: DEALS_SEARCH_PLACEHOLDER }}
               testId="deals-list"
+              exportCsv={{ path: '/api/transactions/export.csv' }}
             />
           </DenseCells>
         </Card>
