@@ -61,7 +61,8 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+/** The `ApiError` of a failed answer: its status, its French `message` and its 422 `errors` (also used by ./upload.ts). */
+export function toApiError(status: number, payload: unknown): ApiError {
   const data = (payload && typeof payload === 'object' ? payload : {}) as {
     message?: unknown;
     errors?: unknown;
@@ -69,6 +70,11 @@ function toApiError(status: number, payload: unknown): ApiError {
   const message = typeof data.message === 'string' && data.message ? data.message : GENERIC_ERROR;
   const errors = data.errors && typeof data.errors === 'object' ? (data.errors as FieldErrors) : {};
   return new ApiError(status, message, errors, payload);
+}
+
+/** Runs the unauthorized handler (a call answered 401: the session is lost); for ./upload.ts. */
+export function reportUnauthorized(): void {
+  onUnauthorized();
 }
 
 /**
@@ -111,16 +117,6 @@ export const sessionApi: Client<paths> = createClient<paths>({ fetch: (request) 
  */
 export async function ok<D>(call: Promise<{ data?: D; response: Response }>): Promise<D> {
   return (await call).data as D;
-}
-
-/**
- * A multipart body of one file under `field` (default `file`), for the upload routes, whose OpenAPI entry
- * declares no JSON body: `ok(api.POST('/api/news/import', fileBody(file)))`.
- */
-export function fileBody(file: Blob, field = 'file'): { body: never; bodySerializer: (body: unknown) => FormData } {
-  const form = new FormData();
-  form.append(field, file);
-  return { body: form as never, bodySerializer: () => form };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Flex, Typography, Upload } from 'antd';
 import type { Profile } from '../../api/types';
+import { UploadProgress } from '../../components/upload/UploadProgress';
 import { useAvatarActions } from './useAvatarActions';
 
 /** Images the avatar upload accepts. */
@@ -19,7 +20,7 @@ export interface AvatarCardProps {
  * request per selected file) and 'Supprimer l'avatar'.
  */
 export function AvatarCard({ user }: AvatarCardProps) {
-  const { upload, remove } = useAvatarActions();
+  const { upload, tracker, remove } = useAvatarActions();
   const hasCustomAvatar = Boolean(user.avatar_url) && user.avatar_url !== DEFAULT_AVATAR_URL;
   return (
     <Card>
@@ -58,6 +59,7 @@ export function AvatarCard({ user }: AvatarCardProps) {
             Supprimer l’avatar
           </Button>
         </Flex>
+        {tracker.progress ? <UploadProgress progress={tracker.progress} onCancel={tracker.cancel} compact /> : null}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           JPEG, PNG, WebP ou GIF.
         </Typography.Text>

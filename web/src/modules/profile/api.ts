@@ -1,5 +1,6 @@
 /** Profile calls: update, avatar upload and removal, password change (SPEC section 7 'Profile'). */
-import { api, fileBody, ok } from '../../api/client';
+import { api, ok } from '../../api/client';
+import { uploadFile, type UploadOptions } from '../../api/upload';
 import type { AvatarResponse, MessageResponse, PasswordInput, Profile, ProfileInput } from '../../api/types';
 
 /** POST /api/profile/updateAuthUser: saves first name, name and email; returns the profile. */
@@ -7,9 +8,9 @@ export function updateProfile(input: ProfileInput): Promise<Profile> {
   return ok(api.POST('/api/profile/updateAuthUser', { body: input }));
 }
 
-/** POST /api/profile/uploadAvatarAuthUser: one image as multipart field `file`. */
-export function uploadAvatar(file: Blob): Promise<AvatarResponse> {
-  return ok(api.POST('/api/profile/uploadAvatarAuthUser', fileBody(file)));
+/** POST /api/profile/uploadAvatarAuthUser: one image as multipart field `file`, through the shared upload (`opts`). */
+export function uploadAvatar(file: Blob, opts?: UploadOptions): Promise<AvatarResponse> {
+  return uploadFile('/api/profile/uploadAvatarAuthUser', file, opts);
 }
 
 /** POST /api/profile/removeAvatarAuthUser: back to the default avatar. */

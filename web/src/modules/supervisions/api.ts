@@ -5,7 +5,8 @@
 import type { FeedFileRecord, UploadFeed } from '../../../../contract/feeds';
 import type { z } from 'zod';
 import type { feedImportResponse } from '../../../../contract/feeds';
-import { api, fileBody, ok } from '../../api/client';
+import { api, ok } from '../../api/client';
+import { uploadFile, type UploadOptions } from '../../api/upload';
 import type { Job } from '../../api/types';
 
 export type { FeedFileRecord, UploadFeed };
@@ -31,16 +32,26 @@ export function fetchFeedFiles(list: FeedFileList, signal?: AbortSignal): Promis
 }
 
 /**
- * POST /api/supervisions/import/{bodacc|sirene}: the file as multipart field `file`, with the CSRF header
- * (`fileBody`, as the news import); 202 with the queued job, 422 `errors.file` when refused.
+ * POST /api/supervisions/import/{bodacc|sirene}: the file as multipart field `file`, with the CSRF header, through
+ * the shared upload (followed and cancellable, `opts`); 202 with the queued job, 422 `errors.file` when refused.
  */
-export function uploadFeedFile(feed: UploadFeed, file: Blob): Promise<FeedImportResponse> {
-  return ok(api.POST('/api/supervisions/import/{feed}', { params: { path: { feed } }, ...fileBody(file) }));
+export function uploadFeedFile(feed: UploadFeed, file: Blob, opts?: UploadOptions): Promise<FeedImportResponse> {
+  return uploadFile(`/api/supervisions/import/${feed}`, file, opts);
 }
 
 /** GET /api/supervisions/jobs?feed=…: the feed's jobs queued or running (any origin), oldest first. */
 export function fetchFeedJobs(feed: UploadFeed, signal?: AbortSignal): Promise<Job[]> {
   return ok(api.GET('/api/supervisions/jobs', { params: { query: { feed } }, signal }));
+}
+
+/** POST /api/supervisions/jobs/{id}/confirm: runs an upload held for confirmation; answers the job, queued again. */
+export function confirmFeedJob(id: string): Promise<Job> {
+  return ok(api.POST('/api/supervisions/jobs/{id}/confirm', { params: { path: { id } } }));
+}
+
+/** POST /api/supervisions/jobs/{id}/abandon: drops an upload held for confirmation (nothing is imported). */
+export function abandonFeedJob(id: string): Promise<Job> {
+  return ok(api.POST('/api/supervisions/jobs/{id}/abandon', { params: { path: { id } } }));
 }
 
 /** GET /api/jobs/{id}: one job, read once it has left the list of jobs under way (its outcome). */

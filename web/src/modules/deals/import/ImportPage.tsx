@@ -1,12 +1,14 @@
 /**
  * /transactions/import screen (SPEC sections 2, 4, 5 and 8): a .csv picker, the template
- * ('Télécharger le modèle'), the documented columns, the progress while the file is imported, and the rows in
+ * ('Télécharger le modèle'), the documented columns, the bytes sent while the file goes out (« Annuler l’envoi »),
+ * then the progress while it is imported, and the rows in
  * error of a refused file; a written file goes to /transactions/success.
  */
 import { Card, Flex } from 'antd';
 import { TemplateButton } from '../../../components/download/TemplateButton';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { CsvDropZone } from '../../../components/upload/CsvDropZone';
+import { UploadProgress } from '../../../components/upload/UploadProgress';
 import { DEALS_CRUMB } from '../breadcrumbs';
 import { IMPORT_TITLE } from '../texts';
 import { downloadDealsTemplate } from './api';
@@ -24,12 +26,18 @@ const COLUMNS_HINT =
 
 /** The import screen. */
 export default function ImportPage() {
-  const { upload, job, refusal } = useDealImport();
+  const { upload, tracker, job, refusal } = useDealImport();
   return (
     <>
       <PageHeader title={IMPORT_TITLE} breadcrumb={[DEALS_CRUMB, { title: IMPORT_TITLE }]} extra={<TemplateButton download={downloadDealsTemplate} testId="deals-template" />} />
       <Flex vertical gap={16} style={{ maxWidth: 900 }}>
-        {upload.isPending ? (
+        {tracker.progress ? (
+          <Card>
+            <Flex justify="center">
+              <UploadProgress progress={tracker.progress} onCancel={tracker.cancel} />
+            </Flex>
+          </Card>
+        ) : upload.isPending ? (
           <ImportBusy job={job} />
         ) : (
           <Card>

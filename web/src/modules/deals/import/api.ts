@@ -3,7 +3,8 @@
  * which answers `1` once the file is written (422 with the rows in error otherwise), the caller's running import
  * job (for the progress bar while the upload waits), the template and the imported files.
  */
-import { api, apiBlob, fileBody, isApiError, ok } from '../../../api/client';
+import { api, apiBlob, isApiError, ok } from '../../../api/client';
+import { uploadFile, type UploadOptions } from '../../../api/upload';
 import type { Job } from '../../../api/types';
 import { saveBlob } from '../../../lib/download';
 import type { DealImportLine } from '../../../../../contract/deal-import';
@@ -14,9 +15,12 @@ export const TEMPLATE_FILENAME = 'modele-import-transactions.csv';
 /** Query key of the imported files. */
 export const FILES_KEY = ['deal-files'] as const;
 
-/** POST /api/transactions/import: the CSV as multipart `file`; resolves with the answer (`1` on success). */
-export function uploadDealsCsv(file: Blob): Promise<unknown> {
-  return ok(api.POST('/api/transactions/import', fileBody(file)));
+/**
+ * POST /api/transactions/import: the CSV as multipart `file` through the shared upload, followed and cancellable
+ * while it is sent (`opts`); resolves with the answer (`1` on success) once the file is imported.
+ */
+export function uploadDealsCsv(file: Blob, opts?: UploadOptions): Promise<unknown> {
+  return uploadFile('/api/transactions/import', file, opts);
 }
 
 /** GET /api/transactions/importjob: the caller's latest import job, or null. */

@@ -5,9 +5,9 @@ import { useUploadCsv } from './useUploadCsv';
 
 /**
  * A drop zone and file picker accepting `.csv` (`data-testid="news-csv-upload"`); the chosen file is
- * uploaded at once (one request), the zone disabled while it is sent.
+ * uploaded at once (one request), the bytes sent and « Annuler l’envoi » in its place while it goes out.
  */
 export function ImportUpload() {
-  const upload = useUploadCsv();
-  return <CsvDropZone upload={upload} hint={NEWS_CSV_HINT} testId="news-csv-upload" sending={upload.isPending} />;
+  const { upload, tracker } = useUploadCsv();
+  return <CsvDropZone upload={upload} hint={NEWS_CSV_HINT} testId="news-csv-upload" sending={upload.isPending} tracker={tracker} />;
 }

@@ -3,16 +3,20 @@
  * import job and a job's progress, the temporaries, Process, the removal of one row, the cancellation
  * and the template file.
  */
-import { api, apiBlob, fileBody, ok } from '../../../api/client';
+import { api, apiBlob, ok } from '../../../api/client';
+import { uploadFile, type UploadOptions } from '../../../api/upload';
 import type { CountResponse, Job, ListFilter, MessageResponse, NewsImportResponse, NewsTemporariesPage } from '../../../api/types';
 import { saveBlob } from '../../../lib/download';
 
 /** Name the template is saved under (the server's file name). */
 export const TEMPLATE_FILENAME = 'modele-import-news.csv';
 
-/** POST /api/news/import: the CSV as multipart field `file` (CSRF header); 202 with the queued job, 422 errors.file. */
-export function uploadNewsCsv(file: Blob): Promise<NewsImportResponse> {
-  return ok(api.POST('/api/news/import', fileBody(file)));
+/**
+ * POST /api/news/import: the CSV as multipart field `file` (CSRF header) through the shared upload, followed and
+ * cancellable (`opts`); 202 with the queued job, 422 errors.file.
+ */
+export function uploadNewsCsv(file: Blob, opts?: UploadOptions): Promise<NewsImportResponse> {
+  return uploadFile('/api/news/import', file, opts);
 }
 
 /** GET /api/news/importjob: the signed-in administrator's latest import job, or null. */

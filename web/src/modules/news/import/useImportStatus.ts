@@ -5,6 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { isApiError } from '../../../api/errors';
 import type { Job, NewsTemporariesPage } from '../../../api/types';
 import { IMPORT_POLL_MS, JOB_POLL_MS } from '../texts';
 import { fetchImportJob, fetchJob, filterTemporaries } from './api';
@@ -40,8 +41,14 @@ export function useImportStatus(): ImportStatus {
     queryFn: ({ signal }) => fetchJob(stored!.id, signal),
     enabled: running,
     refetchInterval: (query) => (query.state.data && !isJobActive(query.state.data) ? false : JOB_POLL_MS),
+    retry: (failures, error) => !isApiError(error, 404) && failures < 3,
   });
   const job = running && live.data ? live.data : stored;
+  // The job is gone (an upload cancelled while it was sent, whose job the server dropped): the latest is read again.
+  const gone = running && isApiError(live.error, 404);
+  useEffect(() => {
+    if (gone) void queryClient.invalidateQueries({ queryKey: IMPORT_JOB_KEY });
+  }, [gone, queryClient]);
 
   // The job ended: it becomes the stored one, and the temporaries are read again without waiting.
   const ended = running && live.data && !isJobActive(live.data) ? live.data : null;
