@@ -385,7 +385,7 @@ test('import: a CSV with an error is refused with its line; fixed, it is importe
 
   await page.goto('/transactions/files');
   const files = page.getByTestId('deal-files-list');
-  await expect(files.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Date']);
+  await expect(files.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Date', 'Résultat']);
   await expect(rowWith(files, fileName)).toHaveCount(1);
 });
 

@@ -76,7 +76,7 @@ test('a BODACC bulletin uploaded on /supervisions shows its progress, then a gre
   await page.goto('/supervisions');
   await expect(page.getByRole('heading', { level: 1, name: 'Surveillance' })).toBeVisible();
   // The table of the spec, filled by the demo's samples.
-  await expect(bodaccFiles(page).getByRole('columnheader')).toHaveText(['Fichier', 'Statut', 'Date', 'Erreur']);
+  await expect(bodaccFiles(page).getByRole('columnheader')).toHaveText(['Fichier', 'Statut', 'Date', 'Résultat', 'Erreur']);
   await expect(rowWith(bodaccFiles(page), 'RCS-A_BXA20210005_ventes.xml').first()).toBeVisible();
 
   await chooseFile(page, { name: filename, mimeType: 'application/xml', buffer: bulletinWithIssue(issue) });
@@ -170,7 +170,7 @@ test('Base INSEE: an INSEE stock file uploaded shows in the Entreprises table wi
   await expect(page.getByRole('heading', { level: 2, name: 'Entreprises' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Établissements' })).toBeVisible();
   for (const list of [companies, locations]) {
-    await expect(list.getByRole('columnheader')).toHaveText(['Fichier', 'Statut', 'Date', 'Lignes', 'Erreur']);
+    await expect(list.getByRole('columnheader')).toHaveText(['Fichier', 'Statut', 'Date', 'Lignes', 'Résultat', 'Erreur']);
   }
   // The demo's samples, with their line counts.
   await expect(rowWith(locations, 'StockEtablissement_sample.csv').first()).toContainText('72');

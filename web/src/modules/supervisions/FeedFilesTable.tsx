@@ -1,6 +1,7 @@
 /**
  * A table of feed file records (SPEC section 2 "Supervision") on the shared list:
- * Fichier, status icon, Date (DD/MM/YYYY HH:mm:ss, Europe/Paris), Lignes for the INSEE tables, Erreur
+ * Fichier, status icon, Date (DD/MM/YYYY HH:mm:ss, Europe/Paris), Lignes for the INSEE tables, Résultat (what
+ * the import did: rows read, created, updated, unchanged, log entries, SIRENs queued for the RNE), Erreur
  * (text only when present); sortable, page sizes, footer, « Aucun résultat trouvé ». Read again every
  * IDLE_POLL_MS, so that files imported by the inbox, the CLI or the scheduled fetch appear without a reload.
  */
@@ -9,6 +10,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { FEED_HEALTH_KEY } from '../../components/feeds/api';
 import { DataList, type DataColumn } from '../../components/list/DataList';
 import type { ClientListSource } from '../../components/list/useDataList';
+import { importSummaryText } from '../../components/imports/summaryText';
 import { formatDateTimeSeconds } from '../../lib/dates';
 import { fetchFeedFiles, type FeedFileList, type FeedFileRecord } from './api';
 import { FileStatusIcon } from './FileStatusIcon';
@@ -61,6 +63,13 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
           },
         ]
       : []),
+    {
+      key: 'summary',
+      title: 'Résultat',
+      // Narrow enough for the table to fit a laptop's width beside the error; its parts wrap between them.
+      minWidth: 96,
+      render: (row) => (row.summary ? <span data-testid="file-summary" style={{ overflowWrap: 'anywhere' }}>{importSummaryText(row.summary)}</span> : null),
+    },
     {
       key: 'error',
       title: 'Erreur',

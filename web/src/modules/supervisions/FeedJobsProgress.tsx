@@ -1,12 +1,14 @@
 /**
  * The feed jobs under way, at the top of a supervision page: per job its file, its
  * state, a progress bar of the bytes read (percent), the rows and bytes read so far, and, once the file is
- * read whole, that the rows are being written (the merge can take as long as the reading).
+ * read whole, that the rows are being written (the merge can take as long as the reading); an upload held for
+ * the operator's confirmation shows its counts and asks (`HeldImportCard`).
  */
 import { Card, Flex, Progress, Typography } from 'antd';
 import type { Job } from '../../api/types';
 import { frenchNumber } from '../../components/feeds/healthText';
 import { bytesText } from '../../lib/bytes';
+import { HeldImportCard } from './HeldImportCard';
 
 /** Whether the whole file has been read and the job is writing it (the merge, one transaction). */
 function merging(job: Job): boolean {
@@ -50,14 +52,26 @@ function JobCard({ job }: { job: Job }) {
   );
 }
 
+/** Props of `FeedJobsProgress`. */
+export interface FeedJobsProgressProps {
+  jobs: Job[];
+  /** A held upload confirmed (queued again) or abandoned. */
+  onConfirmed: (job: Job) => void;
+  onAbandoned: (job: Job) => void;
+}
+
 /** The jobs under way (`data-testid="feed-jobs"`), nothing when there is none. */
-export function FeedJobsProgress({ jobs }: { jobs: Job[] }) {
+export function FeedJobsProgress({ jobs, onConfirmed, onAbandoned }: FeedJobsProgressProps) {
   if (jobs.length === 0) return null;
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }} data-testid="feed-jobs">
-      {jobs.map((job) => (
-        <JobCard key={job.id} job={job} />
-      ))}
+      {jobs.map((job) =>
+        job.state === 'waiting' ? (
+          <HeldImportCard key={job.id} job={job} onConfirmed={onConfirmed} onAbandoned={onAbandoned} />
+        ) : (
+          <JobCard key={job.id} job={job} />
+        ),
+      )}
     </Flex>
   );
 }

@@ -63,3 +63,22 @@ export function importOutcomeText(feed: UploadFeed, result: Record<string, unkno
 export function importFailedText(filename: string | null): string {
   return `L’import de ${filename ? `«\u00a0${filename}\u00a0»` : 'ce fichier'} a échoué`;
 }
+
+/** Toast of an upload abandoned instead of confirmed. */
+export const IMPORT_ABANDONED = 'Import abandonné\u00a0: rien n’a été importé.';
+
+/** What an import held for confirmation would write: « 55 entrées au journal et 12 SIREN pour le RNE ». */
+export function heldCountsText(logEntries: number, rneQueued: number): string {
+  const log = count(logEntries, 'entrée au journal des mises à jour', 'entrées au journal des mises à jour');
+  return rneQueued ? `${log} et ${rneQueued.toLocaleString('fr-FR')}\u00a0SIREN mis en file pour le RNE` : log;
+}
+
+/** The question of « Importer » for an import held for confirmation: « Importer et écrire 55 entrées au journal des mises à jour ? » */
+export function confirmImportQuestion(logEntries: number, rneQueued: number): string {
+  return `Importer et écrire ${heldCountsText(logEntries, rneQueued)}\u00a0?`;
+}
+
+/** The question of « Abandonner »: « Abandonner l’import de « f » ? Rien ne sera importé. » */
+export function abandonImportQuestion(filename: string | null): string {
+  return `Abandonner l’import de ${filename ? `«\u00a0${filename}\u00a0»` : 'ce fichier'}\u00a0? Rien ne sera importé.`;
+}

@@ -1,7 +1,7 @@
 /**
  * `useFeedImport`: the import parts of a supervision page, sharing one jobs
  * query: the « Importer un fichier » button (for the page header) and the progress of the jobs under way
- * (for the top of the page), polled while they run.
+ * (for the top of the page), polled while they run, with the uploads held for confirmation.
  */
 import type { UploadFeed } from './api';
 import { FeedImportButton } from './FeedImportButton';
@@ -10,9 +10,9 @@ import { useFeedJobs } from './useFeedJobs';
 
 /** `{button, progress}` of one feed's imports, two elements to place in a page. */
 export function useFeedImport(feed: UploadFeed) {
-  const { jobs, follow } = useFeedJobs(feed);
+  const { jobs, follow, forget } = useFeedJobs(feed);
   return {
     button: <FeedImportButton feed={feed} onQueued={follow} />,
-    progress: <FeedJobsProgress jobs={jobs} />,
+    progress: <FeedJobsProgress jobs={jobs} onConfirmed={follow} onAbandoned={forget} />,
   };
 }

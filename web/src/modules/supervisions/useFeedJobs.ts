@@ -1,6 +1,7 @@
 /**
  * `useFeedJobs`: the jobs under way of one feed (GET /api/supervisions/jobs?feed=…),
- * read every second while one is queued or running and every 10 seconds otherwise (a file may arrive by
+ * read every second while one is queued or running and every 10 seconds otherwise (one waiting for the
+ * operator's confirmation included; a file may arrive by
  * the CLI, the inbox or the scheduled fetch). When a job seen under way leaves that list, its outcome is
  * read (GET /api/jobs/{id}), the tables and the health are reloaded, and a toast says how it ended (lines read,
  * and what the import did: new, changed and unchanged rows or notices, update-log entries added).
@@ -16,8 +17,10 @@ import { IDLE_POLL_MS, importDoneText, importFailedText, importOutcomeText, JOB_
 /** What the page gets: the jobs under way, and `follow` to watch a job just uploaded. */
 export interface FeedJobs {
   jobs: Job[];
-  /** Watches `job` (the upload's 202) and reads the jobs under way again at once. */
+  /** Watches `job` (the upload's 202, a held upload confirmed) and reads the jobs under way again at once. */
   follow: (job: Job) => void;
+  /** Stops watching `job` (a held upload abandoned: its end is no failure to announce) and reads the jobs again. */
+  forget: (job: Job) => void;
 }
 
 /** Lines a finished job read: its result's `lines`, else its rows read. */
@@ -31,10 +34,12 @@ export function useFeedJobs(feed: UploadFeed): FeedJobs {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const watched = useRef(new Map<string, Job>());
+  // Abandoned uploads: a read sent before the abandonment may still list them; they are not watched again.
+  const forgotten = useRef(new Set<string>());
   const query = useQuery({
     queryKey: feedJobsKey(feed),
     queryFn: ({ signal }) => fetchFeedJobs(feed, signal),
-    refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 || watched.current.size > 0 ? JOB_POLL_MS : IDLE_POLL_MS),
+    refetchInterval: (q) => ((q.state.data ?? []).some((job) => job.state !== 'waiting') || [...watched.current.values()].some((job) => job.state !== 'waiting') ? JOB_POLL_MS : IDLE_POLL_MS),
   });
   const jobs = query.data;
   const readAt = query.dataUpdatedAt;
@@ -44,7 +49,7 @@ export function useFeedJobs(feed: UploadFeed): FeedJobs {
   useEffect(() => {
     if (!jobs) return;
     const current = new Set(jobs.map((job) => job.id));
-    for (const job of jobs) watched.current.set(job.id, job);
+    for (const job of jobs) if (!forgotten.current.has(job.id)) watched.current.set(job.id, job);
     const ended = [...watched.current.values()].filter((job) => !current.has(job.id));
     for (const job of ended) {
       watched.current.delete(job.id);
@@ -52,7 +57,7 @@ export function useFeedJobs(feed: UploadFeed): FeedJobs {
         .catch(() => null)
         .then(async (final) => {
           // Not ended after all (the list was read just before it was queued): watched again.
-          if (final && (final.state === 'queued' || final.state === 'running')) {
+          if (final && (final.state === 'queued' || final.state === 'running' || final.state === 'waiting')) {
             watched.current.set(final.id, final);
             return;
           }
@@ -70,5 +75,13 @@ export function useFeedJobs(feed: UploadFeed): FeedJobs {
     },
     [feed, queryClient],
   );
-  return { jobs: jobs ?? [], follow };
+  const forget = useCallback(
+    (job: Job) => {
+      forgotten.current.add(job.id);
+      watched.current.delete(job.id);
+      void queryClient.invalidateQueries({ queryKey: feedJobsKey(feed) });
+    },
+    [feed, queryClient],
+  );
+  return { jobs: (jobs ?? []).filter((job) => !forgotten.current.has(job.id)), follow, forget };
 }

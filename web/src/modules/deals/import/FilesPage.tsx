@@ -1,8 +1,12 @@
-/** /transactions/files screen 'Fichiers importés' (SPEC sections 2 and 3 "Imported file"): table ID, Name, Date. */
+/**
+ * /transactions/files screen 'Fichiers importés' (SPEC sections 2 and 3 "Imported file"): table ID, Name, Date,
+ * and Résultat: what the import did (rows read, deals created, updated, unchanged).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { PageHeader } from '../../../components/layout/PageHeader';
 import { DataList, type DataColumn } from '../../../components/list/DataList';
+import { importSummaryText } from '../../../components/imports/summaryText';
 import { formatDateTimeInput } from '../../../lib/dates';
 import { DEALS_CRUMB } from '../breadcrumbs';
 import { FILES_TITLE } from '../texts';
@@ -18,6 +22,13 @@ const columns: DataColumn<ImportedFile>[] = [
     sortable: true,
     width: 170,
     render: (file) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTimeInput(file.created_at)}</span>,
+  },
+  {
+    key: 'summary',
+    title: 'Résultat',
+    minWidth: 220,
+    // Rows read; created, updated and unchanged count deals (a deal spans several rows).
+    render: (file) => (file.summary ? <span data-testid="file-summary">{importSummaryText(file.summary, { created: ['transaction créée', 'transactions créées'] })}</span> : null),
   },
 ];
 

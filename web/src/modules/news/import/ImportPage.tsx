@@ -15,13 +15,14 @@ import { ImportFailed } from './ImportFailed';
 import { ImportProgress } from './ImportProgress';
 import { ImportReview } from './ImportReview';
 import { ImportUpload } from './ImportUpload';
+import { LastImport } from './LastImport';
 import { useImportStatus } from './useImportStatus';
 import { RECEIVED_TOAST_KEY } from './useUploadCsv';
 
 /**
  * The import screen, by the state of the administrator's import: loading (skeleton); a file being read
  * (spinner, progress bar, rows read; polled); rows waiting (summary, 'Annuler l'import', 'Process', the
- * rows); otherwise the `.csv` picker, under the error of a failed import. 'Télécharger le modèle' is
+ * rows); otherwise the `.csv` picker, under the error of a failed import or the summary of the latest one. 'Télécharger le modèle' is
  * always in the header.
  */
 export default function ImportPage() {
@@ -50,6 +51,7 @@ export default function ImportPage() {
     body = (
       <>
         {job?.state === 'failed' ? <ImportFailed job={job} /> : null}
+        {job?.state === 'done' ? <LastImport job={job} /> : null}
         <Card>
           <ImportUpload />
         </Card>
