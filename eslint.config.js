@@ -7,10 +7,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The contract files the web may import as values: pure rules, limits and text folding, free of zod (so no zod in the
+ * The contract files the web may import as values: pure rules, limits, text folding and the CSV cell rule, free of zod (so no zod in the
  * bundle); they import no other contract file.
  */
-const PURE_CONTRACT = ['siren', 'limits', 'control-chars', 'admin-rules', 'resources', 'fold'];
+const PURE_CONTRACT = ['siren', 'limits', 'control-chars', 'admin-rules', 'resources', 'fold', 'csv-cell'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'server/db/migrations', 'test-results', 'playwright-report'] },

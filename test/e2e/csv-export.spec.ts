@@ -159,3 +159,32 @@ test('deals: the export holds every deal entity of the search, in the list’s s
   expect(lines).toHaveLength(expected.total + 1);
   expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(expected.data.map((row) => row.deal.deal_identifier));
 });
+
+test('loaded lists: administrators of the search in the sort, customers without their credentials', async ({ page }) => {
+  const admins = await api.admins();
+  const term = 'example.com';
+  const expected = admins
+    .filter((a) => `${a.name} ${a.email}`.toLowerCase().includes(term))
+    .sort((a, b) => new Intl.Collator('fr', { sensitivity: 'base', numeric: true }).compare(b.email, a.email));
+  await page.goto('/admins');
+  const list = page.getByTestId('admins-list');
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(term);
+  await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter');
+  const email = list.getByRole('columnheader', { name: 'Email', exact: true });
+  await email.click();
+  await email.click();
+  await expect(email).toHaveAttribute('aria-sort', 'descending');
+  const { name, lines } = await exportCsv(page, list);
+  expect(name).toBe(`admins-${parisToday()}.csv`);
+  expect(lines[0]).toBe('Admin;Email;Status');
+  expect(lines.slice(1).map((line) => line.split(';')[1])).toEqual(expected.map((a) => a.email));
+  expect(lines[1]).toBe(`${expected[0].name};${expected[0].email};${expected[0].status === 1 ? 'Actif' : 'Désactivé'}`);
+
+  const customer = await api.createCustomer({ name: `=Client export ${Date.now()}` });
+  await page.goto('/customers');
+  const customers = await exportCsv(page, page.getByTestId('customers-list'));
+  expect(customers.lines[0]).toBe('ID;Client;Status');
+  expect(customers.lines).toContain(`${customer.id};'${customer.name};Actif`);
+  const text = customers.lines.join('\n');
+  for (const secret of [customer.client_secret, customer.client_secret_sandbox].filter(Boolean)) expect(text).not.toContain(secret);
+});

@@ -6,41 +6,20 @@
  * - formula neutralisation (OWASP "CSV injection"): a text cell beginning with `=`, `+`, `-`, `@`, a tab or a
  *   carriage return gets a leading apostrophe `'`, so that a spreadsheet shows it as text instead of running it.
  *   Numbers are written as they are (a negative number is not a formula).
+ * The options are shared with the browser's exports of client-mode lists (contract/csv-cell.ts).
  */
 import { Readable } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csvOptions as options, type CsvCell } from '../../../contract/csv-cell';
 
-/** A cell: text, a number, or empty (null / undefined). */
-export type CsvCell = string | number | null | undefined;
+export { neutraliseFormula, type CsvCell } from '../../../contract/csv-cell';
 
 /** One column of a CSV: its French header and how a row gives its cell. */
 export interface CsvColumn<R> {
   header: string;
   value: (row: R) => CsvCell;
-}
-
-/** Characters that make a spreadsheet read a cell as a formula when they begin it. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** `value` with a leading `'` when it begins like a formula (`=`, `+`, `-`, `@`, tab, CR); else unchanged. */
-export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** csv-stringify options shared by the stream and the text writers. */
-function options(headers: readonly string[]) {
-  return {
-    delimiter: ';',
-    bom: true,
-    header: true,
-    columns: [...headers],
-    record_delimiter: '\r\n',
-    // A line break inside a cell is quoted, LF alone included (csv-stringify quotes only the record delimiter).
-    quoted_match: /[\r\n]/,
-    cast: { string: neutraliseFormula },
-  } as const;
 }
 
 /**

@@ -21,6 +21,8 @@ import { useDataList, type ListSource } from './useDataList';
 import { useProgressiveRows } from './useProgressiveRows';
 import { phoneExpandable } from './phoneRows';
 import { ExportCsvButton } from './ExportCsvButton';
+import { clientExport } from './clientExport';
+import type { CsvCell } from '../../../../contract/csv-cell';
 import type { ListExport } from './exportCsv';
 import { useMemo } from 'react';
 
@@ -36,6 +38,8 @@ export interface DataColumn<T> {
   sortable?: boolean;
   /** Client mode: the value sorted on (defaults to `row[key]`). */
   sortValue?: (row: T) => SortValue;
+  /** Client mode: the column's cell in « Exporter CSV » (a column without it is not exported). */
+  csv?: (row: T) => CsvCell;
   width?: number | string;
   /**
    * Narrowest width of the column in CSS pixels: when the columns do not fit, the table scrolls inside
@@ -165,15 +169,16 @@ export function DataList<T>(props: DataListProps<T>) {
   const { source, columns, rowKey = defaultRowKey, defaultSort, storageKey, urlNamespace, search, toolbar, testId, scrollX } = props;
   const { firstRows } = props;
   const sortAccessors = new Map(columns.filter((c) => c.sortValue).map((c) => [c.key, c.sortValue!]));
+  const sortValue = (row: T, column: string): SortValue => {
+    const accessor = sortAccessors.get(column);
+    return accessor ? accessor(row) : (row as Record<string, SortValue>)[column];
+  };
   const list = useDataList(source, {
     defaultSort,
     storageKey,
     urlNamespace,
     sortColumns: columns.filter((c) => c.sortable).map((c) => c.key),
-    sortValue: (row, column) => {
-      const accessor = sortAccessors.get(column);
-      return accessor ? accessor(row) : (row as Record<string, SortValue>)[column];
-    },
+    sortValue,
   });
   const { state, actions } = list;
   const rows = useProgressiveRows(list.rows, firstRows);
@@ -223,7 +228,13 @@ export function DataList<T>(props: DataListProps<T>) {
           ) : null}
           {search?.quick ? <QuickSearchTags options={search.quick} value={state.search} onSelect={actions.setSearch} /> : null}
           {toolbar}
-          {props.exportCsv ? <ExportCsvButton target={props.exportCsv} state={state} /> : null}
+          {props.exportCsv ? (
+            <ExportCsvButton<T>
+              target={props.exportCsv}
+              state={state}
+              client={source.mode === 'client' ? clientExport(source, state, columns, sortValue) : undefined}
+            />
+          ) : null}
         </Flex>
         <PageSizeSelect value={state.perPage} onChange={actions.setPerPage} />
       </Flex>

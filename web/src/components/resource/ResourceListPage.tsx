@@ -87,6 +87,8 @@ export function ResourceListPage<T extends { id: number; status: number }>(props
           search={searchable ? { placeholder: searchPlaceholder ?? 'Rechercher' } : undefined}
           testId={`${resource.key}-list`}
           scrollX={scrollX}
+          // « Exporter CSV » of a loaded list, written in the browser from the columns that give a `csv` cell.
+          exportCsv={!server && columns.some((c) => c.csv) ? { name: resource.key } : undefined}
         />
       </Card>
     </>

@@ -9,9 +9,16 @@ import { StatusTag } from '../StatusTag';
 import { EditLink } from './EditLink';
 import { StatusToggleButton } from './StatusToggleButton';
 
-/** The Status column: the row's badge, sortable. @param width - column width in px (default 130) */
+/** The Status column: the row's badge, sortable, exported as « Actif » / « Désactivé ». @param width - column width in px (default 130) */
 export function statusColumn<T extends { status: number }>(width = 130): DataColumn<T> {
-  return { key: 'status', title: 'Status', sortable: true, width, render: (row) => <StatusTag status={row.status} /> };
+  return {
+    key: 'status',
+    title: 'Status',
+    sortable: true,
+    width,
+    render: (row) => <StatusTag status={row.status} />,
+    csv: (row) => (row.status === 1 ? 'Actif' : 'Désactivé'),
+  };
 }
 
 /** How the Action column of a list acts. */

@@ -27,6 +27,7 @@ export default function AdminListPage() {
       sortable: true,
       identifying: true,
       minWidth: 180,
+      csv: (admin) => admin.name,
       render: (admin) => (
         <Flex align="center" gap={10}>
           <Avatar src={admin.avatar_url} alt="" size={32} style={{ flex: 'none' }} />
@@ -35,7 +36,7 @@ export default function AdminListPage() {
         </Flex>
       ),
     },
-    { key: 'email', title: 'Email', sortable: true },
+    { key: 'email', title: 'Email', sortable: true, csv: (admin) => admin.email },
     statusColumn(),
     statusActionColumn({
       toggle: toggleStatus,

@@ -27,13 +27,15 @@ const credentialsTitle = (environment: 'Prod' | 'Sandbox') =>
 export default function CustomerListPage() {
   const { toggleStatus } = useResourceActions(customersResource);
   const columns: DataColumn<Customer>[] = [
-    { key: 'id', title: 'ID', sortable: true, width: 64, secondary: true },
+    { key: 'id', title: 'ID', sortable: true, width: 64, secondary: true, csv: (c) => c.id },
     {
       key: 'name',
       title: 'Client',
       sortable: true,
       identifying: true,
       render: (c) => <Typography.Text strong>{c.name}</Typography.Text>,
+      // The credentials columns give no `csv` cell: an export never holds a client's secrets.
+      csv: (c) => c.name,
     },
     {
       key: 'client_id',

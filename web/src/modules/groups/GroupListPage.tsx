@@ -14,7 +14,7 @@ import { statusActionColumn, statusColumn } from '../../components/resource/stat
 export default function GroupListPage() {
   const { toggleStatus } = useResourceActions(groupsResource);
   const columns: DataColumn<Group>[] = [
-    { key: 'name', title: 'Groupe', sortable: true, identifying: true, render: (group) => <Typography.Text strong>{group.name}</Typography.Text> },
+    { key: 'name', title: 'Groupe', sortable: true, identifying: true, render: (group) => <Typography.Text strong>{group.name}</Typography.Text>, csv: (group) => group.name },
     {
       key: 'sirens_count',
       title: 'Sirens',
@@ -22,6 +22,7 @@ export default function GroupListPage() {
       width: 120,
       align: 'right',
       render: (group) => <span data-testid="group-sirens-count">{group.sirens_count.toLocaleString('fr-FR')}</span>,
+      csv: (group) => group.sirens_count,
     },
     statusColumn(),
     statusActionColumn({ toggle: toggleStatus, editPath: (group) => `/groups/${group.id}/edit` }),
