@@ -188,3 +188,17 @@ test('loaded lists: administrators of the search in the sort, customers without 
   const text = customers.lines.join('\n');
   for (const secret of [customer.client_secret, customer.client_secret_sandbox].filter(Boolean)) expect(text).not.toContain(secret);
 });
+
+test('RNE accounts: both pools export their accounts without token nor password', async ({ page }) => {
+  const officers = await api.get<Array<{ email: string; password: string }>>('/api/supervisions/inpiall');
+  await page.goto('/supervisions/rne');
+  const csv = await exportCsv(page, page.getByTestId('rne-officers-accounts'));
+  expect(csv.name).toBe(`rne-comptes-officers-${parisToday()}.csv`);
+  expect(csv.lines[0]).toBe('Email;Dirigeants;Bénéficiaires effectifs;Utilisé;Passage;Dernier changement;Status');
+  expect(csv.lines).toHaveLength(officers.length + 1);
+  expect(csv.lines.slice(1).map((line) => line.split(';')[0])).toEqual(officers.map((a) => a.email).sort((a, b) => new Intl.Collator('fr', { sensitivity: 'base', numeric: true }).compare(a, b)));
+  const text = csv.lines.join('\n');
+  for (const account of officers) if (account.password) expect(text).not.toContain(account.password);
+  const filings = await exportCsv(page, page.getByTestId('rne-filings-accounts'));
+  expect(filings.lines[0]).toBe('Email;Actes;Bilans;Bilans saisis;Passage;Dernier changement;Status');
+});

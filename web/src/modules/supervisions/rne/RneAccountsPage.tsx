@@ -46,6 +46,8 @@ function AccountTable<T extends RneAccountRecord>(props: { title: string; query:
           urlNamespace={props.pool}
           search={{ placeholder: 'Email' }}
           testId={`rne-${props.pool}-accounts`}
+          // « Exporter CSV » of the loaded accounts; the token and the password give no `csv` cell: never exported.
+          exportCsv={{ name: `rne-comptes-${props.pool}` }}
         />
       </DenseCells>
     </Section>

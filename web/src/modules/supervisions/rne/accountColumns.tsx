@@ -46,6 +46,7 @@ function counter<T extends RneAccountRecord>(key: keyof T & string, title: strin
     sortable: true,
     align: 'right',
     render: (row) => <span style={NUMBER}>{Number(row[key]).toLocaleString('fr-FR')}</span>,
+    csv: (row) => Number(row[key]),
   };
 }
 
@@ -58,6 +59,7 @@ function date<T extends RneAccountRecord>(key: 'passage' | 'last_change', title:
     sortValue: (row) => row[key] ?? '',
     // The time wraps under the date when the table is tight (every column fits 1440 px).
     render: (row) => <span style={DATE}>{formatDateTimeSeconds(row[key])}</span>,
+    csv: (row) => (row[key] ? formatDateTimeSeconds(row[key]) : null),
   };
 }
 
@@ -65,7 +67,7 @@ function date<T extends RneAccountRecord>(key: 'passage' | 'last_change', title:
 function leading<T extends RneAccountRecord>(): DataColumn<T>[] {
   return [
     // The login may go to a second line after its « @ » (every column fits 1440 px).
-    { key: 'email', title: 'Email', sortable: true, identifying: true, minWidth: 120, render: (row) => <EmailText email={row.email} /> },
+    { key: 'email', title: 'Email', sortable: true, identifying: true, minWidth: 120, render: (row) => <EmailText email={row.email} />, csv: (row) => row.email },
     {
       key: 'token',
       title: 'Token',
@@ -108,6 +110,7 @@ export function officersColumns(actions: AccountActions): DataColumn<RneOfficers
           {row.is_used === 1 ? 'Oui' : 'Non'}
         </Tag>
       ),
+      csv: (row) => (row.is_used === 1 ? 'Oui' : 'Non'),
     },
     date<RneOfficersAccount>('passage', 'Passage'),
     date<RneOfficersAccount>('last_change', 'Dernier changement'),
