@@ -202,3 +202,13 @@ test('RNE accounts: both pools export their accounts without token nor password'
   const filings = await exportCsv(page, page.getByTestId('rne-filings-accounts'));
   expect(filings.lines[0]).toBe('Email;Actes;Bilans;Bilans saisis;Passage;Dernier changement;Status');
 });
+
+test('feed files: the BODACC files table exports its files, newest first', async ({ page }) => {
+  const files = await api.get<Array<{ id: number; filename: string }>>('/api/supervisions/bodaccall');
+  await page.goto('/supervisions');
+  const csv = await exportCsv(page, page.getByTestId('bodacc-files'));
+  expect(csv.name).toBe(`fichiers-bodacc-${parisToday()}.csv`);
+  expect(csv.lines[0]).toBe('Fichier;Statut;Date;Résultat;Erreur');
+  expect(csv.lines).toHaveLength(files.length + 1);
+  expect(csv.lines[1].split(';')[0]).toBe([...files].sort((a, b) => b.id - a.id)[0].filename);
+});

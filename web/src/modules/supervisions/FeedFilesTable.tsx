@@ -15,7 +15,7 @@ import { formatDateTimeSeconds } from '../../lib/dates';
 import { fetchFeedFiles, type FeedFileList, type FeedFileRecord } from './api';
 import { FileStatusIcon } from './FileStatusIcon';
 import { feedFilesKey } from './queries';
-import { IDLE_POLL_MS } from './texts';
+import { IDLE_POLL_MS, STATUS_LABELS } from './texts';
 
 /** Props of `FeedFilesTable`. */
 export interface FeedFilesTableProps {
@@ -31,7 +31,7 @@ export interface FeedFilesTableProps {
 function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
   return [
     // The identifying column keeps its words whole (a file name is read whole); the table scrolls in its card.
-    { key: 'filename', title: 'Fichier', sortable: true, identifying: true, minWidth: 200 },
+    { key: 'filename', title: 'Fichier', sortable: true, identifying: true, minWidth: 200, csv: (row) => row.filename },
     {
       key: 'status',
       title: 'Statut',
@@ -41,6 +41,7 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
       width: 90,
       align: 'center',
       render: (row) => <FileStatusIcon status={row.status} />,
+      csv: (row) => (row.status === 1 ? STATUS_LABELS.ok : STATUS_LABELS.failed),
     },
     {
       key: 'date_creation',
@@ -49,6 +50,7 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
       secondary: true,
       width: 190,
       render: (row) => <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatDateTimeSeconds(row.date_creation)}</span>,
+      csv: (row) => formatDateTimeSeconds(row.date_creation),
     },
     ...(withLines
       ? [
@@ -60,6 +62,7 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
             width: 110,
             align: 'right' as const,
             render: (row: FeedFileRecord) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{row.lines.toLocaleString('fr-FR')}</span>,
+            csv: (row: FeedFileRecord) => row.lines,
           },
         ]
       : []),
@@ -69,6 +72,7 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
       // Narrow enough for the table to fit a laptop's width beside the error; its parts wrap between them.
       minWidth: 96,
       render: (row) => (row.summary ? <span data-testid="file-summary" style={{ overflowWrap: 'anywhere' }}>{importSummaryText(row.summary)}</span> : null),
+      csv: (row) => (row.summary ? importSummaryText(row.summary) : null),
     },
     {
       key: 'error',
@@ -77,6 +81,7 @@ function fileColumns(withLines: boolean): DataColumn<FeedFileRecord>[] {
       minWidth: 240,
       // A long reason wraps, even inside a word (a header quoted whole), instead of widening the table.
       render: (row) => (row.error ? <span data-testid="file-error" style={{ overflowWrap: 'anywhere' }}>{row.error}</span> : null),
+      csv: (row) => row.error,
     },
   ];
 }
@@ -114,6 +119,7 @@ export function FeedFilesTable({ list, withLines = false, urlNamespace, testId }
       urlNamespace={urlNamespace}
       search={{ placeholder: 'Fichier ou erreur' }}
       testId={testId}
+      exportCsv={{ name: `fichiers-${list}` }}
     />
   );
 }
