@@ -139,3 +139,8 @@ export const syncBatchPage = pageResponse(syncBatch).meta({ id: 'NewsSyncBatchPa
 export const undoBatchResponse = z
   .object({ count: z.number(), skipped: z.number(), message: z.string() })
   .meta({ id: 'NewsSyncUndo' });
+
+/** An import some pending news came from (`GET /api/news/pending/imports`): search `import:<id>` lists its rows. */
+export const pendingImport = z
+  .object({ id: z.string(), filename: z.string(), created_at: z.string(), count: z.number() })
+  .meta({ id: 'PendingNewsImport' });

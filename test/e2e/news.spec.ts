@@ -216,10 +216,10 @@ test('import a Windows-1252 CSV, fix it, Process, Synchroniser, then remove one 
   // Five rows read, accents of Windows-1252 intact, two in error with their messages beside them.
   await expect(temporaryRows(page)).toHaveCount(5);
   await expect(page.getByTestId('import-summary')).toContainText('5 lignes importées de « e2e-import.csv », dont 2 lignes en erreur');
-  await expect(temporaries(page).getByRole('columnheader')).toHaveText(['ID', 'Ligne', 'Siren', 'Titre', 'Catégorie', 'Source', 'Link', 'Date', 'Erreurs', 'Action']);
+  await expect(temporaries(page).getByRole('columnheader')).toHaveText(['', 'ID', 'Ligne', 'Siren', 'Titre', 'Catégorie', 'Source', 'Link', 'Date', 'Erreurs', 'Action']);
   // Each row gives its line in the file (the header is line 1), the number its messages cite.
-  await expect(rowWith(temporaries(page), ROWS.one.title).getByRole('cell').nth(1)).toHaveText('2');
-  await expect(rowWith(temporaries(page), ROWS.badSiren.title).getByRole('cell').nth(1)).toHaveText('3');
+  await expect(rowWith(temporaries(page), ROWS.one.title).getByRole('cell').nth(2)).toHaveText('2');
+  await expect(rowWith(temporaries(page), ROWS.badSiren.title).getByRole('cell').nth(2)).toHaveText('3');
   for (const row of [ROWS.one, ROWS.four, ROWS.five]) {
     await expect(rowWith(temporaries(page), row.title)).toHaveCount(1);
     await expect(rowWith(temporaries(page), row.title).getByTestId('row-errors')).toHaveCount(0);
@@ -263,7 +263,7 @@ test('import a Windows-1252 CSV, fix it, Process, Synchroniser, then remove one 
   await expect(page).toHaveURL(/\/news$/);
   await expectToast(page, '3 news ajoutées à la liste en attente.');
   await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
-  await expect(newsList(page).getByRole('columnheader')).toHaveText(['ID', 'Siren', 'Titre', 'Catégorie', 'Date']);
+  await expect(newsList(page).getByRole('columnheader')).toHaveText(['', 'ID', 'Siren', 'Titre', 'Catégorie', 'Date', 'Action']);
   for (const row of [ROWS.one, ROWS.four, ROWS.five]) await expect(rowWith(newsList(page), row.title)).toHaveCount(1);
   await expect(rowWith(newsList(page), ROWS.four.title)).toContainText('Société');
   await expect(rowWith(newsList(page), ROWS.four.title)).toContainText('22/11/26 18:45');

@@ -28,11 +28,17 @@ type NewsRow = z.output<typeof newsItem>;
 
 const NEWS_ROWS = sql`(select rows from news_counts where id = 1)`;
 
+/** Search term of the rows that came from one import: `import:` then the import job's id (a quick-search chip of /news). */
+export const IMPORT_TERM = /^import:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
 /**
- * The condition of a search term on the pending news (alias `n`): a SIREN or its first digits (through the
- * (siren, url) unique index), else the title (trigram index) or a category whose French or English name contains it.
+ * The condition of a search term on the pending news (alias `n`): `import:<job id>` (the rows of one import,
+ * through `news_job_idx`), a SIREN or its first digits (through the (siren, url) unique index), else the title
+ * (trigram index) or a category whose French or English name contains it.
  */
-async function newsCondition(db: Db, term: string): Promise<{ cond: SQL; text: boolean }> {
+export async function newsCondition(db: Db, term: string): Promise<{ cond: SQL; text: boolean }> {
+  const job = IMPORT_TERM.exec(term);
+  if (job) return { cond: sql`n.job_id = ${job[1].toLowerCase()}::uuid`, text: false };
   const digits = term.replace(/\s+/g, '');
   if (/^\d{1,9}$/.test(digits)) {
     return { cond: sirenPrefixSql(sql`n.siren`, digits), text: false };

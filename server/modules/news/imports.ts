@@ -1,13 +1,14 @@
 /**
  * The CSV import flow of the news (SPEC section 4 "CSV news import flow"): the
  * upload (stored, sniffed, then parsed by the `news-import` job), the administrator's temporaries (listed,
- * removed one by one, cancelled) and Process, which moves them into the pending news in one transaction.
+ * removed one by one or as a selection, cancelled) and Process, which moves them into the pending news in one transaction.
  * Temporaries belong to the administrator who uploaded them; only rows of a finished import are listed
  * or processed.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
+import type { BulkBody } from '../../../contract/bulk';
 import type { JobResponse } from '../../../contract/jobs';
 import type { FilterBody } from '../../../contract/listing';
 import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS, ONLY_ERRORS, type temporaryRow } from '../../../contract/news';
@@ -15,6 +16,7 @@ import type { Database, Db } from '../../db/client';
 import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
+import { bulkStatement } from '../../http/bulk';
 import { runList, type ListSpec } from '../../http/listing';
 import { receiveJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
@@ -148,6 +150,23 @@ export async function removeTemporary(db: Db, ownerId: number, id: number): Prom
 }
 
 /**
+ * Deletes the administrator's temporaries a bulk body names (contract/bulk.ts): ids, or every row of the list's
+ * search (e.g. `onlyerrors`, the rows in error) minus `except`, in one statement.
+ * @returns how many rows were deleted
+ * @throws AppError 422 errors.ids when the body names no row
+ */
+export function deleteTemporaries(db: Db, ownerId: number, body: BulkBody): Promise<number> {
+  const { where, search } = temporariesSpec(ownerId);
+  return bulkStatement(db, { id: sql`t.id`, where, search }, body, (condition) => sql`delete from news_temporaries t where ${condition}`);
+}
+
+/** Toast of a deletion of temporaries: how many rows were deleted. */
+export function deletedTemporariesMessage(count: number): string {
+  if (count === 0) return 'Aucune ligne effacée.';
+  return `${count.toLocaleString('fr-FR')} ligne${count > 1 ? 's effacées' : ' effacée'} de l’import.`;
+}
+
+/**
  * Cancels the administrator's import: deletes every temporary of theirs.
  * @returns how many rows were deleted
  * @throws AppError 422 while their import is still running
@@ -188,8 +207,8 @@ export async function markStaleCategories(q: Sql, ownerId: number): Promise<void
 const PROCESS_LOCK = ADVISORY_LOCK_CLASSES.newsProcess;
 
 /**
- * Process: moves every temporary of the administrator (finished imports) into the pending news, in one
- * transaction, after checking the duplicates (another import or an article added meanwhile) and the
+ * Process: moves every temporary of the administrator (finished imports) into the pending news, each keeping
+ * its import job (`news.job_id`, for deleting one import's rows), in one transaction, after checking the duplicates (another import or an article added meanwhile) and the
  * categories (deactivated or deleted meanwhile) again.
  * @returns how many news items were created
  * @throws AppError 422 errors.process while rows in error remain, or when there is nothing to process
@@ -215,8 +234,8 @@ export async function processImport(database: Database, ownerId: number): Promis
       await tx.execute(sql`set local statement_timeout = 0`);
       // Two plain statements (an INSERT … SELECT, then the DELETE) cost less than one DELETE … RETURNING feeding the INSERT.
       const count = await rowCountOf(tx, sql`
-        insert into news (siren, name, title, newscategory_id, category_name, posted, source, url, created_by)
-        select t.siren::bpchar, t.name, t.title, t.newscategory_id, c.name_fr, t.posted, t.source, t.url, ${ownerId}
+        insert into news (siren, name, title, newscategory_id, category_name, posted, source, url, created_by, job_id)
+        select t.siren::bpchar, t.name, t.title, t.newscategory_id, c.name_fr, t.posted, t.source, t.url, ${ownerId}, t.job_id
           from news_temporaries t join news_categories c on c.id = t.newscategory_id
          where t.owner_id = ${ownerId} and ${FINISHED}
          order by t.id`);

@@ -1,8 +1,10 @@
 /**
  * Routes of SPEC section 7 "News": under `/api/news`, the category status resource
  * (server/modules/news/categories.ts) and `allvalides`; the pending list (`filter`) and `syncall`; the
- * import (`import`, `filtertemporaries`, `process`, `remove/{id}`, `cancel`, plus `importjob` and
- * `template`); `addnews`; the Synchroniser batches (`syncbatches`, `syncbatches/{id}/undo`: ./sync-batches.ts). Under `/api/hows` (`howsRoutes`): `listbysiren`, `removebyidentifier`.
+ * import (`import`, `filtertemporaries`, `process`, `remove/{id}`, `temporaries/bulkdelete`, `cancel`, plus `importjob` and
+ * `template`); `addnews`; the Synchroniser batches (`syncbatches`, `syncbatches/{id}/undo`: ./sync-batches.ts); deleting
+ * pending news (`pending/{id}/delete`, `pending/bulkdelete`, and the imports they came from, `pending/imports`:
+ * ./pending-delete.ts). Under `/api/hows` (`howsRoutes`): `listbysiren`, `removebyidentifier`.
  * `process`, `remove`, `cancel` and `syncall` are GET calls as the spec has them; like every `/api` call they
  * need `X-Requested-With`, which a cross-site page cannot send without a CORS preflight, which fails.
  */
@@ -11,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams, messageBody } from '../../../contract/fields';
 import { jobResponse } from '../../../contract/jobs';
+import { bulkBody, bulkResponse } from '../../../contract/bulk';
 import { filterBody, pageQuery } from '../../../contract/listing';
 import {
   addNewsBody,
@@ -18,6 +21,7 @@ import {
   countResponse,
   importResponse,
   listBySirenBody,
+  pendingImport,
   newsPage,
   publishedArticle,
   removeByIdentifierBody,
@@ -32,8 +36,19 @@ import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
 import { addNewsRuleErrors } from './add-news-errors';
 import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';
 import { activeCategories, categoriesResource, toCategoryResponse } from './categories';
-import { cancelImport, currentImport, fileTooBig, filterTemporaries, processImport, removeTemporary, startImport } from './imports';
+import {
+  cancelImport,
+  currentImport,
+  deletedTemporariesMessage,
+  deleteTemporaries,
+  fileTooBig,
+  filterTemporaries,
+  processImport,
+  removeTemporary,
+  startImport,
+} from './imports';
 import { filterSyncBatches, undoneMessage, undoSyncBatch } from './sync-batches';
+import { deletedPendingMessage, deletePending, pendingImports, removePending } from './pending-delete';
 import { newsTemplate, TEMPLATE_FILENAME } from './template';
 
 const tags = ['News'];
@@ -54,6 +69,15 @@ export function newsRoutes(ctx: AppContext) {
     r.post('/filter', { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: newsPage, ...errorResponses(401, 419, 422) } } }, async (req) =>
       filterNews(db, req.body, req.query.page),
     );
+    r.post('/pending/bulkdelete', { schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
+      const count = await deletePending(db, req.body);
+      return { count, message: deletedPendingMessage(count) };
+    });
+    r.post('/pending/:id/delete', { schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404, 419) } } }, async (req) => {
+      await removePending(db, req.params.id);
+      return { message: DONE_MESSAGE };
+    });
+    r.get('/pending/imports', { schema: { tags, response: { 200: z.array(pendingImport), ...errorResponses(401) } } }, async () => pendingImports(db));
     r.get('/syncall', { schema: { tags, response: { 200: countResponse, ...errorResponses(401) } } }, async (req) => {
       const count = await syncAll(db, req.admin!.id);
       return { count, message: publishedMessage(count) };
@@ -111,6 +135,10 @@ export function newsRoutes(ctx: AppContext) {
     r.get('/remove/:id', { schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404) } } }, async (req) => {
       await removeTemporary(db, req.admin!.id, req.params.id);
       return { message: DONE_MESSAGE };
+    });
+    r.post('/temporaries/bulkdelete', { schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
+      const count = await deleteTemporaries(db, req.admin!.id, req.body);
+      return { count, message: deletedTemporariesMessage(count) };
     });
     r.get('/cancel', { schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
       const count = await cancelImport(db, req.admin!.id);

@@ -23,6 +23,7 @@ import type {
   countResponse,
   importResponse,
   newsItem,
+  pendingImport,
   ONLY_ERRORS,
   publishedArticle,
   removeByIdentifierBody,
@@ -143,6 +144,9 @@ export type NewsCategoryUpdateInput = z.input<typeof categoryUpdateBody>;
 
 /** A pending news item (POST /api/news/filter); `posted` is an ISO instant. */
 export type NewsItem = z.output<typeof newsItem>;
+
+/** An import that pending news came from (GET /api/news/pending/imports): search `import:<id>` lists its rows. */
+export type PendingImport = z.output<typeof pendingImport>;
 
 /** A row of an uploaded CSV waiting for review (POST /api/news/filtertemporaries), with its errors. */
 export type NewsTemporary = z.output<typeof temporaryRow>;

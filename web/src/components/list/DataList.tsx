@@ -24,6 +24,8 @@ import { ExportCsvButton } from './ExportCsvButton';
 import { clientExport } from './clientExport';
 import type { CsvCell } from '../../../../contract/csv-cell';
 import type { ListExport } from './exportCsv';
+import { BulkBar, type BulkOptions } from './BulkBar';
+import { useListSelection } from './useListSelection';
 import { useMemo } from 'react';
 
 /** One column of a `DataList`. */
@@ -102,6 +104,11 @@ export interface DataListProps<T> {
   firstRows?: number;
   /** « Exporter CSV » in the toolbar: every row of the current search and sort, from this export route. */
   exportCsv?: ListExport;
+  /**
+   * Bulk actions on ticked rows (row keys are the ids the bulk routes take): a checkbox column, « Tout
+   * sélectionner (N) » for the whole list of the current search, and the actions' bar (`BulkBar`).
+   */
+  bulk?: BulkOptions;
 }
 
 /** Search options of a `DataList`. */
@@ -167,7 +174,7 @@ const defaultRowKey = (row: unknown): Key => (row as { id: Key }).id;
  */
 export function DataList<T>(props: DataListProps<T>) {
   const { source, columns, rowKey = defaultRowKey, defaultSort, storageKey, urlNamespace, search, toolbar, testId, scrollX } = props;
-  const { firstRows } = props;
+  const { firstRows, bulk } = props;
   const sortAccessors = new Map(columns.filter((c) => c.sortValue).map((c) => [c.key, c.sortValue!]));
   const sortValue = (row: T, column: string): SortValue => {
     const accessor = sortAccessors.get(column);
@@ -182,6 +189,7 @@ export function DataList<T>(props: DataListProps<T>) {
   });
   const { state, actions } = list;
   const rows = useProgressiveRows(list.rows, firstRows);
+  const selection = useListSelection(rows, rowKey, list.pagination?.total ?? 0, state.search);
   const quickActive = search?.quick ? search.quick.some((option) => option.value === state.search) : false;
 
   const wide = useScreenUp('md');
@@ -238,9 +246,11 @@ export function DataList<T>(props: DataListProps<T>) {
         </Flex>
         <PageSizeSelect value={state.perPage} onChange={actions.setPerPage} />
       </Flex>
+      {bulk ? <BulkBar selection={selection} options={bulk} listKey={source.mode === 'server' ? source.queryKey : undefined} /> : null}
       {list.error ? <ListError error={list.error} onRetry={list.retry} retrying={list.loading} /> : null}
       <Table<T>
         expandable={phoneRows}
+        rowSelection={bulk ? selection.rowSelection : undefined}
         columns={tableColumns}
         dataSource={rows}
         rowKey={rowKey}

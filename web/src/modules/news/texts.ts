@@ -20,6 +20,18 @@ export const NEWS_SEARCH_PLACEHOLDER = 'Siren, titre ou catégorie';
 export const CONFIRM_DELETE_ARTICLE = 'Voulez-vous vraiment effacer cet article ?';
 /** Empty SIREN search of 'Effacer un article' (SPEC sections 5 and 8). */
 export const SIREN_REQUIRED = 'Veuillez saisir un siren';
+/** Confirmation before deleting one pending news item, naming it. */
+export function removePendingQuestion(title: string): string {
+  return `Voulez-vous vraiment effacer l’article en attente «\u00a0${title}\u00a0»\u202f?`;
+}
+/** Confirmation before deleting `count` chosen pending news items. */
+export function deletePendingQuestion(count: number): string {
+  return `Supprimer ${count.toLocaleString('fr-FR')} article${count > 1 ? 's' : ''} en attente\u202f?`;
+}
+/** Confirmation before deleting `count` chosen rows of an import. */
+export function deleteTemporariesQuestion(count: number): string {
+  return `Effacer ${count.toLocaleString('fr-FR')} ligne${count > 1 ? 's' : ''} de l’import\u202f?`;
+}
 /** Confirmation before removing one row of an import (the spec gives none; worded like its others). */
 export const CONFIRM_REMOVE_TEMPORARY = 'Voulez-vous vraiment effacer cette ligne\u202f?';
 /** Confirmation before cancelling an import (the spec gives none; worded like its others). */

@@ -1,11 +1,13 @@
 /**
  * News import calls (SPEC section 7 "News"): the upload, the administrator's
- * import job and a job's progress, the temporaries, Process, the removal of one row, the cancellation
+ * import job and a job's progress, the temporaries, Process, the removal of one row or a selection, the cancellation
  * and the template file.
  */
+import type { BulkResponse } from '../../../../../contract/bulk';
 import { api, apiBlob, ok } from '../../../api/client';
 import { uploadFile, type UploadOptions } from '../../../api/upload';
 import type { CountResponse, Job, ListFilter, MessageResponse, NewsImportResponse, NewsTemporariesPage } from '../../../api/types';
+import type { BulkSelection } from '../../../components/list/useListSelection';
 import { saveBlob } from '../../../lib/download';
 
 /** Name the template is saved under (the server's file name). */
@@ -42,6 +44,11 @@ export function processImport(): Promise<CountResponse> {
 /** GET /api/news/remove/{id}: removes one temporary row. */
 export function removeTemporary(id: number): Promise<MessageResponse> {
   return ok(api.GET('/api/news/remove/{id}', { params: { path: { id: String(id) } } }));
+}
+
+/** POST /api/news/temporaries/bulkdelete: deletes the chosen rows of the import; answers the count and the toast text. */
+export function deleteTemporaries(selection: BulkSelection): Promise<BulkResponse> {
+  return ok(api.POST('/api/news/temporaries/bulkdelete', { body: selection }));
 }
 
 /** GET /api/news/cancel: removes every temporary of the administrator. */

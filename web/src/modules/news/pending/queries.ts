@@ -2,3 +2,6 @@
 
 /** Root of the pending news queries: `['news', 'pending', filter]` per page. */
 export const PENDING_NEWS_KEY = ['news', 'pending'] as const;
+
+/** The imports that still have pending rows (the import chips of /news). */
+export const PENDING_IMPORTS_KEY = ['news', 'pending-imports'] as const;
