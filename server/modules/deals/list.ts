@@ -97,7 +97,7 @@ const SEARCHED = sql`e.siren, e.name, e.deal_identifier, e.role_id, e.type1_name
  *   whose type 1 or 2, has a name containing it, accents and case aside (roles and types are looked up first
  *   in their small tables).
  */
-async function dealSearch(db: Db, term: string): Promise<DealSearch> {
+export async function dealSearch(db: Db, term: string): Promise<DealSearch> {
   const digits = stripSpaces(term);
   if (/^\d{1,9}$/.test(digits)) {
     return { cond: sql`(${sirenPrefixSql(sql`e.siren`, digits)} or e.deal_identifier = ${digits})`, sampled: digits.length < 9 };

@@ -7,17 +7,20 @@
  * - deals: `getDealRoles/:id`, `storedeal` (201), `updatedeal/:id`, `toggledeal/:id`, `removedeal` (body the deal,
  *   only `id` read). Their body is checked in the handler (server/modules/deals/deals.ts `parseDeal`), so that
  *   an entity's error is keyed `entities.0.siren`; the route keeps `dealBody` as its documented schema;
+ * - `bulk/{activate|deactivate|delete}`: the deals of the list's ticked rows, or of its whole search (./bulk.ts);
  * - `allcountries` (the countries are seeded here, at start: server/modules/deals/countries.ts);
  * - `allfiles` (imported CSV files).
  */
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bulkBody, bulkResponse } from '../../../contract/bulk';
 import { countryResponse, dealBody, dealResponse, importedFileResponse } from '../../../contract/deals';
 import { errorResponses, idParams, messageBody } from '../../../contract/fields';
 import type { AppContext } from '../../context';
 import { DONE_MESSAGE, recordIdBody, registerStatusResource } from '../../http/status-routes';
 import { createDeal, getDeal, removeDeal, toggleDeal, updateDeal } from './deals';
+import { bulkDeals, bulkDealsMessage } from './bulk';
 import { allCountries, ensureCountries } from './countries';
 import { allFiles } from './files';
 import { rolesResource } from './roles';
@@ -62,6 +65,14 @@ export async function dealRecordRoutes(ctx: AppContext, app: FastifyInstance): P
     return { message: DONE_MESSAGE };
   });
 
+  r.post(
+    '/bulk/:action',
+    { schema: { tags, params: z.object({ action: z.enum(['activate', 'deactivate', 'delete'], { error: 'Action inconnue.' }) }), body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } },
+    async (req) => {
+      const count = await bulkDeals(db, req.params.action, req.body);
+      return { count, message: bulkDealsMessage(req.params.action, count) };
+    },
+  );
   r.get('/allcountries', { schema: { tags, response: { 200: z.array(countryResponse), ...errorResponses(401) } } }, async () => allCountries(db));
   r.get('/allfiles', { schema: { tags, response: { 200: z.array(importedFileResponse), ...errorResponses(401) } } }, async () => allFiles(db));
 }

@@ -3,23 +3,51 @@
  * entity, paged, sorted and searched on the server; Import CSV, the publication bar (c1 / c2, insert all,
  * undo the last write) and the links to the deal form, roles, types, imported files and BODACC rows.
  */
-import { CloudUploadOutlined, FileTextOutlined, PlusOutlined, TagsOutlined, TeamOutlined, AuditOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CheckCircleOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  FileTextOutlined,
+  PlusOutlined,
+  StopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Card, Flex } from 'antd';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import type { BulkOptions } from '../../../components/list/BulkBar';
 import { DataList } from '../../../components/list/DataList';
 import { DenseCells } from '../../../components/list/DenseCells';
 import type { ServerListSource } from '../../../components/list/useDataList';
+import { DEAL_STATS_KEY } from '../publication/api';
 import { PublicationBar } from '../publication/PublicationBar';
 import { DEALS_LIST_KEY } from '../publication/usePublication';
 import { BODACC_TITLE, CREATE_DEAL_TITLE, DEALS_SEARCH_PLACEHOLDER, DEALS_TITLE, FILES_TITLE, ROLES_TITLE, TYPES_TITLE } from '../texts';
 import type { DealListRow } from '../types';
-import { filterDeals } from './api';
+import { bulkDeals, filterDeals } from './api';
 import { DEAL_COLUMNS } from './dealColumns';
 
 const source: ServerListSource<DealListRow> = { mode: 'server', queryKey: [...DEALS_LIST_KEY], fetch: filterDeals };
 
-/** The deals list with its actions; the search (trimmed) runs on Enter or 'Chercher'. */
+/** « N lignes » the French way: the rows chosen, each one entity of a deal. */
+const lines = (count: number) => `${count.toLocaleString('fr-FR')} ligne${count > 1 ? 's' : ''}`;
+
+/**
+ * Activer, Désactiver, Supprimer on the deals of the ticked rows (a deal with several entities counts once in
+ * the answer); the publication counts are read again after.
+ */
+const bulk: BulkOptions = {
+  actions: [
+    { key: 'activate', label: 'Activer', icon: <CheckCircleOutlined aria-hidden />, question: (n) => `Activer les transactions de ${lines(n)}\u202f?`, run: (s) => bulkDeals('activate', s) },
+    { key: 'deactivate', label: 'Désactiver', icon: <StopOutlined aria-hidden />, question: (n) => `Désactiver les transactions de ${lines(n)}\u202f?`, run: (s) => bulkDeals('deactivate', s) },
+    { key: 'delete', label: 'Supprimer', icon: <DeleteOutlined aria-hidden />, danger: true, question: (n) => `Supprimer les transactions de ${lines(n)}\u202f?`, run: (s) => bulkDeals('delete', s) },
+  ],
+  invalidate: [[...DEAL_STATS_KEY]],
+};
+
+/** The deals list with its actions and bulk actions; the search (trimmed) runs on Enter or 'Chercher'. */
 export default function DealListPage() {
   return (
     <>
@@ -62,6 +90,7 @@ export default function DealListPage() {
               source={source}
               columns={DEAL_COLUMNS}
               search={{ placeholder: DEALS_SEARCH_PLACEHOLDER }}
+              bulk={bulk}
               testId="deals-list"
               exportCsv={{ path: '/api/transactions/export.csv' }}
             />

@@ -1,11 +1,13 @@
 /**
  * Deal calls (SPEC section 7 "Transactions"): the paged list (`POST filter?page=n`),
  * the countries, and the deal itself as a status resource (getDealRoles/{id}, storedeal, updatedeal/{id},
- * toggledeal/{id}, removedeal with the deal's id in the body).
+ * toggledeal/{id}, removedeal with the deal's id in the body), and the list's bulk actions (bulk/{action}).
  */
+import type { BulkResponse } from '../../../../../contract/bulk';
 import { api, ok } from '../../../api/client';
 import { standardResource } from '../../../api/resource';
 import type { ListFilter, Paginated } from '../../../api/types';
+import type { BulkSelection } from '../../../components/list/useListSelection';
 import { CONFIRM_DEAL, CONFIRM_DELETE, ITEM_NOT_FOUND } from '../texts';
 import type { Country, Deal, DealInput, DealListRow } from '../types';
 
@@ -38,3 +40,8 @@ export const dealsResource = standardResource<Deal, DealInput>({
   },
   texts: { notFound: ITEM_NOT_FOUND, confirmDisable: CONFIRM_DEAL.disable, confirmEnable: CONFIRM_DEAL.enable, confirmDelete: CONFIRM_DELETE },
 });
+
+/** POST /api/transactions/bulk/{action}: activates, deactivates or deletes the deals of the chosen rows; answers the count of deals changed. */
+export function bulkDeals(action: 'activate' | 'deactivate' | 'delete', selection: BulkSelection): Promise<BulkResponse> {
+  return ok(api.POST('/api/transactions/bulk/{action}', { params: { path: { action } }, body: selection }));
+}
