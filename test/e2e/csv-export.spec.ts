@@ -212,3 +212,17 @@ test('feed files: the BODACC files table exports its files, newest first', async
   expect(csv.lines).toHaveLength(files.length + 1);
   expect(csv.lines[1].split(';')[0]).toBe([...files].sort((a, b) => b.id - a.id)[0].filename);
 });
+
+test('deal roles and types: their loaded lists export ID, names and status', async ({ page }) => {
+  const roles = await api.get<Array<{ id: number; name: string; display_name: string; status: number }>>('/api/transactions/allroles');
+  await page.goto('/transactions/roles');
+  const csv = await exportCsv(page, page.getByTestId('deal-roles-list'));
+  expect(csv.name).toBe(`deal-roles-${parisToday()}.csv`);
+  expect(csv.lines[0]).toBe('ID;Name;Display Name;Status');
+  expect(csv.lines).toHaveLength(roles.length + 1);
+  const newest = [...roles].sort((a, b) => b.id - a.id)[0];
+  expect(csv.lines[1]).toBe(`${newest.id};${newest.name};${newest.display_name};${newest.status === 1 ? 'Actif' : 'Désactivé'}`);
+  await page.goto('/transactions/types');
+  const types = await exportCsv(page, page.getByTestId('deal-types-list'));
+  expect(types.lines[0]).toBe('ID;Name;status');
+});

@@ -23,13 +23,14 @@ describe('client-side CSV', () => {
     expect(text).toBe('\ufeffID;Nom\r\n1;"Société ; Fille"\r\n2;\'=SOMME(A1)\r\n');
   });
 
-  it('exports only the columns giving a `csv` cell, titled by their header text', () => {
-    const columns = csvColumnsOf<Row>([
-      { key: 'id', title: 'ID', csv: (r) => r.id },
-      { key: 'secret', title: 'Secret' },
-      { key: 'name', title: 'Nom', render: (r) => r.name, csv: (r) => r.name },
+  it('exports the columns giving a `csv` cell or showing the value as it is, never one drawn by its own render alone', () => {
+    const columns = csvColumnsOf<Row & { secret: string }>([
+      { key: 'id', title: 'ID' },
+      { key: 'secret', title: 'Secret', render: (r) => r.secret },
+      { key: 'name', title: 'Nom', render: (r) => r.name, csv: (r) => r.name.toUpperCase() },
     ]);
     expect(columns.map((c) => c.title)).toEqual(['ID', 'Nom']);
+    expect(columns.map((c) => c.value({ id: 7, name: 'abc', secret: 's3cr3t' }))).toEqual([7, 'ABC']);
   });
 
   it('builds the query of a server export and reads the saved name', () => {

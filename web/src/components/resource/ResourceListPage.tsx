@@ -10,6 +10,7 @@ import type { CrudResource } from '../../api/resource';
 import { ButtonLink } from '../ButtonLink';
 import { PageHeader, type Crumb } from '../layout/PageHeader';
 import { DataList, type DataColumn } from '../list/DataList';
+import { csvColumnsOf } from '../list/clientExport';
 import type { ListSource } from '../list/useDataList';
 import { useResourceList } from './useResourceQueries';
 
@@ -87,8 +88,8 @@ export function ResourceListPage<T extends { id: number; status: number }>(props
           search={searchable ? { placeholder: searchPlaceholder ?? 'Rechercher' } : undefined}
           testId={`${resource.key}-list`}
           scrollX={scrollX}
-          // « Exporter CSV » of a loaded list, written in the browser from the columns that give a `csv` cell.
-          exportCsv={!server && columns.some((c) => c.csv) ? { name: resource.key } : undefined}
+          // « Exporter CSV » of a loaded list, written in the browser from its exported columns (`csvColumnsOf`).
+          exportCsv={!server && csvColumnsOf(columns).length ? { name: resource.key } : undefined}
         />
       </Card>
     </>

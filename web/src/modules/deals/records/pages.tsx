@@ -49,7 +49,7 @@ export const typePages = resourcePages({
       { key: 'id', title: 'ID', sortable: true, width: 90, secondary: true },
       { key: 'name', title: 'Name', sortable: true, identifying: true },
     ],
-    statusColumn: { key: 'status', title: <VisuallyHidden>Statut</VisuallyHidden>, width: 130, render: (type: DealType) => <StatusTag status={type.status} /> },
+    statusColumn: { key: 'status', title: <VisuallyHidden>Statut</VisuallyHidden>, width: 130, render: (type: DealType) => <StatusTag status={type.status} />, csv: (type: DealType) => (type.status === 1 ? 'Actif' : 'Désactivé') },
     searchText: (type) => type.name,
     editPath: (type) => `/transactions/${type.id}/edittype`,
   },
