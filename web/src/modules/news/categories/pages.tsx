@@ -33,6 +33,8 @@ export const categoryPages = resourcePages({
         title: 'Name',
         sortable: true,
         identifying: true,
+        // Exported as shown: the French name, then the English one.
+        csv: (category: NewsCategory) => `${category.name_fr} / ${category.name_en}`,
         render: (category: NewsCategory) => (
           <Flex vertical>
             <Typography.Text strong>{category.name_fr}</Typography.Text>
