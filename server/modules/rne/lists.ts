@@ -2,10 +2,12 @@
  * The queue tables, on the shared list helper (server/http/listing.ts):
  * - `filterDone`: the entries of a queue processed (`POST queues/{queue}/filter`), newest first by default;
  * - `filterLive`: the officers entries processed since the start of J-1, Paris (`POST queues/officers/live/filter`);
- * - `filterParked`: the parked entries of a queue, with their error (`POST queues/{queue}/parked/filter`).
+ * - `filterParked`: the parked entries of a queue, with their error (`POST queues/{queue}/parked/filter`);
+ * - `filterWaiting`: the entries waiting in a queue, not yet taken (`POST queues/{queue}/waiting/filter`).
  * Columns `id`, `siren`, `date_creation` (when processed; for a parked entry, when queued). Search: the digits
  * of a SIREN prefix, as a range on the SIREN (index-friendly). Every sort is on a partial index of `rne_queue`;
- * the totals without a search come from the rollups (`rne_queue_days`, `rne_queue_counts`), never a count.
+ * the totals without a search come from the rollups (`rne_queue_days`, `rne_queue_counts`), never a count, but for the
+ * waiting entries (the rollup counts the running ones with them), counted on their partial index.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterBody, Page } from '../../../contract/listing';
@@ -84,4 +86,21 @@ export function filterLive(db: Db, body: FilterBody, page: number): Promise<Page
 /** One page of the parked entries of `queue`. */
 export function filterParked(db: Db, queue: QueueName, body: FilterBody, page: number): Promise<Page<ParkedEntry>> {
   return runList<ParkedEntry>(db, parkedSpec(queue), body, page);
+}
+
+/** The list of the entries waiting in `queue` (not yet taken by a worker; oldest queued first by default: id order). */
+export function waitingSpec(queue: QueueName): ListSpec {
+  return {
+    select: sql`q.id::int as id, q.siren, q.reason, ${isoOf(sql`q.queued_at`)} as date_creation`,
+    from: sql`rne_queue q`,
+    where: sql`q.queue = ${queue} and q.state = 'waiting'`,
+    // Ids follow the queueing order: the date sorts by id, on the partial index of the waiting entries.
+    sortable: { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.id` },
+    search: sirenPrefix,
+  };
+}
+
+/** One page of the entries waiting in `queue`. */
+export function filterWaiting(db: Db, queue: QueueName, body: FilterBody, page: number): Promise<Page<QueueEntry>> {
+  return runList<QueueEntry>(db, waitingSpec(queue), body, page);
 }

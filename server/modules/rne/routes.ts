@@ -5,7 +5,9 @@
  *   `POST rne/accounts/{id}/toggle`, `POST rne/accounts/{id}/delete` (204), `GET syncInpiAccount/{id}`;
  * - reports: `GET reportsall`, `GET dirigeantsall`, `GET liveinpiall`, `GET download-csv`;
  * - queues: `POST queues/{queue}/filter`, `POST queues/officers/live/filter`, `POST queues/{queue}/parked/filter`,
- *   `POST queues/{queue}/requeue/{id}` (204), `POST queues/{queue}/sirens`, and each table's « Exporter CSV »:
+ *   `POST queues/{queue}/waiting/filter`, `POST queues/{queue}/requeue/{id}` (204), `POST queues/{queue}/sirens`,
+ *   the bulk actions `POST queues/{queue}/parked/bulk/{requeue|remove}` and `POST queues/{queue}/waiting/bulk/remove`
+ *   (./queue-bulk.ts), and each table's « Exporter CSV »:
  *   `GET queues/{queue}/export.csv`, `GET queues/officers/live/export.csv`, `GET queues/{queue}/parked/export.csv`.
  * The plugin also declares the RNE worker's tasks (`registerRneWorker`, on when RNE_WORKER=on), and wakes the
  * worker after a call that queued entries.
@@ -34,7 +36,9 @@ import {
 import type { AppContext } from '../../context';
 import { accountsResource, listAccounts } from './accounts';
 import { CSV_FILENAME, liveCsvStream } from './csv';
-import { filterDone, filterLive, filterParked } from './lists';
+import { bulkBody, bulkResponse } from '../../../contract/bulk';
+import { filterDone, filterLive, filterParked, filterWaiting } from './lists';
+import { bulkParked, bulkRemoveWaiting, queueBulkMessage } from './queue-bulk';
 import { exportDone, exportLive, exportParked } from './list-export';
 import { csvDownload, listExportQuery } from '../../../contract/list-export';
 import { exportFilename, exportFilter } from '../../http/list-export';
@@ -119,6 +123,26 @@ export function rneRoutes(ctx: AppContext) {
       { schema: { tags, params: queueParams, querystring: pageQuery, body: filterBody, response: page(parkedEntry) } },
       async (req) => filterParked(db, req.params.queue, req.body, req.query.page),
     );
+    r.post(
+      '/queues/:queue/waiting/filter',
+      { schema: { tags, params: queueParams, querystring: pageQuery, body: filterBody, response: page(queueEntry) } },
+      async (req) => filterWaiting(db, req.params.queue, req.body, req.query.page),
+    );
+    const bulk = { 200: bulkResponse, ...errorResponses(401, 419, 422) };
+    r.post(
+      '/queues/:queue/parked/bulk/:action',
+      { schema: { tags, params: queueParams.extend({ action: z.enum(['requeue', 'remove'], { error: 'Action inconnue.' }) }), body: bulkBody, response: bulk } },
+      async (req) => {
+        const { queue, action } = req.params;
+        const count = await bulkParked(db, queue, action, req.body);
+        if (action === 'requeue' && count > 0) await wakeRneWorker(ctx, queue);
+        return { count, message: queueBulkMessage(action, count) };
+      },
+    );
+    r.post('/queues/:queue/waiting/bulk/remove', { schema: { tags, params: queueParams, body: bulkBody, response: bulk } }, async (req) => {
+      const count = await bulkRemoveWaiting(db, req.params.queue, req.body);
+      return { count, message: queueBulkMessage('remove', count) };
+    });
     r.post(
       '/queues/:queue/requeue/:id',
       { schema: { tags, params: queueParams.extend(idParams.shape), response: { 204: z.null(), ...write } } },
