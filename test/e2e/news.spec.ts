@@ -367,7 +367,8 @@ test('add an article by hand: errors under the fields, then published and the fo
   await expectFieldError(field(page, 'Titre'), 'Le champ Titre est obligatoire.');
 
   // Then a bad date and a link that is not http(s), by the rules of an import row.
-  await page.getByRole('combobox', { name: 'Catégorie' }).click();
+  // Typed into the select's search: the dropdown draws only the options in view, and other tests add categories.
+  await page.getByRole('combobox', { name: 'Catégorie' }).fill(category.name_fr);
   await page.locator('.ant-select-dropdown').getByTitle(category.name_fr, { exact: true }).click();
   await field(page, 'Siren').fill(siren);
   await field(page, 'Nom de l’entreprise').fill('Entreprise d’essai');
@@ -432,7 +433,7 @@ test('an import that fails while its job reads the file shows the job’s error 
   await page.locator('input[type="file"]').setInputFiles({ name: 'vide.csv', mimeType: 'text/csv', buffer: body });
   const failed = page.getByTestId('import-failed');
   await expect(failed).toBeVisible({ timeout: 30_000 });
-  await expect(failed).toContainText('L\'import de « vide.csv » a échoué');
+  await expect(failed).toContainText('L’import de « vide.csv » a échoué');
   await expect(failed).toContainText('aucune ligne de données');
   await expect(page.locator('input[type="file"]')).toBeAttached();
   // The « Fichier reçu » toast is gone once the outcome is shown.
