@@ -61,7 +61,7 @@ describe('pending news deletion', () => {
     expect((await list('PD1')).total).toBe(0);
     const again = await root.post(`/api/news/pending/${row.id}/delete`);
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe('Cet article en attente n’existe pas (déjà effacé ou publié\u00a0?).');
+    expect(again.json().message).toBe('Cette news en attente n’existe pas (déjà effacée ou publiée\u00a0?).');
   });
 
   it('deletes the ticked rows, then every row of a search except the unticked ones', async () => {
@@ -71,7 +71,7 @@ describe('pending news deletion', () => {
     const before = await newsCount();
     const res = await bulk({ ids: [rows[0].id, rows[1].id] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ count: 2, message: '2 articles en attente effacés.' });
+    expect(res.json()).toEqual({ count: 2, message: '2 news en attente effacées.' });
     expect((await list('PD2')).data.map((r) => r.id)).toEqual([rows[2].id]);
     expect(await newsCount()).toEqual({ rows: before.rows - 2, counter: before.counter - 2 });
 
@@ -79,7 +79,7 @@ describe('pending news deletion', () => {
     const all = (await list('PD4')).data;
     const kept = all[1].id;
     const everything = await bulk({ all: true, search: 'PD4', except: [kept] });
-    expect(everything.json()).toEqual({ count: 2, message: '2 articles en attente effacés.' });
+    expect(everything.json()).toEqual({ count: 2, message: '2 news en attente effacées.' });
     expect((await list('PD4')).data.map((r) => r.id)).toEqual([kept]);
     expect((await list('PD3')).total).toBe(1);
   });
@@ -98,7 +98,7 @@ describe('pending news deletion', () => {
     expect((await list(`import:${first}`)).data.map((r) => r.title).sort()).toEqual(['Import PD5 a', 'Import PD5 b', 'Import PD5 c']);
 
     const deleted = await bulk({ all: true, search: `import:${first}` });
-    expect(deleted.json()).toEqual({ count: 3, message: '3 articles en attente effacés.' });
+    expect(deleted.json()).toEqual({ count: 3, message: '3 news en attente effacées.' });
     expect((await list('PD5')).data.map((r) => r.title)).toEqual(['Import PD5 d']);
     expect(((await root.get('/api/news/pending/imports')).json() as Import[]).map((i) => i.id)).not.toContain(first);
   });
@@ -140,7 +140,7 @@ describe('pending news deletion', () => {
 
     const res = await bulk({ all: true, search: 'Masse PD6' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ count: 100_000, message: '100\u202f000 articles en attente effacés.' });
+    expect(res.json()).toEqual({ count: 100_000, message: '100\u202f000 news en attente effacées.' });
     expect(await newsCount()).toEqual({ rows: before.rows - 100_000, counter: before.counter - 100_000 });
   }, 180_000);
 });

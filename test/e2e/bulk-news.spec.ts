@@ -96,7 +96,7 @@ test('one pending news item deleted by its row’s button, two by a selection', 
 
   // One row: its button, a confirmation naming the article.
   await rowWith(newsList(page), `${label} 3`).getByRole('button', { name: `Effacer l’article ${label} 3` }).click();
-  await confirm(page, `Voulez-vous vraiment effacer l’article en attente «\u00a0${label} 3\u00a0»\u202f?`, 'Effacer');
+  await confirm(page, `Voulez-vous vraiment effacer la news en attente «\u00a0${label} 3\u00a0»\u202f?`, 'Effacer');
   await expectToast(page, SUCCESS);
   await expect(rowWith(newsList(page), `${label} 3`)).toHaveCount(0);
 
@@ -106,8 +106,8 @@ test('one pending news item deleted by its row’s button, two by a selection', 
   await rowWith(newsList(page), `${label} 2`).getByRole('checkbox').check();
   await expect(bar(page).getByTestId('bulk-count')).toHaveText('2 lignes sélectionnées');
   await bar(page).getByRole('button', { name: 'Supprimer' }).click();
-  await confirm(page, 'Supprimer 2 articles en attente\u202f?', 'Supprimer');
-  await expectToast(page, '2 articles en attente effacés.');
+  await confirm(page, 'Supprimer 2 news en attente\u202f?', 'Supprimer');
+  await expectToast(page, '2 news en attente effacées.');
   await expect(newsList(page).locator('tbody tr[data-row-key]')).toHaveCount(1);
   await expect(rowWith(newsList(page), `${label} 1`)).toHaveCount(1);
   await expect(bar(page)).toHaveCount(0);
@@ -134,10 +134,10 @@ test('every row of one import of 100,000: its chip, « Tout sélectionner (100 0
 
   await bar(page).getByRole('button', { name: 'Supprimer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmation' });
-  await expect(dialog.getByText(`Supprimer ${fr(100_000)} articles en attente\u202f?`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Supprimer ${fr(100_000)} news en attente\u202f?`, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Supprimer', exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 240_000 });
-  await expectToast(page, `${fr(100_000)} articles en attente effacés.`);
+  await expectToast(page, `${fr(100_000)} news en attente effacées.`);
   await expect(newsList(page).getByTestId('list-empty')).toBeVisible();
   // The emptied import keeps its chip, at (0), until the page is left.
   await expect(page.getByRole('checkbox', { name: new RegExp(`^${filename.replace(/[.]/g, '\\.')} du .* \\(0\\)$`) })).toBeChecked();

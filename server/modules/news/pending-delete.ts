@@ -15,8 +15,8 @@ import { NEWS_IMPORT } from './import-job';
 
 /** Toast of a deletion of pending news: how many were deleted. */
 export function deletedPendingMessage(count: number): string {
-  if (count === 0) return 'Aucun article en attente effacé.';
-  return `${count.toLocaleString('fr-FR')} article${count > 1 ? 's en attente effacés' : ' en attente effacé'}.`;
+  if (count === 0) return 'Aucune news en attente effacée.';
+  return `${count.toLocaleString('fr-FR')} news en attente effacée${count > 1 ? 's' : ''}.`;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function deletePending(db: Db, body: BulkBody): Promise<number> {
 /** Deletes one pending news item. @throws AppError 404 when it is gone */
 export async function removePending(db: Db, id: number): Promise<void> {
   const deleted = await rowCountOf(db, sql`delete from news where id = ${id}`);
-  if (!deleted) throw notFound('Cet article en attente n’existe pas (déjà effacé ou publié\u00a0?).');
+  if (!deleted) throw notFound('Cette news en attente n’existe pas (déjà effacée ou publiée\u00a0?).');
 }
 
 /** An import some pending news came from. */

@@ -43,6 +43,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     forbidden: [/\bnews publiée?s?\b/i],
   },
   {
+    word: 'news en attente',
+    meaning: 'an item waiting for publication on /news (the spec’s « aucune news en attente »); once published it is an article',
+    forbidden: [/\barticles? en attente\b/i],
+  },
+  {
     word: 'siren',
     meaning: 'the SIREN number in a sentence, lower case as the spec writes it (« Veuillez saisir un siren »)',
     forbidden: [/\bnuméros? (?:siren|SIREN|Siren)\b/u, /\bn° ?(?:siren|SIREN|Siren)\b/u],

@@ -21,7 +21,7 @@ export interface BulkAction {
   icon?: ReactNode;
   /** Red buttons (deletions). */
   danger?: boolean;
-  /** The confirmation's question for `count` rows, e.g. « Supprimer 100 000 articles en attente ? ». */
+  /** The confirmation's question for `count` rows, e.g. « Supprimer 100 000 news en attente ? ». */
   question: (count: number) => string;
   /** The call; answers the count and the toast text. */
   run: (selection: BulkSelection) => Promise<BulkResponse>;

@@ -22,11 +22,11 @@ export const CONFIRM_DELETE_ARTICLE = 'Voulez-vous vraiment effacer cet article 
 export const SIREN_REQUIRED = 'Veuillez saisir un siren';
 /** Confirmation before deleting one pending news item, naming it. */
 export function removePendingQuestion(title: string): string {
-  return `Voulez-vous vraiment effacer l’article en attente «\u00a0${title}\u00a0»\u202f?`;
+  return `Voulez-vous vraiment effacer la news en attente «\u00a0${title}\u00a0»\u202f?`;
 }
 /** Confirmation before deleting `count` chosen pending news items. */
 export function deletePendingQuestion(count: number): string {
-  return `Supprimer ${count.toLocaleString('fr-FR')} article${count > 1 ? 's' : ''} en attente\u202f?`;
+  return `Supprimer ${count.toLocaleString('fr-FR')} news en attente\u202f?`;
 }
 /** Confirmation before deleting `count` chosen rows of an import. */
 export function deleteTemporariesQuestion(count: number): string {
