@@ -36,7 +36,7 @@ test('deals of ticked rows: Désactiver, Activer, Supprimer', async ({ page }) =
   await expect(list(page).locator('tbody tr[data-row-key]')).toHaveCount(3);
 
   // The whole page: three rows, two deals.
-  await list(page).getByRole('columnheader').getByRole('checkbox').check();
+  await list(page).getByRole('columnheader').getByRole('checkbox', { name: 'Sélectionner les lignes de la page' }).check();
   await expect(bar(page).getByTestId('bulk-count')).toHaveText('3 lignes sélectionnées');
   await bar(page).getByRole('button', { name: 'Désactiver', exact: true }).click();
   await confirm(page, 'Désactiver les transactions de 3 lignes\u202f?', 'Désactiver');

@@ -67,6 +67,8 @@ export function useListSelection<T>(rows: readonly T[], rowKey: (row: T) => Key,
       onSelect: (row, ticked) => toggle([rowKey(row)], ticked),
       onSelectAll: (ticked) => toggle(pageKeys, ticked),
       getCheckboxProps: (row) => ({ 'aria-label': `Sélectionner la ligne ${String(rowKey(row))}` }) as object,
+      // antd names the header box « Select all »: in French, and saying it ticks the page shown.
+      getTitleCheckboxProps: () => ({ 'aria-label': 'Sélectionner les lignes de la page' }),
     },
     selectAll: () => setState({ all: true, except: new Set() }),
     clear: () => setState(NONE),
