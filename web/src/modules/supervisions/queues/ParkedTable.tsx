@@ -1,7 +1,8 @@
 /**
  * The parked entries of a queue: the SIRENs that failed MAX_ATTEMPTS times,
  * with their error, their attempts, their reason and when they were queued, each with
- * « Remettre en file »; on the shared list, paged on the server (`POST queues/{queue}/parked/filter`).
+ * « Remettre en file », and the bulk « Remettre en file » / « Retirer » on ticked entries or the whole search; on
+ * the shared list, paged on the server (`POST queues/{queue}/parked/filter`).
  */
 import { Typography } from 'antd';
 import { useMemo } from 'react';
@@ -11,6 +12,7 @@ import type { ServerListSource } from '../../../components/list/useDataList';
 import { filterParked, type ParkedEntry, type QueueName } from './api';
 import { dateColumn, ENTRY_LIST, reasonColumn, sirenColumn } from './entryColumns';
 import { tableKey } from './queries';
+import { parkedBulk } from './queueBulk';
 import { RequeueButton } from './RequeueButton';
 
 /** The table (`data-testid="parked-{queue}"`); its state is in the URL under the `parked.` keys. */
@@ -37,6 +39,7 @@ export function ParkedTable({ queue }: { queue: QueueName }) {
     ],
     [config?.company_page_url, queue],
   );
+  const bulk = useMemo(() => parkedBulk(queue), [queue]);
   return (
     <DataList<ParkedEntry>
       {...ENTRY_LIST}
@@ -44,6 +47,7 @@ export function ParkedTable({ queue }: { queue: QueueName }) {
       columns={columns}
       urlNamespace="parked"
       testId={`parked-${queue}`}
+      bulk={bulk}
       exportCsv={{ path: '/api/supervisions/queues/{queue}/parked/export.csv', pathParams: { queue } }}
     />
   );

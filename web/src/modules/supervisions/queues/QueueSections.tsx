@@ -1,7 +1,7 @@
 /**
  * The body shared by the two queue pages: the parked entries with their requeue and
- * the manual add (short, so first: the done table holds 200 rows a page), then the Siren / Date table of
- * the entries processed.
+ * the manual add (short, so first: the done table holds 200 rows a page), the entries waiting (bulk « Retirer »),
+ * then the Siren / Date table of the entries processed.
  */
 import { Flex } from 'antd';
 import { Section } from '../Section';
@@ -9,7 +9,8 @@ import type { QueueName } from './api';
 import { ParkedTable } from './ParkedTable';
 import { QueueSirensForm } from './QueueSirensForm';
 import { QueueTable } from './QueueTable';
-import { ADD_SIRENS_TITLE, DONE_TABLE_TITLE, parkedTitle } from './texts';
+import { ADD_SIRENS_TITLE, DONE_TABLE_TITLE, parkedTitle, WAITING_TABLE_TITLE } from './texts';
+import { WaitingTable } from './WaitingTable';
 
 /** Props of `QueueSections`. */
 export interface QueueSectionsProps {
@@ -18,7 +19,7 @@ export interface QueueSectionsProps {
   parked: number | undefined;
 }
 
-/** The three sections, one under another (tables `parked-{queue}` and `queue-{queue}`). */
+/** The four sections, one under another (tables `parked-{queue}`, `waiting-{queue}` and `queue-{queue}`). */
 export function QueueSections({ queue, parked }: QueueSectionsProps) {
   return (
     <Flex vertical gap={16}>
@@ -27,6 +28,9 @@ export function QueueSections({ queue, parked }: QueueSectionsProps) {
       </Section>
       <Section title={ADD_SIRENS_TITLE}>
         <QueueSirensForm queue={queue} />
+      </Section>
+      <Section title={WAITING_TABLE_TITLE} testId={`waiting-section-${queue}`}>
+        <WaitingTable queue={queue} />
       </Section>
       <Section title={DONE_TABLE_TITLE}>
         <QueueTable queue={queue} table="done" testId={`queue-${queue}`} />

@@ -2,8 +2,10 @@
  * Calls of the differential queues (SPEC section 7 `reportsall`,
  * `dirigeantsall`, `liveinpiall`, `download-csv`; contract/rne.ts): the summaries (four day cards, the
  * queue's remaining count, the processing windows), the paged tables of processed and parked entries, the
- * requeue of a parked entry, the manual add and the CSV export.
+ * requeue of a parked entry, the manual add and the CSV export; the waiting entries' table and the bulk actions
+ * of the parked and waiting tables (`parked/bulk/{requeue|remove}`, `waiting/bulk/remove`).
  */
+import type { BulkResponse } from '../../../../../contract/bulk';
 import type {
   DirigeantsResponse,
   LiveInpiResponse,
@@ -16,6 +18,7 @@ import type {
 } from '../../../../../contract/rne';
 import { api, apiBlob, ok } from '../../../api/client';
 import type { ListFilter, Paginated } from '../../../api/types';
+import type { BulkSelection } from '../../../components/list/useListSelection';
 import type { SirenLines } from '../../../lib/sirenLines';
 
 export type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, QueueName, QueueSirensResult, QueueState, ReportsResponse };
@@ -65,4 +68,21 @@ export function addQueueSirens(queue: QueueName, input: SirenLines): Promise<Que
 /** GET download-csv: the officers entries processed on J and J-1, as CSV bytes (UTF-8 with BOM, `;`). */
 export function downloadCsv(): Promise<Blob> {
   return apiBlob('/api/supervisions/download-csv');
+}
+
+/** POST queues/{queue}/waiting/filter?page=n: one page of the entries waiting, not yet taken by a worker. */
+export function filterWaiting(queue: QueueName, filter: ListFilter, page: number, signal?: AbortSignal): Promise<Paginated<QueueEntry>> {
+  return ok(
+    api.POST('/api/supervisions/queues/{queue}/waiting/filter', { params: { path: { queue }, query: { page: String(page) } }, body: filter, signal }),
+  );
+}
+
+/** POST queues/{queue}/parked/bulk/{action}: requeues or removes the chosen parked entries; answers their count. */
+export function bulkParked(queue: QueueName, action: 'requeue' | 'remove', selection: BulkSelection): Promise<BulkResponse> {
+  return ok(api.POST('/api/supervisions/queues/{queue}/parked/bulk/{action}', { params: { path: { queue, action } }, body: selection }));
+}
+
+/** POST queues/{queue}/waiting/bulk/remove: removes the chosen waiting entries; answers their count. */
+export function bulkRemoveWaiting(queue: QueueName, selection: BulkSelection): Promise<BulkResponse> {
+  return ok(api.POST('/api/supervisions/queues/{queue}/waiting/bulk/remove', { params: { path: { queue } }, body: selection }));
 }

@@ -15,7 +15,7 @@ export function summaryKey(queue: QueueName, page: 'reports' | 'dirigeants' | 'l
   return [...queueKey(queue), 'summary', page] as const;
 }
 
-/** A table of a queue: the entries processed, those of J and J-1 (live), or those parked. */
-export function tableKey(queue: QueueName, table: 'done' | 'live' | 'parked') {
+/** A table of a queue: the entries processed, those of J and J-1 (live), those parked, or those waiting. */
+export function tableKey(queue: QueueName, table: 'done' | 'live' | 'parked' | 'waiting') {
   return [...queueKey(queue), table] as const;
 }

@@ -83,3 +83,15 @@ export const ADD_SIRENS_TITLE = 'Ajouter des sirens à la file';
 
 /** How often the figures and tables of the queue pages are read again (SPEC section 9: 10 s). */
 export const QUEUE_POLL_MS = 10_000;
+
+/** Title of the waiting entries' table (not yet taken by a worker). */
+export const WAITING_TABLE_TITLE = 'En attente';
+/** The bulk actions of the queue tables: requeue (parked entries) and remove (parked or waiting entries). */
+export const BULK_REQUEUE = 'Remettre en file';
+export const BULK_REMOVE = 'Retirer';
+/** « 1 234 entrées » the French way. */
+const entries = (count: number) => `${count.toLocaleString('fr-FR')} entrée${count > 1 ? 's' : ''}`;
+/** The question before a bulk requeue of `count` parked entries. */
+export const bulkRequeueQuestion = (count: number) => `Remettre ${entries(count)} en file\u202f?`;
+/** The question before a bulk removal of `count` entries. */
+export const bulkRemoveQuestion = (count: number) => `Retirer ${entries(count)} de la file\u202f?`;
