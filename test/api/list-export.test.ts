@@ -210,3 +210,23 @@ describe('deals export (GET /api/transactions/export.csv)', () => {
     expect(desc.slice(1).map((l) => l.split(';')[0])).toEqual([`${prefix}-B`, `${prefix}-A`]);
   });
 });
+
+describe('pending news export (GET /api/news/export.csv)', () => {
+  it('downloads the pending news of the search and sort, the list’s columns, Paris dates', async () => {
+    const category = await createCategory(root, `Export ${Date.now()}`, 'Export');
+    const [s1, s2] = validSirens(2, 8_000_000);
+    await t.ctx.db.execute(sql`insert into news (siren, title, newscategory_id, category_name, posted, url) values
+      (${s1}, 'Export alpha', ${category.id}, ${category.name_fr}, timestamptz '2026-07-15 06:30:00+00', 'https://example.com/export-a'),
+      (${s2}, '=Export beta', ${category.id}, ${category.name_fr}, timestamptz '2026-01-02 23:15:00+00', 'https://example.com/export-b')`);
+    const lines = await download('/api/news/export.csv?search=Export&column=siren&direction=desc', 'news-en-attente');
+    expect(lines[0]).toBe('ID;Siren;Titre;Catégorie;Date');
+    expect(lines.slice(1).map((l) => l.split(';').slice(1))).toEqual([
+      [s2, "'=Export beta", category.name_fr, '03/01/2026 00:15'],
+      [s1, 'Export alpha', category.name_fr, '15/07/2026 08:30'],
+    ]);
+    const one = await download(`/api/news/export.csv?search=${s1}`, 'news-en-attente');
+    expect(one.slice(1).map((l) => l.split(';')[1])).toEqual([s1]);
+    expect((await root.get('/api/news/export.csv?column=url')).statusCode).toBe(422);
+    expect((await t.anon().get('/api/news/export.csv')).statusCode).toBe(401);
+  });
+});

@@ -226,3 +226,35 @@ test('deal roles and types: their loaded lists export ID, names and status', asy
   const types = await exportCsv(page, page.getByTestId('deal-types-list'));
   expect(types.lines[0]).toBe('ID;Name;status');
 });
+
+interface PendingNews {
+  id: number;
+  siren: string;
+  title: string;
+  newscategory: { name_fr: string };
+}
+
+test('pending news: the export holds every pending news item of the search, in the sort chosen by a header', async ({ page }) => {
+  const first = await api.post<{ data: PendingNews[] }>('/api/news/filter?page=1', { pagination: { per_page: 10 } });
+  const search = first.data[0].newscategory.name_fr;
+  const expected = await api.post<{ data: PendingNews[]; total: number }>('/api/news/filter?page=1', {
+    pagination: { per_page: 200 },
+    orderBy: { column: 'siren', direction: 'asc' },
+    search,
+  });
+  await page.goto('/news');
+  const list = page.getByTestId('news-list');
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(search);
+  await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter');
+  await list.getByRole('columnheader', { name: 'Siren', exact: true }).click();
+  await expect(list.getByRole('columnheader', { name: 'Siren', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(list.locator('tbody tr[data-row-key]').first()).toContainText(expected.data[0].siren);
+  const { name, lines } = await exportCsv(page, list);
+  expect(name).toBe(`news-en-attente-${parisToday()}.csv`);
+  expect(lines[0]).toBe('ID;Siren;Titre;Catégorie;Date');
+  expect(lines).toHaveLength(expected.total + 1);
+  const cells = lines.slice(1, expected.data.length + 1).map((line) => line.split(';'));
+  expect(cells.map((c) => c[0])).toEqual(expected.data.map((row) => String(row.id)));
+  expect(cells[0][3]).toBe(search);
+  expect(cells[0][4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+});

@@ -14,7 +14,7 @@ import type { addNewsBody, newsItem, publishedArticle } from '../../../contract/
 import type { Db } from '../../db/client';
 import { newsCategories, publishedArticles } from '../../db/schema';
 import { fieldError, notFound, validationError } from '../../http/errors';
-import { runList } from '../../http/listing';
+import { runList, type ListSpec } from '../../http/listing';
 import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { CategoryIndex, checkArticle } from './article-rules';
@@ -50,11 +50,11 @@ export async function newsCondition(db: Db, term: string): Promise<{ cond: SQL; 
 }
 
 /**
- * One page of pending news. Sort: id, siren, title, newscategory (French name), posted, each through an
- * index; the unfiltered total comes from `news_counts`; a free-text search is planned on a sample
- * (server/http/sampled-search.ts).
+ * The list of pending news for the search of `body` (alias `n`). Sort: id, siren, title, newscategory (French
+ * name), posted, each through an index; the unfiltered total comes from `news_counts`; a free-text search is
+ * planned on a sample (server/http/sampled-search.ts).
  */
-export async function filterNews(db: Db, body: FilterBody, page: number) {
+export async function pendingNewsSpec(db: Db, body: FilterBody): Promise<ListSpec> {
   const term = body.search?.trim() ?? '';
   const search = term ? await newsCondition(db, term) : undefined;
   const plan = search?.text
@@ -64,20 +64,20 @@ export async function filterNews(db: Db, body: FilterBody, page: number) {
         rows: NEWS_ROWS,
       })
     : {};
-  return runList<NewsRow>(
-    db,
-    {
-      ...plan,
-      select: sql`n.id::int as id, n.siren, n.name, n.title, n.newscategory_id, json_build_object('id', n.newscategory_id, 'name_fr', n.category_name) as newscategory,
-        to_char(n.posted at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted, n.source, n.url`,
-      from: sql`news n`,
-      sortable: { id: sql`n.id`, siren: sql`n.siren`, title: sql`n.title`, newscategory: sql`n.category_name`, posted: sql`n.posted` },
-      search: () => search?.cond,
-      total: (t) => (t ? undefined : sql`select rows as total from news_counts where id = 1`),
-    },
-    body,
-    page,
-  );
+  return {
+    ...plan,
+    select: sql`n.id::int as id, n.siren, n.name, n.title, n.newscategory_id, json_build_object('id', n.newscategory_id, 'name_fr', n.category_name) as newscategory,
+      to_char(n.posted at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted, n.source, n.url`,
+    from: sql`news n`,
+    sortable: { id: sql`n.id`, siren: sql`n.siren`, title: sql`n.title`, newscategory: sql`n.category_name`, posted: sql`n.posted` },
+    search: () => search?.cond,
+    total: (t) => (t ? undefined : sql`select rows as total from news_counts where id = 1`),
+  };
+}
+
+/** One page of pending news (`pendingNewsSpec`). */
+export async function filterNews(db: Db, body: FilterBody, page: number) {
+  return runList<NewsRow>(db, await pendingNewsSpec(db, body), body, page);
 }
 
 /** Text of the Synchroniser toast: how many articles were published (0 included). */

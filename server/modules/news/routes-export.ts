@@ -1,14 +1,15 @@
 /**
  * « Exporter CSV » routes of the news lists (contract/list-export.ts): `GET /api/news/temporaries/export.csv`
- * (the import review; `?search=onlyerrors`: the rows in error).
+ * (the import review; `?search=onlyerrors`: the rows in error) and `GET /api/news/export.csv` (the pending news of /news).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/fields';
 import { csvDownload, listExportQuery } from '../../../contract/list-export';
 import type { AppContext } from '../../context';
-import { exportFilter } from '../../http/list-export';
+import { exportFilename, exportFilter } from '../../http/list-export';
 import { sendCsv } from '../../lib/csv/write';
+import { exportPendingNews, PENDING_EXPORT_NAME } from './pending-export';
 import { exportTemporaries, temporariesFilename } from './import-export';
 
 const tags = ['News'];
@@ -24,6 +25,11 @@ export function newsExportRoutes(ctx: AppContext) {
         const body = exportFilter(req.query);
         return sendCsv(req, reply, temporariesFilename(body), exportTemporaries(ctx.db, req.admin!.id, body));
       },
+    );
+    r.get(
+      '/export.csv',
+      { schema: { tags, querystring: listExportQuery, response: { 200: csvDownload, ...errorResponses(401, 422) } } },
+      async (req, reply) => sendCsv(req, reply, exportFilename(PENDING_EXPORT_NAME), await exportPendingNews(ctx.db, exportFilter(req.query))),
     );
   };
 }

@@ -128,6 +128,7 @@ export default function NewsListPage() {
           search={{ placeholder: NEWS_SEARCH_PLACEHOLDER, quick }}
           bulk={bulk}
           testId="news-list"
+          exportCsv={{ path: '/api/news/export.csv' }}
         />
       </Card>
     </>
