@@ -230,3 +230,38 @@ describe('pending news export (GET /api/news/export.csv)', () => {
     expect((await t.anon().get('/api/news/export.csv')).statusCode).toBe(401);
   });
 });
+
+describe('BODACC rows exports (GET /api/transactions/bodacc/export.csv, …/bodacc/deleted/export.csv)', () => {
+  it('download the rows of the search and sort as the lists show them; a deleted row only in « Lignes supprimées »', async () => {
+    // One stored notice per row (a notice gives at most one row).
+    const insert = async (siren: string, number: string) => {
+      const [a] = await rowsOf<{ id: number }>(t.ctx.db, sql`insert into announcements (bulletin, issue, issue_date, notice_number, family, family_label, raw)
+        values ('A', '20980001', '2098-01-02', ${Number(siren.slice(-1))}, 'vente', 'Ventes et cessions', '{}'::jsonb) returning id::int as id`);
+      return rowsOf<{ id: number }>(t.ctx.db, sql`insert into bodacc_transactions (announcement_id, siren, company_name, transaction_number, announced_on,
+        amount, currency, stake, seller_sirens, french_investment_abroad, foreign_investment_in_france, url)
+        values (${a.id}, ${siren}, ${`Société ${number}`}, ${number}, '2098-01-02', 1234567.5, 'EUR', 12.5, '{999999993,999999995}', 1, 2,
+          'https://example.com/avis') returning id::int as id`);
+    };
+    await insert('888888801', 'N1');
+    await insert('888888802', 'N2');
+    const [gone] = await insert('888888803', 'N3');
+    expect((await root.post('/api/transactions/removebodacc', { id: gone.id })).statusCode).toBe(200);
+
+    const lines = await download('/api/transactions/bodacc/export.csv?search=8888888&column=b1&direction=desc', 'transactions-bodacc');
+    expect(lines[0].split(';')).toHaveLength(37);
+    expect(lines[0]).toMatch(/^SIREN;Société;Rôle;N° de transaction;Date de l’annonce;Type de transaction 1;.*;Lien;Source$/);
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(['888888802', '888888801']);
+    expect(lines[2]).toBe(
+      '888888801;Société N1;;N1;02/01/2098;;;1234567,50;EUR;12,50;;;;;;;;;;999999993, 999999995;;;;;;YES;NO;;;;;;;;;https://example.com/avis;',
+    );
+    expect((await root.get('/api/transactions/bodacc/export.csv?column=b2')).statusCode).toBe(422);
+
+    const [deleted] = await rowsOf<{ at: string }>(t.ctx.db, sql`select to_char(deleted_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI') as at
+      from bodacc_transactions where id = ${gone.id}`);
+    const removed = await download('/api/transactions/bodacc/deleted/export.csv?search=8888888&column=deleted_at&direction=desc', 'transactions-bodacc-supprimees');
+    expect(removed[0]).toBe('SIREN;Société;N° de transaction;Date de l’annonce;Supprimée le;Par');
+    expect(removed.slice(1)).toHaveLength(1);
+    expect(removed[1]).toMatch(new RegExp(`^888888803;Société N3;N3;02/01/2098;${deleted.at.replace(/\//g, '\\/')};.+$`));
+    expect((await t.anon().get('/api/transactions/bodacc/deleted/export.csv')).statusCode).toBe(401);
+  });
+});

@@ -258,3 +258,46 @@ test('pending news: the export holds every pending news item of the search, in t
   expect(cells[0][3]).toBe(search);
   expect(cells[0][4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 });
+
+interface BodaccExportRow {
+  id: number;
+  b1: string | null;
+  b4: string | null;
+}
+
+test('BODACC rows: the list and « Lignes supprimées » export the rows of their search, a deleted row only in the latter', async ({ page }) => {
+  const first = await api.post<{ data: BodaccExportRow[] }>('/api/transactions/filterbodacc?page=1', { pagination: { per_page: 10 } });
+  const siren = first.data.find((row) => row.b1)!.b1!;
+  const bySiren = () =>
+    api.post<{ data: BodaccExportRow[]; total: number }>('/api/transactions/filterbodacc?page=1', { pagination: { per_page: 200 }, orderBy: { column: 'b1', direction: 'asc' }, search: siren });
+  const before = await bySiren();
+  const removed = before.data[0];
+  await api.post('/api/transactions/removebodacc', { id: removed.id });
+  try {
+    const expected = await bySiren();
+    await page.goto('/transactions/bodacc');
+    const list = page.getByTestId('bodacc-list');
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill(siren);
+    await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter');
+    await expect(list.locator('tbody tr[data-row-key]')).toHaveCount(expected.data.length);
+    const { name, lines } = await exportCsv(page, list);
+    expect(name).toBe(`transactions-bodacc-${parisToday()}.csv`);
+    expect(lines[0]).toMatch(/^SIREN;Société;Rôle;N° de transaction;Date de l’annonce;.*;Lien;Source$/);
+    expect(lines).toHaveLength(expected.total + 1);
+    expect(lines.length).toBe(before.total);
+
+    await page.goto('/transactions/bodacc/deleted');
+    const deleted = page.getByTestId('bodacc-deleted-list');
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill(siren);
+    await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter');
+    await expect(deleted.locator('tbody tr[data-row-key]')).toHaveCount(1);
+    const gone = await exportCsv(page, deleted);
+    expect(gone.name).toBe(`transactions-bodacc-supprimees-${parisToday()}.csv`);
+    expect(gone.lines[0]).toBe('SIREN;Société;N° de transaction;Date de l’annonce;Supprimée le;Par');
+    expect(gone.lines).toHaveLength(2);
+    expect(gone.lines[1].startsWith(`${siren};`)).toBe(true);
+    expect(gone.lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};[^;]+$/);
+  } finally {
+    await api.post('/api/transactions/restorebodacc', { id: removed.id });
+  }
+});

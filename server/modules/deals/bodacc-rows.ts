@@ -22,7 +22,7 @@ import type { FilterBody, Page } from '../../../contract/listing';
 import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { runList } from '../../http/listing';
+import { runList, type ListSpec } from '../../http/listing';
 import { sirenPrefixSql } from '../../lib/siren-sql';
 import { rowsOf } from '../../db/rows';
 
@@ -50,46 +50,48 @@ function sirenCondition(term: string): SQL {
 /** Rows deleted (hidden) and restorable: a few, counted through `bodacc_transactions_deleted_idx`. */
 const DELETED = sql`t.deleted_at is not null`;
 
-/**
- * One page of the legal-announcement transaction rows for a filter body (deleted rows left out).
- * @throws AppError 422 errors.column for a sort key other than `id` and `b1`
- */
-export async function filterBodaccRows(db: Db, body: FilterBody, page: number): Promise<Page<BodaccRow>> {
-  return runList<BodaccRow>(
-    db,
-    {
-      select,
-      from: sql`bodacc_transactions t`,
-      where: sql`t.deleted_at is null`,
-      sortable: { id: sql`t.id`, b1: sql`t.siren` },
-      search: sirenCondition,
-      total: (t) =>
-        t ? undefined : sql`select (select rows from bodacc_transaction_counts where id = 1) - (select count(*) from bodacc_transactions t where ${DELETED}) as total`,
-    },
-    body,
-    page,
-  );
+/** The list of the legal-announcement transaction rows (deleted rows left out): sort `id` or `b1`, search by SIREN. */
+export function bodaccRowsSpec(): ListSpec {
+  return {
+    select,
+    from: sql`bodacc_transactions t`,
+    where: sql`t.deleted_at is null`,
+    sortable: { id: sql`t.id`, b1: sql`t.siren` },
+    search: sirenCondition,
+    total: (t) =>
+      t ? undefined : sql`select (select rows from bodacc_transaction_counts where id = 1) - (select count(*) from bodacc_transactions t where ${DELETED}) as total`,
+  };
 }
 
 /**
- * One page of the deleted rows (« Lignes supprimées »), each with `deleted_at` (ISO) and `deleted_by` (the
- * administrator's name); searched by SIREN as the list; sort `deleted_at` (default on the page), `id` or `b1`.
- * @throws AppError 422 errors.column for another sort key
+ * One page of the legal-announcement transaction rows for a filter body (`bodaccRowsSpec`).
+ * @throws AppError 422 errors.column for a sort key other than `id` and `b1`
+ */
+export async function filterBodaccRows(db: Db, body: FilterBody, page: number): Promise<Page<BodaccRow>> {
+  return runList<BodaccRow>(db, bodaccRowsSpec(), body, page);
+}
+
+/**
+ * The list of the deleted rows (« Lignes supprimées »), each with `deleted_at` (ISO) and `deleted_by` (the
+ * administrator's name, alias `a`); searched by SIREN as the list; sort `deleted_at` (default on the page), `id` or `b1`.
+ */
+export function deletedBodaccRowsSpec(): ListSpec {
+  return {
+    select: sql`${select}, to_char(t.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as deleted_at,
+      nullif(trim(a.firstname || ' ' || a.name), '') as deleted_by`,
+    from: sql`bodacc_transactions t left join admins a on a.id = t.deleted_by`,
+    where: DELETED,
+    sortable: { id: sql`t.id`, b1: sql`t.siren`, deleted_at: sql`t.deleted_at` },
+    search: sirenCondition,
+  };
+}
+
+/**
+ * One page of the deleted rows (`deletedBodaccRowsSpec`).
+ * @throws AppError 422 errors.column for another sort key than `deleted_at`, `id` and `b1`
  */
 export async function filterDeletedBodaccRows(db: Db, body: FilterBody, page: number): Promise<Page<DeletedBodaccRow>> {
-  return runList<DeletedBodaccRow>(
-    db,
-    {
-      select: sql`${select}, to_char(t.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as deleted_at,
-        nullif(trim(a.firstname || ' ' || a.name), '') as deleted_by`,
-      from: sql`bodacc_transactions t left join admins a on a.id = t.deleted_by`,
-      where: DELETED,
-      sortable: { id: sql`t.id`, b1: sql`t.siren`, deleted_at: sql`t.deleted_at` },
-      search: sirenCondition,
-    },
-    body,
-    page,
-  );
+  return runList<DeletedBodaccRow>(db, deletedBodaccRowsSpec(), body, page);
 }
 
 /**

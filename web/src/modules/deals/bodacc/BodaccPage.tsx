@@ -131,6 +131,7 @@ export default function BodaccPage() {
           columns={columns}
           search={{ placeholder: BODACC_SEARCH_PLACEHOLDER }}
           testId="bodacc-list"
+          exportCsv={{ path: '/api/transactions/bodacc/export.csv' }}
           scrollX={SCROLL_X}
         />
       </Card>

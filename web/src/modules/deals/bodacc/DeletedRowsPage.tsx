@@ -76,6 +76,7 @@ export default function DeletedRowsPage() {
           defaultSort={{ column: 'deleted_at', direction: 'desc' }}
           search={{ placeholder: BODACC_SEARCH_PLACEHOLDER }}
           testId="bodacc-deleted-list"
+          exportCsv={{ path: '/api/transactions/bodacc/deleted/export.csv' }}
         />
       </Card>
     </>
