@@ -17,4 +17,4 @@ export const listExportQuery = z.object({
 export type ListExportQuery = z.output<typeof listExportQuery>;
 
 /** The answer of an export route, for the OpenAPI document: a `text/csv` byte stream. */
-export const csvDownload = z.any().meta({ description: 'Fichier CSV (UTF-8 avec BOM, séparateur «\u00a0;\u00a0»).' });
+export const csvDownload = z.any().meta({ description: 'Fichier CSV (UTF-8 avec BOM, séparateur point-virgule).' });

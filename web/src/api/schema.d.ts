@@ -1457,7 +1457,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2045,7 +2045,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2494,7 +2494,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3493,7 +3493,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4619,7 +4619,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4835,7 +4835,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5287,7 +5287,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6047,7 +6047,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6104,7 +6104,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6229,7 +6229,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Fichier CSV (UTF-8 avec BOM, séparateur « ; »). */
+                /** @description Fichier CSV (UTF-8 avec BOM, séparateur point-virgule). */
                 200: {
                     headers: {
                         [name: string]: unknown;
