@@ -183,3 +183,15 @@ export const QUEUE_LABELS: Record<QueueName, string> = {
   accounts: 'Différentiel sur les comptes',
   officers: 'Différentiel sur les dirigeants',
 };
+
+/**
+ * The sources (reasons) an entry is queued with, per queue (server/modules/rne/hooks.ts and queues.ts write them):
+ * the source chips of the « En attente » table, whose search `motif:<reason>` lists that source's entries, so that
+ * « Tout sélectionner » then « Retirer » clears one source.
+ */
+export const QUEUE_SOURCES: Record<QueueName, readonly string[]> = {
+  accounts: ['BODACC C\u00a0: dépôt des comptes', 'Saisie manuelle', 'Flux externe'],
+  officers: ['BODACC B\u00a0: modification des dirigeants', 'INSEE\u00a0: création', 'Saisie manuelle', 'Flux externe'],
+};
+/** Search term of the entries of one source: this prefix, then the reason exactly. */
+export const SOURCE_TERM_PREFIX = 'motif:';

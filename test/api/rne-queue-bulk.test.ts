@@ -1,7 +1,7 @@
 /**
  * Bulk actions of the queue tables (contract/bulk.ts): `POST queues/{queue}/parked/bulk/{requeue|remove}` and
  * `POST queues/{queue}/waiting/bulk/remove`, over ticked entries or every entry of a SIREN search minus the unticked
- * ones; a requeue resets the entry as the one-entry requeue does and removes an entry whose SIREN is pending
+ * ones, or every entry of one source (search `motif:<reason>`); a requeue resets the entry as the one-entry requeue does and removes an entry whose SIREN is pending
  * again; `rne_queue_counts` stays exact; the waiting table lists only waiting entries; French 422s; 100,000
  * waiting entries removed in one transaction (a failure midway leaves them all).
  */
@@ -111,6 +111,23 @@ describe('waiting entries', () => {
     expect([await entry(w1.id), await entry(w2.id)]).toEqual([undefined, undefined]);
     expect((await entry(running.id)).state).toBe('running');
     expect((await entry(parked.id)).state).toBe('parked');
+    expect(await counts('officers')).toEqual({ waiting: before.waiting - 2, parked: before.parked });
+  });
+
+  it('clears one source: the search motif:<reason> lists its waiting entries, « all » removes them and no other', async () => {
+    const [r1] = await rows<{ id: number }>(sql`insert into rne_queue (queue, siren, reason) values ('officers', ${nextSiren()}, 'INSEE\u00a0: création') returning id::int as id`);
+    const [r2] = await rows<{ id: number }>(sql`insert into rne_queue (queue, siren, reason) values ('officers', ${nextSiren()}, 'INSEE\u00a0: création') returning id::int as id`);
+    const [elsewhere] = await rows<{ id: number }>(sql`insert into rne_queue (queue, siren, reason) values ('accounts', ${nextSiren()}, 'INSEE\u00a0: création') returning id::int as id`);
+    const manual = await wait('officers');
+    const search = 'motif:INSEE\u00a0: création';
+    const list = await root.post('/api/supervisions/queues/officers/waiting/filter?page=1', { search });
+    expect(list.json().data.map((e: { id: number }) => e.id).sort()).toEqual([r1.id, r2.id].sort());
+    const before = await counts('officers');
+    const res = await root.post('/api/supervisions/queues/officers/waiting/bulk/remove', { all: true, search });
+    expect(res.json()).toEqual({ count: 2, message: '2 entrées retirées de la file.' });
+    expect([await entry(r1.id), await entry(r2.id)]).toEqual([undefined, undefined]);
+    expect((await entry(elsewhere.id)).state).toBe('waiting');
+    expect((await entry(manual.id)).state).toBe('waiting');
     expect(await counts('officers')).toEqual({ waiting: before.waiting - 2, parked: before.parked });
   });
 

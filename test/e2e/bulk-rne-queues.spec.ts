@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { QUEUE_SOURCES } from '../../contract/rne';
 import { validSirens } from '../helpers/sirens';
 import { Api, confirm, expectToast, rowWith, signInViaApi } from './helpers';
 
@@ -6,7 +7,8 @@ import { Api, confirm, expectToast, rowWith, signInViaApi } from './helpers';
  * Bulk actions of the RNE queue tables on /supervisions/dirigeants (the officers queue): the entries waiting
  * (« En attente ») removed one ticked row, then every row of a SIREN search through « Tout sélectionner (N) »; the
  * parked entries (« En échec ») of the demo requeued (one ticked row) then removed (the whole page). Each action
- * asks with the count of entries and toasts the count the server answered.
+ * asks with the count of entries and toasts the count the server answered. One source (the chip of its reason)
+ * is cleared through « Tout sélectionner (N) », the others stay.
  */
 
 const waiting = (page: Page) => page.getByTestId('waiting-officers');
@@ -76,4 +78,41 @@ test('parked entries: a ticked one requeued, the others removed; « En échec (0
   await expectToast(page, `${rest} entrée${rest > 1 ? 's' : ''} retirée${rest > 1 ? 's' : ''} de la file.`);
   await expect(parked(page).getByTestId('list-empty')).toBeVisible();
   await expect(page.getByTestId('parked-section-officers')).toContainText('En échec (0)');
+});
+
+test('one source cleared: its chip, « Tout sélectionner (N) », Retirer; the other sources stay', async ({ page }) => {
+  const api = new Api(page.request);
+  const total = async (queue: string, search: string) =>
+    (await api.post<EntryPage>(`/api/supervisions/queues/${queue}/waiting/filter?page=1`, { search })).total;
+  // A source of the demo's waiting entries (queued from its BODACC and INSEE samples), and one entry added by hand.
+  const candidates = (['officers', 'accounts'] as const).flatMap((queue) => QUEUE_SOURCES[queue].filter((r) => r !== 'Saisie manuelle').map((source) => ({ queue, source })));
+  let chosen: { queue: 'officers' | 'accounts'; source: string; n: number } | undefined;
+  for (const c of candidates) {
+    const n = await total(c.queue, `motif:${c.source}`);
+    if (n > 0) {
+      chosen = { ...c, n };
+      break;
+    }
+  }
+  expect(chosen).toBeDefined();
+  const { queue, source, n } = chosen!;
+  await api.post(`/api/supervisions/queues/${queue}/sirens`, { sirens: validSirens(1, 91_000_000 + Math.floor(Math.random() * 900_000)) });
+  const manual = await total(queue, 'motif:Saisie manuelle');
+  expect(manual).toBeGreaterThan(0);
+
+  const list = page.getByTestId(`waiting-${queue}`);
+  await page.goto(`/supervisions/${queue === 'officers' ? 'dirigeants' : 'reports'}?waiting.per_page=10`);
+  await list.getByRole('checkbox', { name: source, exact: true }).click();
+  await expect(list.locator('tbody tr[data-row-key]')).toHaveCount(Math.min(n, 10));
+  await list.getByRole('columnheader').getByRole('checkbox').check();
+  const fr = n.toLocaleString('fr-FR');
+  const s = n > 1 ? 's' : '';
+  if (n > 10) await bar(page).getByRole('button', { name: `Tout sélectionner (${fr})` }).click();
+  await expect(bar(page).getByTestId('bulk-count')).toHaveText(`${fr} ligne${s} sélectionnée${s}`);
+  await bar(page).getByRole('button', { name: 'Retirer', exact: true }).click();
+  await confirm(page, `Retirer ${fr} entrée${s} de la file\u202f?`, 'Retirer');
+  await expectToast(page, `${fr} entrée${s} retirée${s} de la file.`);
+  await expect(list.getByTestId('list-empty')).toBeVisible();
+  expect(await total(queue, `motif:${source}`)).toBe(0);
+  expect(await total(queue, 'motif:Saisie manuelle')).toBe(manual);
 });

@@ -108,6 +108,8 @@ export const rneQueue = pgTable(
   (t) => [
     uniqueIndex('rne_queue_pending_key').on(t.queue, t.siren).where(sql`state in ('waiting', 'running')`),
     index('rne_queue_waiting_idx').on(t.queue, t.id).where(sql`state = 'waiting'`),
+    // The waiting entries of one source (their reason): the « En attente » table's source chips and their bulk « Retirer ».
+    index('rne_queue_waiting_reason_idx').on(t.queue, t.reason, t.id).where(sql`state = 'waiting'`),
     index('rne_queue_running_idx').on(t.queue, t.leaseUntil).where(sql`state = 'running'`),
     index('rne_queue_done_idx').on(t.queue, t.processedAt, t.id).where(sql`state = 'done'`),
     index('rne_queue_done_siren_idx').on(t.queue, t.siren, t.processedAt).where(sql`state = 'done'`),

@@ -4,14 +4,15 @@
  * - `filterLive`: the officers entries processed since the start of J-1, Paris (`POST queues/officers/live/filter`);
  * - `filterParked`: the parked entries of a queue, with their error (`POST queues/{queue}/parked/filter`);
  * - `filterWaiting`: the entries waiting in a queue, not yet taken (`POST queues/{queue}/waiting/filter`).
- * Columns `id`, `siren`, `date_creation` (when processed; for a parked entry, when queued). Search: the digits
- * of a SIREN prefix, as a range on the SIREN (index-friendly). Every sort is on a partial index of `rne_queue`;
+ * Columns `id`, `siren`, `date_creation` (when processed; for a parked or waiting entry, when queued). Search: the
+ * digits of a SIREN prefix, as a range on the SIREN (index-friendly); the waiting and parked entries also take
+ * `motif:<reason>`, the entries of one source. Every sort is on a partial index of `rne_queue`;
  * the totals without a search come from the rollups (`rne_queue_days`, `rne_queue_counts`), never a count, but for the
  * waiting entries (the rollup counts the running ones with them), counted on their partial index.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterBody, Page } from '../../../contract/listing';
-import type { ParkedEntry, QueueEntry, QueueName } from '../../../contract/rne';
+import { SOURCE_TERM_PREFIX, type ParkedEntry, type QueueEntry, type QueueName } from '../../../contract/rne';
 import type { Db } from '../../db/client';
 import { runList, type ListSpec } from '../../http/listing';
 import { PARIS_TODAY, parisDayStart } from '../../lib/paris-day';
@@ -25,6 +26,15 @@ function sirenPrefix(term: string): SQL {
   const digits = term.replace(/\s+/g, '');
   if (!/^\d{1,9}$/.test(digits)) return sql`false`;
   return sirenPrefixSql(sql`q.siren`, digits);
+}
+
+/**
+ * The condition of a search of the waiting or parked entries: `motif:<reason>` → the entries of that source (the
+ * reason exactly; on the waiting entries' index (queue, reason, id)), otherwise a SIREN prefix (`sirenPrefix`).
+ */
+function sourceOrSiren(term: string): SQL {
+  if (term.startsWith(SOURCE_TERM_PREFIX)) return sql`q.reason = ${term.slice(SOURCE_TERM_PREFIX.length)}`;
+  return sirenPrefix(term);
 }
 
 /** The body with the default order (date_creation, newest first) when it names none. */
@@ -68,7 +78,7 @@ export function parkedSpec(queue: QueueName): ListSpec {
     from: sql`rne_queue q`,
     where: sql`q.queue = ${queue} and q.state = 'parked'`,
     sortable: { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.queued_at` },
-    search: sirenPrefix,
+    search: sourceOrSiren,
     total: (term) => (term ? undefined : sql`select parked as total from rne_queue_counts where queue = ${queue}`),
   };
 }
@@ -96,7 +106,7 @@ export function waitingSpec(queue: QueueName): ListSpec {
     where: sql`q.queue = ${queue} and q.state = 'waiting'`,
     // Ids follow the queueing order: the date sorts by id, on the partial index of the waiting entries.
     sortable: { id: sql`q.id`, siren: sql`q.siren`, date_creation: sql`q.id` },
-    search: sirenPrefix,
+    search: sourceOrSiren,
   };
 }
 

@@ -12,7 +12,7 @@ import type { ServerListSource } from '../../../components/list/useDataList';
 import { filterParked, type ParkedEntry, type QueueName } from './api';
 import { dateColumn, ENTRY_LIST, reasonColumn, sirenColumn } from './entryColumns';
 import { tableKey } from './queries';
-import { parkedBulk } from './queueBulk';
+import { parkedBulk, sourceChips } from './queueBulk';
 import { RequeueButton } from './RequeueButton';
 
 /** The table (`data-testid="parked-{queue}"`); its state is in the URL under the `parked.` keys. */
@@ -39,6 +39,7 @@ export function ParkedTable({ queue }: { queue: QueueName }) {
     ],
     [config?.company_page_url, queue],
   );
+  const search = useMemo(() => ({ ...ENTRY_LIST.search, quick: sourceChips(queue) }), [queue]);
   const bulk = useMemo(() => parkedBulk(queue), [queue]);
   return (
     <DataList<ParkedEntry>
@@ -47,6 +48,7 @@ export function ParkedTable({ queue }: { queue: QueueName }) {
       columns={columns}
       urlNamespace="parked"
       testId={`parked-${queue}`}
+      search={search}
       bulk={bulk}
       exportCsv={{ path: '/api/supervisions/queues/{queue}/parked/export.csv', pathParams: { queue } }}
     />

@@ -1,6 +1,6 @@
 /**
- * The entries waiting in a queue (not yet taken by a worker), oldest first, searchable by the start of a SIREN,
- * with the bulk « Retirer »; on the shared list, paged on the server (`POST queues/{queue}/waiting/filter`).
+ * The entries waiting in a queue (not yet taken by a worker), oldest first, searchable by the start of a SIREN or
+ * by source (chips), with the bulk « Retirer »; on the shared list, paged on the server (`POST queues/{queue}/waiting/filter`).
  */
 import { useMemo } from 'react';
 import { useAppConfig } from '../../../app/useAppConfig';
@@ -9,7 +9,7 @@ import type { ServerListSource } from '../../../components/list/useDataList';
 import { filterWaiting, type QueueEntry, type QueueName } from './api';
 import { dateColumn, ENTRY_LIST, reasonColumn, sirenColumn } from './entryColumns';
 import { tableKey } from './queries';
-import { waitingBulk } from './queueBulk';
+import { sourceChips, waitingBulk } from './queueBulk';
 
 /** The table (`data-testid="waiting-{queue}"`); its state is in the URL under the `waiting.` keys. */
 export function WaitingTable({ queue }: { queue: QueueName }) {
@@ -22,6 +22,7 @@ export function WaitingTable({ queue }: { queue: QueueName }) {
     () => [sirenColumn(config?.company_page_url), dateColumn<QueueEntry>('date_creation', 'Mis en file'), reasonColumn()],
     [config?.company_page_url],
   );
+  const search = useMemo(() => ({ ...ENTRY_LIST.search, quick: sourceChips(queue) }), [queue]);
   const bulk = useMemo(() => waitingBulk(queue), [queue]);
   return (
     <DataList<QueueEntry>
@@ -31,6 +32,7 @@ export function WaitingTable({ queue }: { queue: QueueName }) {
       columns={columns}
       urlNamespace="waiting"
       testId={`waiting-${queue}`}
+      search={search}
       bulk={bulk}
     />
   );

@@ -95,3 +95,13 @@ const entries = (count: number) => `${count.toLocaleString('fr-FR')} entrée${co
 export const bulkRequeueQuestion = (count: number) => `Remettre ${entries(count)} en file\u202f?`;
 /** The question before a bulk removal of `count` entries. */
 export const bulkRemoveQuestion = (count: number) => `Retirer ${entries(count)} de la file\u202f?`;
+/**
+ * The sources (reasons) of the entries of each queue, as contract/rne.ts `QUEUE_SOURCES` lists them (the web takes
+ * only types from the contract): the source chips, whose search is `motif:` then the reason.
+ */
+export const QUEUE_SOURCES: Record<QueueName, readonly string[]> = {
+  accounts: ['BODACC C\u00a0: dépôt des comptes', 'Saisie manuelle', 'Flux externe'],
+  officers: ['BODACC B\u00a0: modification des dirigeants', 'INSEE\u00a0: création', 'Saisie manuelle', 'Flux externe'],
+};
+/** Search term prefix of the entries of one source (contract/rne.ts `SOURCE_TERM_PREFIX`). */
+export const SOURCE_TERM_PREFIX = 'motif:';

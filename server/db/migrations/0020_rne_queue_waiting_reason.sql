@@ -1,0 +1,1 @@
+CREATE INDEX "rne_queue_waiting_reason_idx" ON "rne_queue" USING btree ("queue","reason","id") WHERE state = 'waiting';
