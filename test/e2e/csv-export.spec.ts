@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Api, newAdmin, signInViaApi } from './helpers';
+import { validSiren } from '../helpers/sirens';
+import { Api, newAdmin, signInViaApi, unique } from './helpers';
 
 /**
  * « Exporter CSV » of the lists: the toolbar's button downloads every row of the list's current search and sort
@@ -300,4 +301,36 @@ test('BODACC rows: the list and « Lignes supprimées » export the rows of thei
   } finally {
     await api.post('/api/transactions/restorebodacc', { id: removed.id });
   }
+});
+
+test('deal import files: the loaded list exports every file of its search and sort, dates and results as shown', async ({ page }) => {
+  test.setTimeout(120_000);
+  // One file imported first (the demo has none): its row gives a « Résultat » to export.
+  const role = await api.post<{ name: string }>('/api/transactions/storerole', { name: `Rôle export ${unique()}`, display_name: 'Cible', status: 1 });
+  const deal = `E2E-EXP-${unique()}`;
+  const fileName = `export-${unique()}.csv`;
+  const csv = ['deal_id;deal_date;siren;company_name;role', `${deal};15/03/2026;${validSiren(1, 67_000_000)};Alpha SA;${role.name}`];
+  await page.goto('/transactions/import');
+  await page.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv.join('\r\n')) });
+  await expect(page).toHaveURL(/\/transactions\/success$/, { timeout: 60_000 });
+  const files = await api.get<Array<{ id: number; name: string }>>('/api/transactions/allfiles');
+  await page.goto('/transactions/files');
+  const list = page.getByTestId('deal-files-list');
+  await list.getByRole('columnheader', { name: 'ID', exact: true }).click();
+  await expect(list.getByRole('columnheader', { name: 'ID', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  const { name, lines } = await exportCsv(page, list);
+  expect(name).toBe(`fichiers-importes-${parisToday()}.csv`);
+  expect(lines[0]).toBe('ID;Name;Date;Résultat');
+  expect(lines.slice(1).map((line) => Number(line.split(';')[0]))).toEqual(files.map((f) => f.id).sort((a, b) => a - b));
+  expect(lines[1].split(';')[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(fileName);
+  await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter');
+  await expect(list.locator('tbody tr[data-row-key]')).toHaveCount(1);
+  const found = await exportCsv(page, list);
+  expect(found.lines).toHaveLength(2);
+  // The date and the result as the row shows them.
+  const shown = await list.locator('tbody tr[data-row-key] td').allInnerTexts();
+  expect(found.lines[1].split(';')).toEqual([shown[0], fileName, shown[2], shown[3]].map((text) => text.trim()));
+  expect(found.lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};1\sligne lue/);
 });

@@ -1,6 +1,7 @@
 /**
  * /transactions/files screen 'Fichiers importés' (SPEC sections 2 and 3 "Imported file"): table ID, Name, Date,
- * and Résultat: what the import did (rows read, deals created, updated, unchanged).
+ * and Résultat: what the import did (rows read, deals created, updated, unchanged); « Exporter CSV » of the
+ * loaded list's search and sort, written in the browser.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
@@ -13,6 +14,11 @@ import { FILES_TITLE } from '../texts';
 import type { ImportedFile } from '../types';
 import { FILES_KEY, fetchImportedFiles } from './api';
 
+/** What an import did: rows read; created, updated and unchanged count deals (a deal spans several rows). */
+function summaryText(summary: NonNullable<ImportedFile['summary']>): string {
+  return importSummaryText(summary, { created: ['transaction créée', 'transactions créées'] });
+}
+
 const columns: DataColumn<ImportedFile>[] = [
   { key: 'id', title: 'ID', sortable: true, width: 90 },
   { key: 'name', title: 'Name', sortable: true, identifying: true },
@@ -22,13 +28,14 @@ const columns: DataColumn<ImportedFile>[] = [
     sortable: true,
     width: 170,
     render: (file) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTimeInput(file.created_at)}</span>,
+    csv: (file) => formatDateTimeInput(file.created_at),
   },
   {
     key: 'summary',
     title: 'Résultat',
     minWidth: 220,
-    // Rows read; created, updated and unchanged count deals (a deal spans several rows).
-    render: (file) => (file.summary ? <span data-testid="file-summary">{importSummaryText(file.summary, { created: ['transaction créée', 'transactions créées'] })}</span> : null),
+    render: (file) => (file.summary ? <span data-testid="file-summary">{summaryText(file.summary)}</span> : null),
+    csv: (file) => (file.summary ? summaryText(file.summary) : null),
   },
 ];
 
@@ -51,6 +58,7 @@ export default function FilesPage() {
           columns={columns}
           search={{ placeholder: 'Nom du fichier' }}
           testId="deal-files-list"
+          exportCsv={{ name: 'fichiers-importes' }}
         />
       </Card>
     </>
