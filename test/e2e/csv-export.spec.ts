@@ -334,3 +334,31 @@ test('deal import files: the loaded list exports every file of its search and so
   expect(found.lines[1].split(';')).toEqual([shown[0], fileName, shown[2], shown[3]].map((text) => text.trim()));
   expect(found.lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};1\sligne lue/);
 });
+
+test('published articles of a SIREN: the loaded list exports them in its sort, dates in Paris time', async ({ page }) => {
+  const category = await api.post<{ id: number; name_fr: string }>('/api/news/store', { name_fr: `Export ${unique()}`, name_en: `Export ${unique()}`, status: 1 });
+  const siren = validSiren(21, 67_000_000);
+  for (const [title, posted] of [
+    ['Article B', '23/11/2026 10:00'],
+    ['Article A', '24/11/2026 08:15'],
+  ]) {
+    await api.post('/api/news/addnews', { newscategory_id: category.id, siren, title, posted, url: `https://www.example.com/e2e/export/${unique()}` });
+  }
+  await page.goto('/news/articles/delete');
+  await page.getByLabel('Siren').fill(siren);
+  await page.getByRole('button', { name: 'Chercher' }).click();
+  const list = page.getByTestId('articles-list');
+  await expect(list.locator('tbody tr[data-row-key]')).toHaveCount(2);
+  const { name, lines } = await exportCsv(page, list);
+  expect(name).toBe(`articles-${siren}-${parisToday()}.csv`);
+  expect(lines).toEqual([
+    'Siren;Titre;Catégorie;Date',
+    `${siren};Article A;${category.name_fr};24/11/2026 08:15`,
+    `${siren};Article B;${category.name_fr};23/11/2026 10:00`,
+  ]);
+  await list.getByRole('columnheader', { name: 'Titre', exact: true }).click();
+  await list.getByRole('columnheader', { name: 'Titre', exact: true }).click();
+  await expect(list.getByRole('columnheader', { name: 'Titre', exact: true })).toHaveAttribute('aria-sort', 'descending');
+  const byTitle = await exportCsv(page, list);
+  expect(byTitle.lines.slice(1).map((line) => line.split(';')[1])).toEqual(['Article B', 'Article A']);
+});

@@ -46,7 +46,7 @@ export default function ArticleDeletePage() {
         </Form>
         {siren !== null && !query.isError ? (
           <div style={{ marginTop: 24 }}>
-            <ArticleTable articles={query.data} loading={query.isFetching} />
+            <ArticleTable siren={siren} articles={query.data} loading={query.isFetching} />
           </div>
         ) : null}
       </Card>
