@@ -29,12 +29,12 @@ function activeQuickSearch(options: QuickSearchOption[], search: string): QuickS
 
 /**
  * Quick-search chips of a list (antd CheckableTag, `role="checkbox"`, `data-testid="quick-search-{value}"`):
- * the one matching the applied search is highlighted; choosing one applies its value.
+ * the one matching the applied search is highlighted; choosing one applies its value. They wrap on a narrow screen.
  */
 export function QuickSearchTags({ options, value, onSelect }: QuickSearchTagsProps) {
   const active = activeQuickSearch(options, value);
   return (
-    <Flex role="group" aria-label="Filtres rapides" gap={4} align="center" data-testid="quick-search">
+    <Flex role="group" aria-label="Filtres rapides" gap={4} align="center" wrap data-testid="quick-search">
       {options.map((option) => (
         <Tag.CheckableTag
           key={option.value}
