@@ -265,3 +265,31 @@ describe('BODACC rows exports (GET /api/transactions/bodacc/export.csv, …/boda
     expect((await t.anon().get('/api/transactions/bodacc/deleted/export.csv')).statusCode).toBe(401);
   });
 });
+
+describe('Synchroniser batches export (GET /api/news/syncbatches/export.csv)', () => {
+  it('downloads every batch in the list’s sort: Paris dates, counts, and its state', async () => {
+    const category = await createCategory(root, `Synchro ${Date.now()}`, 'Sync');
+    const add = (siren: string, url: string) =>
+      t.ctx.db.execute(sql`insert into news (siren, title, newscategory_id, category_name, posted, url)
+        values (${siren}, 'Synchronisé', ${category.id}, ${category.name_fr}, now(), ${url})`);
+    const [s1, s2] = validSirens(2, 9_000_000);
+    await add(s1, 'https://example.com/sync-a');
+    expect((await root.get('/api/news/syncall')).statusCode).toBe(200);
+    const first = (await root.post('/api/news/syncbatches?page=1', { pagination: { per_page: 10 } })).json().data[0] as { id: number };
+    expect((await root.post(`/api/news/syncbatches/${first.id}/undo`)).statusCode).toBe(200);
+    await add(s2, 'https://example.com/sync-b');
+    expect((await root.get('/api/news/syncall')).statusCode).toBe(200);
+
+    const lines = await download('/api/news/syncbatches/export.csv?column=id&direction=desc', 'synchronisations');
+    expect(lines[0]).toBe('N°;Date;Par;Articles;Encore publiés;État');
+    const [second, undone] = lines.slice(1, 3).map((l) => l.split(';'));
+    expect(Number(second[0])).toBeGreaterThan(first.id);
+    expect(second[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(second.slice(5)).toEqual(['En ligne']);
+    expect(undone[0]).toBe(String(first.id));
+    expect(undone.slice(4)).toEqual(['0', expect.stringMatching(/^Annulée le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}( par .+)?$/)]);
+    const asc = await download('/api/news/syncbatches/export.csv?column=id&direction=asc', 'synchronisations');
+    expect(asc.slice(1).map((l) => Number(l.split(';')[0]))).toEqual(lines.slice(1).map((l) => Number(l.split(';')[0])).reverse());
+    expect((await root.get('/api/news/syncbatches/export.csv?column=articles')).statusCode).toBe(422);
+  });
+});

@@ -362,3 +362,27 @@ test('published articles of a SIREN: the loaded list exports them in its sort, d
   const byTitle = await exportCsv(page, list);
   expect(byTitle.lines.slice(1).map((line) => line.split(';')[1])).toEqual(['Article B', 'Article A']);
 });
+
+test('Synchronisations: the export holds every batch in the sort chosen by a header', async ({ page }) => {
+  // A batch of the demo's pending news, undone at once (they go back to /news): its row reads « Annulée le … ».
+  await api.get('/api/news/syncall');
+  const latest = await api.post<{ data: Array<{ id: number; undone_at: string | null }> }>('/api/news/syncbatches?page=1', { pagination: { per_page: 10 } });
+  if (latest.data[0] && !latest.data[0].undone_at) await api.post(`/api/news/syncbatches/${latest.data[0].id}/undo`);
+  const expected = await api.post<{ data: Array<{ id: number; undone_at: string | null }>; total: number }>('/api/news/syncbatches?page=1', {
+    pagination: { per_page: 200 },
+    orderBy: { column: 'id', direction: 'asc' },
+  });
+  expect(expected.total).toBeGreaterThan(0);
+  await page.goto('/news/synchronisations');
+  const list = page.getByTestId('sync-batches-list');
+  await list.getByRole('columnheader', { name: 'N°', exact: true }).click();
+  await expect(list.getByRole('columnheader', { name: 'N°', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  const { name, lines } = await exportCsv(page, list);
+  expect(name).toBe(`synchronisations-${parisToday()}.csv`);
+  expect(lines[0]).toBe('N°;Date;Par;Articles;Encore publiés;État');
+  expect(lines).toHaveLength(expected.total + 1);
+  const cells = lines.slice(1).map((line) => line.split(';'));
+  expect(cells.map((c) => Number(c[0]))).toEqual(expected.data.map((b) => b.id));
+  expect(cells.map((c) => c[5].startsWith('Annulée le '))).toEqual(expected.data.map((b) => b.undone_at !== null));
+  expect(cells[0][1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+});

@@ -18,7 +18,7 @@ import type { syncBatch } from '../../../contract/news';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fieldError, notFound } from '../../http/errors';
-import { runList } from '../../http/listing';
+import { runList, type ListSpec } from '../../http/listing';
 
 type SyncBatch = z.output<typeof syncBatch>;
 
@@ -30,19 +30,19 @@ export const BATCH_UNDONE = 'Cette synchronisation a déjà été annulée.';
 const ISO = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const NAME = (alias: string) => sql.raw(`nullif(trim(${alias}.firstname || ' ' || ${alias}.name), '')`);
 
+/** The list of the batches (alias `b`; authors `c` and `u`): sort `id`, the primary key; no search. */
+export function syncBatchesSpec(): ListSpec {
+  return {
+    select: sql`b.id, b.articles, (select count(*) from published_articles p where p.sync_batch_id = b.id)::int as published,
+      ${ISO('b.created_at')} as created_at, ${NAME('c')} as created_by, ${ISO('b.undone_at')} as undone_at, ${NAME('u')} as undone_by`,
+    from: sql`news_sync_batches b left join admins c on c.id = b.created_by left join admins u on u.id = b.undone_by`,
+    sortable: { id: sql`b.id` },
+  };
+}
+
 /** One page of the batches (filter body as every list; sort `id`, newest first by default; no search). */
 export async function filterSyncBatches(db: Db, body: FilterBody, page: number): Promise<Page<SyncBatch>> {
-  return runList<SyncBatch>(
-    db,
-    {
-      select: sql`b.id, b.articles, (select count(*) from published_articles p where p.sync_batch_id = b.id)::int as published,
-        ${ISO('b.created_at')} as created_at, ${NAME('c')} as created_by, ${ISO('b.undone_at')} as undone_at, ${NAME('u')} as undone_by`,
-      from: sql`news_sync_batches b left join admins c on c.id = b.created_by left join admins u on u.id = b.undone_by`,
-      sortable: { id: sql`b.id` },
-    },
-    body,
-    page,
-  );
+  return runList<SyncBatch>(db, syncBatchesSpec(), body, page);
 }
 
 /** Text of the undo toast: articles put back among the pending news, and those already pending. */

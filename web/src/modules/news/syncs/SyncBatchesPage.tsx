@@ -98,7 +98,7 @@ export default function SyncBatchesPage() {
         extra={<ButtonLink to="/news">News en attente</ButtonLink>}
       />
       <Card>
-        <DataList<SyncBatch> source={source} columns={columns} testId="sync-batches-list" />
+        <DataList<SyncBatch> source={source} columns={columns} testId="sync-batches-list" exportCsv={{ path: '/api/news/syncbatches/export.csv' }} />
       </Card>
     </>
   );
