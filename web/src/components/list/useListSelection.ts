@@ -4,7 +4,8 @@
  * (N) »: `{all, search, except}`, rows unticked afterwards going to `except`). A new search clears the selection.
  */
 import type { TableProps } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useState, type Key } from 'react';
+import { HiddenCopySafe } from './HiddenCopySafe';
 import type { BulkRequest } from '../../../../contract/bulk';
 
 /** The rows a bulk action runs on, as the bulk routes take them. */
@@ -69,6 +70,8 @@ export function useListSelection<T>(rows: readonly T[], rowKey: (row: T) => Key,
       getCheckboxProps: (row) => ({ 'aria-label': `Sélectionner la ligne ${String(rowKey(row))}` }) as object,
       // antd names the header box « Select all »: in French, and saying it ticks the page shown.
       getTitleCheckboxProps: () => ({ 'aria-label': 'Sélectionner les lignes de la page' }),
+      // antd draws the header again in a hidden measuring row: that copy of the checkbox must not take focus.
+      columnTitle: (checkbox) => createElement(HiddenCopySafe, null, checkbox),
     },
     selectAll: () => setState({ all: true, except: new Set() }),
     clear: () => setState(NONE),
