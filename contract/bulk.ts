@@ -6,6 +6,7 @@
  * list's own conditions, one transaction) is server/http/bulk.ts.
  */
 import { z } from 'zod';
+import { noControlChars } from './control-chars';
 import { MAX_SEARCH_LENGTH } from './limits';
 
 /** Most ids a bulk body names (`ids` or `except`): a bigger selection is sent as `all`. */
@@ -27,7 +28,7 @@ export const bulkBody = z
   .object({
     ids: idList.optional(),
     all: z.literal(true, { error: '« all » vaut true ou est absent.' }).optional(),
-    search: z.string().max(MAX_SEARCH_LENGTH).nullish(),
+    search: z.string().max(MAX_SEARCH_LENGTH).refine(...noControlChars('Recherche')).nullish(),
     except: idList.optional(),
   })
   .superRefine((body, ctx) => {

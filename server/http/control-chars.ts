@@ -7,11 +7,12 @@
  * Two layers: the field builders of contract/fields.ts add `noControlChars(label)` (contract/control-chars.ts,
  * a message naming the field as its form labels it), and `registerControlCharGuard` is a
  * safety net for fields built otherwise: after validation and before any handler, it walks the body, query and params and answers 422 under the
- * top-level field that holds such a character, so that a route that forgets cannot reach the database.
+ * top-level field that holds such a character, so that a route that forgets cannot reach the database. On a route
+ * that handles its own schema failure (`attachValidation`), the schema's field errors are kept beside it.
  */
 import type { FastifyInstance } from 'fastify';
 import { hasControlChars } from '../../contract/control-chars';
-import { validationError, type FieldErrors } from './errors';
+import { schemaFieldErrors, validationError, type FieldErrors } from './errors';
 
 /** Message of the safety net, which knows the field but not its label. */
 export const CONTROL_CHAR_FIELD_MESSAGE = 'Ce champ contient un caractère de contrôle non autorisé.';
@@ -61,8 +62,11 @@ export function registerControlCharGuard(app: FastifyInstance): void {
       ...fieldsWithControlChars(request.body, 'body'),
     ];
     if (fields.length === 0) return;
-    const errors: FieldErrors = {};
-    for (const f of fields) errors[f] = [CONTROL_CHAR_FIELD_MESSAGE];
+    // A route that reads its own schema failure (`attachValidation`) would otherwise lose the schema's labelled
+    // messages to this generic one: they come first, and this message only names the fields they leave out.
+    const failure = request.validationError;
+    const errors: FieldErrors = (failure?.validationContext === 'body' ? schemaFieldErrors(failure) : undefined) ?? {};
+    for (const f of fields) errors[f] ??= [CONTROL_CHAR_FIELD_MESSAGE];
     throw validationError(errors);
   });
 }

@@ -23,10 +23,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Sends `body` to the route (path parameters: 1, a queue name `officers`), signed in except for the sign-in call. */
+/**
+ * Sends `body` to the route (path parameters: 1, a queue name `officers`, a bulk action the route offers: `remove`
+ * on the RNE queues, `deactivate` on the deals, so that the body is what gets checked), signed in except for the
+ * sign-in call.
+ */
 function send(r: BodyRoute, body: unknown) {
   const c = r.pattern === '/api/login' ? t.anon() : admin;
-  const url = r.pattern.replace(/:queue\b/g, 'officers').replace(/:\w+/g, '1');
+  const action = r.pattern.startsWith('/api/transactions/') ? 'deactivate' : 'remove';
+  const url = r.pattern.replace(/:queue\b/g, 'officers').replace(/:action\b/g, action).replace(/:\w+/g, '1');
   return c.call(r.method as 'POST', url, body, { headers: { authorization: `Bearer ${FEED_TOKEN}` } });
 }
 
