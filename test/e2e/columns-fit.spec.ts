@@ -47,7 +47,8 @@ test('/transactions at 1440: Currency and Stake are on screen', async ({ page })
   await expectSidebarOpen(page);
   const list = page.getByTestId('deals-list');
   await expect(list.getByRole('row').nth(1)).toBeVisible();
+  // First the bulk actions' selection column (a checkbox, no text).
   await expectAllColumnsVisible(list, [
-    'Deal Nb', 'Deal date', 'SIREN', 'Company Name', 'Company Role', 'Deal Type 1', 'Deal Type 2', 'Deal Amount', 'Currency', 'Stake Percent (%)',
+    '', 'Deal Nb', 'Deal date', 'SIREN', 'Company Name', 'Company Role', 'Deal Type 1', 'Deal Type 2', 'Deal Amount', 'Currency', 'Stake Percent (%)',
   ]);
 });

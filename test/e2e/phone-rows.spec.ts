@@ -36,7 +36,7 @@ async function expectFileStatusReachable(list: Locator): Promise<void> {
   await expect(details).toContainText('Date');
   const status = details.getByTestId('file-status');
   await expect(status).toBeInViewport();
-  await expect(status).toHaveAccessibleName(/^(Réussi|Échec)$/);
+  await expect(status).toHaveAccessibleName(/^(Réussi|Échoué)$/);
 }
 
 test('/supervisions on a phone: a BODACC file row expands to show its status', async ({ page }) => {
