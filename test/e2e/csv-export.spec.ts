@@ -149,6 +149,8 @@ test('deals: the export holds every deal entity of the search, in the list’s s
   });
   await page.goto('/transactions');
   const list = page.getByTestId('deals-list');
+  // The first page is drawn before the search is typed: a search sent while it loads could be overtaken by it.
+  await expect(list.locator('tbody tr[data-row-key]').first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill(search);
   await page.getByRole('searchbox', { name: 'Rechercher' }).press('Enter');
   await list.getByRole('columnheader', { name: 'Deal Nb', exact: true }).click();
