@@ -98,6 +98,8 @@ test('/home says when the counts failed, and Réessayer loads them', async ({ pa
 });
 
 test('every module route still opens its page', async ({ page }) => {
+  // About thirty pages opened one after another: more than the default minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   const pages: [string, string][] = [
     ['/home', 'Tableau de bord'],
     ['/profile', 'Mon profil'],
