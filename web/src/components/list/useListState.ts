@@ -2,7 +2,7 @@
  * `useListState`: page, page size, sort and search of one list, with the back-to-page-1 and reset rules
  * of SPEC section 4, kept in the URL's query string or, where the spec asks for it (the update log), in localStorage.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   initialListState,
@@ -94,14 +94,25 @@ export function useListState(options: UseListStateOptions = {}): [ListState, Lis
   const query = searchParams.toString();
   const fromUrl = useMemo(() => parseListQuery(new URLSearchParams(query), queryOptions), [query, queryOptions]);
 
+  // The router draws a new URL a few microtasks after it is asked for, so a second change in the same task
+  // (Enter in the search box, then a click on a header) must build on the first one, not on the drawn URL:
+  // `latest` holds the query string last asked for, and the drawn one whenever the URL changes (Back, a link).
+  const latest = useRef(query);
+  useLayoutEffect(() => {
+    latest.current = query;
+  }, [query]);
+
   const state = storageKey ? stored : fromUrl;
   const actions = useMemo<ListActions>(() => {
     if (storageKey) return listActions(setStored, defaults);
     return listActions((change) => {
-      const next = serializeListQuery(change(fromUrl), queryOptions, new URLSearchParams(query));
-      if (next.toString() !== query) setSearchParams(next);
+      const current = new URLSearchParams(latest.current);
+      const next = serializeListQuery(change(parseListQuery(current, queryOptions)), queryOptions, current);
+      if (next.toString() === latest.current) return;
+      latest.current = next.toString();
+      setSearchParams(next);
     }, defaults);
-  }, [storageKey, defaults, fromUrl, queryOptions, query, setSearchParams]);
+  }, [storageKey, defaults, queryOptions, setSearchParams]);
 
   return [state, actions];
 }
