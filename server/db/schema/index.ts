@@ -10,3 +10,4 @@ export * from './register';
 export * from './feeds';
 export * from './deals';
 export * from './rne';
+export * from './audit';
