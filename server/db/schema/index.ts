@@ -1,6 +1,7 @@
 /** The whole database schema, one file per module (CONVENTIONS.md section 2). */
 export * from './admins';
 export * from './sessions';
+export * from './mfa';
 export * from './customers';
 export * from './update-log';
 export * from './groups';

@@ -2,7 +2,7 @@
  * Server-side sessions and the sign-in throttle (CONVENTIONS.md section 3; issue "Foundation" 2).
  * The cookie holds a random token; the table holds only its SHA-256, so a database leak gives no session.
  */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 
 export const sessions = pgTable(
@@ -17,6 +17,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Password checked, second factor not yet: the row only lets `POST /api/login/code` finish the sign-in. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
+    /** Last time a second-factor code was accepted on this session (sign-in or step-up). */
+    mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_admin_id_idx').on(t.adminId), index('sessions_created_at_idx').on(t.createdAt)],
 );
