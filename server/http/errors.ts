@@ -8,18 +8,19 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isQueryCanceled } from '../lib/db-errors';
+import { isConnectionLost, isQueryCanceled } from '../lib/db-errors';
 import { guardedPath, isApiPath } from './guard';
 
 /** Map of field name to French messages, first one shown under the field (SPEC section 5). */
 export type FieldErrors = Record<string, string[]>;
 
-/** An expected failure with its HTTP status. */
+/** An expected failure with its HTTP status; `code` (e.g. `mfa_step_up`) is a machine-readable reason sent beside the message. */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly errors?: FieldErrors,
+    public readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -45,6 +46,8 @@ export function notFound(message: string): AppError {
 export const GENERIC_ERROR = 'Une erreur est survenue!';
 /** 503 of a query cancelled by DB_STATEMENT_TIMEOUT_MS. */
 export const TOO_SLOW = 'Le serveur n’a pas pu répondre à temps. Réessayez dans un instant, ou affinez la recherche.';
+/** 503 of a request whose database connection was lost (server restarting, connection ended): retried later, it succeeds. */
+export const DB_UNAVAILABLE = 'Base de données momentanément indisponible, réessayez.';
 /** 413 of a request body above the route's body limit. */
 export const BODY_TOO_LARGE = 'Le corps de la requête est trop volumineux.';
 
@@ -95,6 +98,7 @@ export function mergeFieldErrors(a: FieldErrors, b: FieldErrors): FieldErrors {
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    if (error.code) Object.assign(body, { code: error.code });
     return reply.status(error.statusCode).send(body);
   }
   const schemaErrors = schemaFieldErrors(error);
@@ -106,6 +110,10 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     // A statement over DB_STATEMENT_TIMEOUT_MS: the server is busy or the query too broad, not broken.
     request.log.warn({ err: error }, 'query cancelled by statement_timeout');
     return reply.status(503).type('application/json; charset=utf-8').send({ message: TOO_SLOW });
+  }
+  if (isConnectionLost(error)) {
+    request.log.warn({ err: error }, 'database connection lost');
+    return reply.status(503).type('application/json; charset=utf-8').send({ message: DB_UNAVAILABLE });
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
