@@ -32,7 +32,7 @@ const CATEGORY_FR = 'Bench économie';
 const PENDING = 1_000_000;
 
 /** A `;`-separated UTF-8 news CSV of `rows` valid, distinct articles. */
-function newsCsv(rows: number, sirens: string[], tag: string): Buffer {
+export function newsCsv(rows: number, sirens: string[], tag: string): Buffer {
   const lines = ['siren;nom;titre;categorie;source;lien;date'];
   for (let i = 0; i < rows; i++) {
     const d = String((i % 28) + 1).padStart(2, '0');
@@ -41,7 +41,8 @@ function newsCsv(rows: number, sirens: string[], tag: string): Buffer {
   return Buffer.from(lines.join('\n') + '\n', 'utf8');
 }
 
-async function ensureCategory(ctx: NewsBenchContext): Promise<number> {
+/** The id of the bench's news category, created when missing. @throws Error when a call fails */
+export async function ensureCategory(ctx: Pick<NewsBenchContext, 'call'>): Promise<number> {
   const all = (await ctx.call('GET', '/api/news/all')) as Array<{ id: number; name_fr: string }>;
   const found = all.find((c) => c.name_fr === CATEGORY_FR);
   if (found) return found.id;
@@ -49,7 +50,11 @@ async function ensureCategory(ctx: NewsBenchContext): Promise<number> {
   return made.id;
 }
 
-async function waitForJob(ctx: NewsBenchContext, id: string, onTick: () => void): Promise<{ state: string; error: string | null; rows_read: number }> {
+/**
+ * Polls `GET /api/jobs/{id}` every 50 ms until the job is done or failed; `onTick` runs after each poll.
+ * @returns the job's last state, error and rows read
+ */
+export async function waitForJob(ctx: Pick<NewsBenchContext, 'call'>, id: string, onTick: () => void): Promise<{ state: string; error: string | null; rows_read: number }> {
   for (;;) {
     const job = (await ctx.call('GET', `/api/jobs/${id}`)) as { state: string; error: string | null; rows_read: number };
     onTick();

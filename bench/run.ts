@@ -16,6 +16,7 @@ import { createContext, ensureSuperAdmin } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { createAdmin, findAdminByEmail, updateAdmin } from '../server/modules/admins/service';
 import { generateLog, logCount, validSirens } from './generate';
+import { HttpSession } from './http-session';
 import { benchDeals } from './deals';
 import { benchExport } from './export';
 import { benchFeeds } from './feeds';
@@ -88,23 +89,8 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 // A cookie-keeping HTTP client speaking the contract.
-const jar = new Map<string, string>();
-async function call(method: string, p: string, body?: unknown): Promise<unknown> {
-  const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-  if (method !== 'GET') headers['x-xsrf-token'] = jar.get('XSRF-TOKEN') ?? '';
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  for (const c of res.headers.getSetCookie()) {
-    const [kv] = c.split(';');
-    const i = kv.indexOf('=');
-    jar.set(kv.slice(0, i), kv.slice(i + 1));
-  }
-  const text = await res.text();
-  if (!res.ok && res.status !== 204) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
-await call('GET', '/api/csrf-cookie');
-await call('POST', '/api/login', { email, password });
+const session = await new HttpSession(base).signIn(email, password);
+const call = (method: string, p: string, body?: unknown) => session.call(method, p, body);
 
 const cases: Record<string, Record<string, number>> = {};
 async function measure(name: string, fn: () => Promise<unknown>, n = calls, warmup = 10): Promise<void> {
@@ -124,19 +110,10 @@ const filter = (body: object, page = 1) => call('POST', `/api/messages/filter?pa
 if (runs('messages') || runs('groups')) await benchLogAndGroups();
 
 // Multipart upload (the news import).
-async function upload(p: string, file: Buffer, filename: string): Promise<unknown> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), filename);
-  const headers = { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-  const res = await fetch(base + p, { method: 'POST', headers, body: form });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
+const upload = (p: string, file: Buffer, filename: string) => session.upload(p, file, filename);
 /** GET a file (CSV export): its size in bytes. */
 async function download(p: string): Promise<number> {
-  const headers = { 'x-requested-with': 'XMLHttpRequest', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-  const res = await fetch(base + p, { headers });
+  const res = await fetch(base + p, { headers: session.headers(false) });
   const bytes = (await res.arrayBuffer()).byteLength;
   if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
   return bytes;
@@ -212,7 +189,7 @@ if (runs('deals') || runs('bodacc')) await benchDeals({ ctx, ...tools }, only);
 if (runs('supervision')) await benchRne({ ctx, ...tools, download }, only);
 if (runs('supervision.worker')) await benchRneWorker(tools);
 // Last: the export case measures the process's memory, which the others' allocations would blur.
-if (runs('export')) await benchExport({ ...tools, base, rows, cookie: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ') });
+if (runs('export')) await benchExport({ ...tools, base, rows, cookie: () => session.cookie() });
 
 await app.close();
 await ctx.database.close();
