@@ -15,6 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { registerAudit } from './http/audit';
 import { registerCompression } from './http/compression';
 import { issueCsrfCookie } from './http/csrf';
 import { registerControlCharGuard } from './http/control-chars';
@@ -115,6 +116,8 @@ export async function buildApp(
 
   registerNoStore(app);
   registerControlCharGuard(app);
+  // The audit scope opens before the guard: the guard's writes (a session touched) and the route's run in it.
+  registerAudit(app, ctx);
   registerApiGuard(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {

@@ -2,12 +2,14 @@
  * The shared server side of a bulk action on a list (contract/bulk.ts): the rows a bulk body names become one
  * parameterised WHERE over the list's own conditions (the `where` and `search` of its ListSpec,
  * server/http/listing.ts), and the action runs over them in one transaction, so that it changes every row or
- * none. The answer is the number of rows the action changed.
+ * none. The answer is the number of rows the action changed. The action leaves one audit entry (its count and
+ * selection) in the same transaction (server/lib/audit.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { BulkBody } from '../../contract/bulk';
 import type { Db } from '../db/client';
 import { rowCountOf } from '../db/rows';
+import { recordAudit } from '../lib/audit';
 import { fieldError } from './errors';
 import type { ListSpec } from './listing';
 
@@ -53,7 +55,11 @@ export async function runBulk(db: Db, spec: BulkSpec, body: BulkBody, action: (t
   return db.transaction(async (tx) => {
     const q = tx as unknown as Db;
     await q.execute(sql`set local statement_timeout = 0`);
-    return action(q, where);
+    const count = await action(q, where);
+    // One audit entry for the whole action, in its transaction: the count and the selection (resource and action
+    // are the route's).
+    await recordAudit(q, { details: { count, selection: body } });
+    return count;
   });
 }
 

@@ -32,6 +32,7 @@ import { clientSql, type Sql } from '../db/sql';
 import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
 import { jobs } from '../db/schema';
 import { AppError } from '../http/errors';
+import { runAsSystem } from '../lib/audit';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
 import { AwaitingConfirmation, holdJob } from './confirmation';
 import type { FailureKind } from './failure';
@@ -168,7 +169,7 @@ export class JobQueue {
     await this.createQueues(boss);
     for (const kind of this.kinds.keys()) {
       const id = await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
-        await this.execute(kind, job.data.jobId);
+        await runAsSystem({ jobId: job.data.jobId, source: kind }, () => this.execute(kind, job.data.jobId));
       });
       this.workers.set(kind, id);
     }
@@ -216,7 +217,8 @@ export class JobQueue {
     if (this.stopping) return;
     const abort = new AbortController();
     const entry = { abort, done: Promise.resolve() };
-    entry.done = task(abort.signal)
+    // Under the system actor, even when a request woke it: what it audits is the task's, not the request's.
+    entry.done = runAsSystem({ source: name }, () => task(abort.signal))
       .catch((err) => this.log.error({ err, task: name }, 'scheduled task failed'))
       .finally(() => this.tasks.delete(entry));
     this.tasks.add(entry);
@@ -288,7 +290,7 @@ export class JobQueue {
       .where(eq(jobs.id, created.id))
       .returning();
     if (opts.here) {
-      const next = (this.local.get(kind) ?? Promise.resolve()).then(() => this.execute(kind, row.id));
+      const next = (this.local.get(kind) ?? Promise.resolve()).then(() => runAsSystem({ jobId: row.id, source: kind }, () => this.execute(kind, row.id)));
       this.local.set(kind, next);
       return row;
     }

@@ -59,16 +59,30 @@ export type JobOutcome =
   | { state: 'done'; result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }
   | { state: 'failed'; error: string; kind: FailureKind };
 
-/** Ends a running (or queued) job; a job already ended keeps its end (the first end wins). */
+/**
+ * The audit entry of a job that ended done (server/lib/audit.ts; README "Audit trail"): one row per job, not per
+ * data row, under the system actor with the job id; the administrator who started it (if any) and the job's result.
+ * Reads `ended`, a CTE of the jobs rows just ended done (`update jobs … returning *`): a job ended once is audited once.
+ */
+const JOB_AUDIT_INSERT = `insert into audit_log (actor, job_id, admin_id, admin_email, resource, resource_id, action, details)
+  select 'system', j.id::text, j.owner_id, a.email, left(j.kind, 32), j.id::text, 'job',
+         jsonb_strip_nulls(jsonb_build_object('source', j.kind, 'rows_read', j.rows_read, 'result', j.result))
+    from ended j left join admins a on a.id = j.owner_id`;
+
+/** Ends a running (or queued) job; a job already ended keeps its end (the first end wins). A job done is audited. */
 export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promise<void> {
   const values =
     outcome.state === 'done'
       ? { state: 'done', result: outcome.result, ...(outcome.rowsRead !== undefined ? { rowsRead: outcome.rowsRead } : {}), ...(outcome.bytesRead !== undefined ? { bytesRead: outcome.bytesRead } : {}) }
       : { state: 'failed', error: outcome.error, failureKind: outcome.kind };
-  await db
+  const ended = await db
     .update(jobs)
     .set({ ...values, finishedAt: new Date() })
-    .where(and(eq(jobs.id, id), sql`${jobs.state} in ('queued', 'running')`));
+    .where(and(eq(jobs.id, id), sql`${jobs.state} in ('queued', 'running')`))
+    .returning({ id: jobs.id });
+  if (outcome.state === 'done' && ended.length) {
+    await db.execute(sql`with ended as (select * from jobs where id = ${id}) ${sql.raw(JOB_AUDIT_INSERT)}`);
+  }
 }
 
 /**
@@ -77,9 +91,12 @@ export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promis
  * say that nothing was kept).
  */
 export async function finishJobIn(tx: Sql, id: string, outcome: { result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }): Promise<void> {
+  // The end and its audit entry in one statement: the entry is written only when this call ended the job.
   await tx.exec(
-    `update jobs set state = 'done', result = $2::jsonb, rows_read = coalesce($3, rows_read), bytes_read = coalesce($4, bytes_read), finished_at = now()
-      where id = $1 and state in ('queued', 'running')`,
+    `with ended as (
+       update jobs set state = 'done', result = $2::jsonb, rows_read = coalesce($3, rows_read), bytes_read = coalesce($4, bytes_read), finished_at = now()
+        where id = $1 and state in ('queued', 'running') returning *)
+     ${JOB_AUDIT_INSERT}`,
     [id, JSON.stringify(outcome.result), outcome.rowsRead ?? null, outcome.bytesRead ?? null],
   );
   // Its input has been read whole: the stored file goes with the same commit.

@@ -14,16 +14,19 @@
  * - delete with its protections (a guard, 422 `errors.destroy`) and its dependent rows, in one transaction;
  * - unique-violation -> field error mapping (constraint name -> field and French message, 422);
  * - every field error in one 422: the database checks of a body that breaks the schema (`check`) join the schema's;
- * - `updated_at` kept current.
+ * - `updated_at` kept current;
+ * - one audit entry per write, in its transaction (server/lib/audit.ts): resource = the table's name, the
+ *   response object before → after (create: after only; delete: before only; toggle: the status).
  *
  * The routes are registered from the same declaration by server/http/status-routes.ts.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, getTableName } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Status } from '../../contract/fields';
 import type { Db } from '../db/client';
 import { fieldError, notFound, type FieldErrors } from '../http/errors';
+import { diffChanges, recordAudit, withSecretInputs } from './audit';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 import { toggleStatus, type StatusTable } from './status-toggle';
 import type { StatusPaths } from '../../contract/resources';
@@ -162,6 +165,15 @@ export function defineStatusResource<
   const select = (db: Db) => (spec.columns ? db.select(spec.columns) : db.select()).from(table as PgTable);
   const stamp = () => (table.updatedAt ? { updatedAt: new Date() } : {});
   const write = <R>(fn: () => Promise<R>) => withUniqueFields(spec.unique, fn);
+  const resource = getTableName(table as PgTable);
+  /** The audit entry of a write, on its transaction: the response objects before → after. */
+  const audit = (tx: Db, id: number, action: string, before?: Row, after?: Row, input?: unknown) =>
+    recordAudit(tx, {
+      resource,
+      resourceId: id,
+      action,
+      changes: withSecretInputs(diffChanges(before && (spec.toResponse(before) as object), after && (spec.toResponse(after) as object)), input, !before),
+    });
 
   async function find(db: Db, id: number): Promise<Row> {
     const [row] = (await select(db).where(eq(table.id, id))) as unknown as Row[];
@@ -188,8 +200,14 @@ export function defineStatusResource<
         for (let attempt = 0; ; attempt++) {
           const values = await spec.store.values(db, input);
           try {
-            const [row] = await db.insert(table as PgTable).values(values as never).returning();
-            return await shaped(db, row as { id: number });
+            // Each attempt in its own transaction (a unique violation aborts it), with its audit entry.
+            return await db.transaction(async (transaction) => {
+              const tx = transaction as unknown as Db;
+              const [row] = await tx.insert(table as PgTable).values(values as never).returning();
+              const created = await shaped(tx, row as { id: number });
+              await audit(tx, created.id, 'create', undefined, created, input);
+              return created;
+            });
           } catch (err) {
             if (attempt >= (spec.store.retries ?? 0) || !isUniqueViolation(err)) throw err;
           }
@@ -211,6 +229,7 @@ export function defineStatusResource<
         const row = await shaped(tx, written as { id: number } | undefined);
         if (status === 0) await spec.onDisabled?.(tx, id);
         await spec.update.after?.(tx, row, input, actor, current);
+        await audit(tx, id, 'update', current, row, input);
         return row;
       }),
 
@@ -225,6 +244,7 @@ export function defineStatusResource<
         // In the toggle's transaction: a disabled record and its hook's work commit together.
         async (tx, row) => {
           if (row.status === 0) await spec.onDisabled?.(tx, id);
+          await recordAudit(tx, { resource, resourceId: id, action: 'status', changes: { status: [row.status === 1 ? 0 : 1, row.status] } });
         },
       );
       return shaped(db, toggled as { id: number } | null);
@@ -233,10 +253,14 @@ export function defineStatusResource<
     async remove(db, id, actor) {
       await spec.guardDelete?.(id, actor, db);
       try {
-        await db.transaction(async (tx) => {
-          await spec.deleteDependents?.(tx as unknown as Db, id);
+        await db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Db;
+          // What is deleted, for the audit entry (404 when there is no such record).
+          const before = await find(tx, id);
+          await spec.deleteDependents?.(tx, id);
           const deleted = await tx.delete(table as PgTable).where(eq(table.id, id)).returning({ id: table.id });
           if (deleted.length === 0) throw notFound(spec.notFound);
+          await audit(tx, id, 'delete', before);
         });
       } catch (err) {
         // A row using the record came after the guard: the guard, run again, now refuses with its count.

@@ -18,6 +18,8 @@
  * - The toggle flips `status` and bumps `revision` (a deactivated published deal is withdrawn at the next
  *   publication). The delete removes the deal and its entities (cascade); its published snapshot, if any,
  *   stays in `published_deals` until the publication withdraws it.
+ * - Every write leaves one audit entry in its transaction (server/lib/audit.ts): the deal as `getDealRoles`
+ *   answers it, before → after.
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
@@ -35,6 +37,7 @@ import type { Db } from '../../db/client';
 import { countries, dealEntities, dealRoles, deals, dealTypes } from '../../db/schema';
 import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import { withUniqueFields } from '../../lib/status-resource';
+import { diffChanges, recordAudit } from '../../lib/audit';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { ActiveTotal } from '../module';
 import { countByStatus } from '../../lib/status-count';
@@ -265,6 +268,7 @@ export async function createDeal(db: Db, body: unknown): Promise<DealResponse> {
         const [row] = await tx.insert(deals).values(values).returning({ id: deals.id });
         const c = await copies(tx, values);
         await tx.insert(dealEntities).values(entities.map((e) => entityRow(row.id, e, c)));
+        await recordAudit(tx, { resource: 'deals', resourceId: row.id, action: 'create', changes: diffChanges(null, await getDeal(tx, row.id)) });
         return row.id;
       }),
     ),
@@ -301,6 +305,7 @@ export async function updateDeal(db: Db, id: number, body: unknown): Promise<Dea
         const tx = t as unknown as Db;
         const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
         if (!current) throw notFound(DEAL_NOT_FOUND);
+        const before = await getDeal(tx, id);
         const values = dealValues(input, current.status as Status);
         const stored = await tx.select().from(dealEntities).where(eq(dealEntities.dealId, id)).orderBy(asc(dealEntities.position), asc(dealEntities.id));
         const matched = matchEntities(input.entities, stored);
@@ -329,6 +334,7 @@ export async function updateDeal(db: Db, id: number, body: unknown): Promise<Dea
           }
         }
         if (added.length) await tx.insert(dealEntities).values(added);
+        await recordAudit(tx, { resource: 'deals', resourceId: id, action: 'update', changes: diffChanges(before, await getDeal(tx, id)) });
       }),
     ),
   );
@@ -336,27 +342,36 @@ export async function updateDeal(db: Db, id: number, body: unknown): Promise<Dea
 }
 
 /**
- * Flips the status of deal `id` and bumps its revision (one statement).
+ * Flips the status of deal `id` and bumps its revision (one statement), with its audit entry (server/lib/audit.ts).
  * @returns the deal as `getDealRoles` answers it
  * @throws AppError 404 DEAL_NOT_FOUND
  */
 export async function toggleDeal(db: Db, id: number): Promise<DealResponse> {
-  const rows = await db
-    .update(deals)
-    .set({ status: sql`1 - ${deals.status}`, revision: sql`${deals.revision} + 1`, updatedAt: new Date() })
-    .where(eq(deals.id, id))
-    .returning({ id: deals.id });
-  if (rows.length === 0) throw notFound(DEAL_NOT_FOUND);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const rows = await tx
+      .update(deals)
+      .set({ status: sql`1 - ${deals.status}`, revision: sql`${deals.revision} + 1`, updatedAt: new Date() })
+      .where(eq(deals.id, id))
+      .returning({ status: deals.status });
+    if (rows.length === 0) throw notFound(DEAL_NOT_FOUND);
+    await recordAudit(tx, { resource: 'deals', resourceId: id, action: 'status', changes: { status: [1 - rows[0].status, rows[0].status] } });
+  });
   return getDeal(db, id);
 }
 
 /**
- * Deletes deal `id` and its entities (cascade, one statement).
+ * Deletes deal `id` and its entities (cascade, one statement), with its audit entry (the deal as it was).
  * @throws AppError 404 DEAL_NOT_FOUND
  */
 export async function removeDeal(db: Db, id: number): Promise<void> {
-  const rows = await db.delete(deals).where(eq(deals.id, id)).returning({ id: deals.id });
-  if (rows.length === 0) throw notFound(DEAL_NOT_FOUND);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await getDeal(tx, id);
+    const rows = await tx.delete(deals).where(eq(deals.id, id)).returning({ id: deals.id });
+    if (rows.length === 0) throw notFound(DEAL_NOT_FOUND);
+    await recordAudit(tx, { resource: 'deals', resourceId: id, action: 'delete', changes: diffChanges(before, null) });
+  });
 }
 
 /**
