@@ -1,7 +1,7 @@
 /**
  * A news import job and the life of the process that runs it, with the real entry point
  * (server/main.ts) in a child process, signed in over HTTP like the browser (CSRF cookie, X-XSRF-TOKEN,
- * X-Requested-With):
+ * X-Requested-With; test/helpers/process-server.ts, shared with the fault-injection suite `npm run faults`):
  * - killed (SIGKILL) while the job runs, then restarted on the same data: the job is failed with the
  *   interruption message, and none of its rows remain (neither listed nor in `news_temporaries`);
  * - stopped (SIGTERM) while the job runs: it exits 0, and the job has ended failed with the "serveur a été
@@ -9,31 +9,25 @@
  * On the embedded database (PGlite in a temporary DATA_DIR) always; on PostgreSQL (a fresh database created
  * on TEST_DATABASE_URL's server, dropped afterwards) when TEST_DATABASE_URL is set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import getPort from 'get-port';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JobResponse } from '../../contract/jobs';
 import { openDatabase, pgliteDirOf } from '../../server/db/client';
 import { INTERRUPTED_MESSAGE, SHUTDOWN_MESSAGE } from '../../server/jobs/queue';
 import { PG_PREFIX, withDatabase } from '../helpers/db';
+import { BrowserClient, killStartedProcesses, startServer, startServerAfterKill, type ProcessServer } from '../helpers/process-server';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-job-interrupt-'));
 const base = process.env.TEST_DATABASE_URL;
 const databases: string[] = [];
-const children: ChildProcess[] = [];
-const EMAIL = 'jobs@example.com';
-const PASSWORD = 'interrupted-job-password';
-const APP_KEY = 'base64:' + Buffer.alloc(32, 9).toString('base64');
 const ROWS = 300_000;
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  killStartedProcesses();
   if (base) {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
@@ -50,90 +44,9 @@ function bigCsv(): Buffer {
   return Buffer.from(lines.join('\r\n') + '\r\n');
 }
 
-/** A running server/main.ts. */
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-}
-
-/** Starts server/main.ts; resolves once /healthz answers 200, or null when it exits first. */
-async function start(env: Record<string, string>): Promise<Server | null> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, APP_KEY, DATABASE_URL: '', ...env },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) return null;
-    const status = await fetch(`${url}/healthz`).then((r) => r.status, () => 0);
-    if (status === 200) return { child, url, exited, output: () => output };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start:\n${output}`);
-}
-
-/**
- * Starts the server, again and again while it refuses to open an embedded database whose lock a killed
- * process left behind (released 15 s after its last refresh, server/db/client.ts).
- */
-async function startAfterKill(env: Record<string, string>): Promise<Server> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const server = await start(env);
-    if (server) return server;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  throw new Error('server did not restart');
-}
-
-/** A browser-like HTTP client: cookie jar, X-Requested-With, and the CSRF header on every write. */
-class Http {
-  private readonly jar = new Map<string, string>();
-  constructor(private readonly url: string) {}
-
-  async call(method: 'GET' | 'POST', p: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(this.jar.get('XSRF-TOKEN') ?? '');
-    let payload: string | FormData | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const res = await fetch(this.url + p, { method, headers, body: payload });
-    for (const c of res.headers.getSetCookie()) {
-      const [kv] = c.split(';');
-      const i = kv.indexOf('=');
-      this.jar.set(kv.slice(0, i), kv.slice(i + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null };
-  }
-
-  async signIn(): Promise<this> {
-    expect((await this.call('GET', '/api/csrf-cookie')).status).toBe(204);
-    const res = await this.call('POST', '/api/login', { email: EMAIL, password: PASSWORD });
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    return this;
-  }
-
-  async job(id: string): Promise<JobResponse> {
-    const res = await this.call('GET', `/api/jobs/${id}`);
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    return res.json as JobResponse;
-  }
-}
-
 /** Signs in, creates the category, uploads the big file and waits until its job runs and has read rows. */
-async function startLongImport(server: Server): Promise<{ http: Http; id: string }> {
-  const http = await new Http(server.url).signIn();
+async function startLongImport(server: ProcessServer): Promise<{ http: BrowserClient; id: string }> {
+  const http = await new BrowserClient(server.url).signIn();
   const category = await http.call('POST', '/api/news/store', { name_fr: 'Économie', name_en: 'Economy', status: 1 });
   expect([201, 422]).toContain(category.status); // 422: already there after a restart
   const form = new FormData();
@@ -195,14 +108,14 @@ for (const [label, environment, enabled] of cases) {
   describe.runIf(enabled)(`a news import job on ${label}`, () => {
     it('killed (SIGKILL) while it runs: after a restart it is failed with the interruption message and none of its rows remain', { timeout: 300_000 }, async () => {
       const env = await environment();
-      const first = (await start(env))!;
+      const first = (await startServer(env))!;
       expect(first, 'first start').not.toBeNull();
       const { id } = await startLongImport(first);
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
 
-      const second = await startAfterKill(env);
-      const http = await new Http(second.url).signIn();
+      const second = await startServerAfterKill(env);
+      const http = await new BrowserClient(second.url).signIn();
       const job = await http.job(id);
       expect(job, second.output()).toMatchObject({ id, state: 'failed', error: INTERRUPTED_MESSAGE, filename: 'long.csv' });
       expect(job.error).toContain('le serveur s’est arrêté');
@@ -223,7 +136,7 @@ for (const [label, environment, enabled] of cases) {
 
     it('stopped (SIGTERM) while it runs: the process exits 0 and the job has ended failed ("serveur a été arrêté") or done, with no half-written rows', { timeout: 300_000 }, async () => {
       const env = await environment();
-      const server = (await start(env))!;
+      const server = (await startServer(env))!;
       expect(server, 'start').not.toBeNull();
       const { id } = await startLongImport(server);
       server.child.kill('SIGTERM');
