@@ -135,6 +135,15 @@ const envSchema = z.object({
     .regex(/^[0-9]{1,7}$/, 'must be a whole number of milliseconds')
     .default('20000')
     .transform(Number),
+  RNE_MAX_RESPONSE_BYTES: wholeNumberOr(32 * 1024 * 1024, 1024, 'bytes'),
+  RNE_MAX_ITEMS: wholeNumberOr(10_000, 1, 'items'),
+  FEED_HTTP_TIMEOUT_MS: wholeNumberOr(60_000, 100, 'milliseconds'),
+  FEED_HTTP_IDLE_MS: wholeNumberOr(30_000, 100, 'milliseconds'),
+  FEED_BODACC_MAX_BYTES: wholeNumberOr(32 * 1024 * 1024, 1024, 'bytes'),
+  FEED_SIRENE_MAX_BYTES: wholeNumberOr(4 * 1024 ** 3, 1024, 'bytes'),
+  FEED_SIRENE_TIMEOUT_MS: wholeNumberOr(3_600_000, 100, 'milliseconds'),
+  FEED_FETCH_ATTEMPTS: wholeNumberOr(4, 1, 'attempts'),
+  FEED_FETCH_BACKOFF_MS: wholeNumberOr(5000, 0, 'milliseconds'),
   FEED_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
   ARGON2_MEMORY_KIB: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.memoryCost, 8, 'KiB'),
   ARGON2_ITERATIONS: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.timeCost, 1, 'iterations'),
@@ -195,8 +204,18 @@ export interface AppConfig {
   rneWorker: boolean;
   /** Requests per minute allowed per RNE account (0: no limit). */
   rneRequestsPerMinute: number;
-  /** Time-out of one RNE API call, in milliseconds. */
+  /** Total time limit of one RNE API call, headers and body, in milliseconds. */
   rneTimeoutMs: number;
+  /** Most bytes of one RNE answer (login, company record, attachments) read before it is dropped. */
+  rneMaxResponseBytes: number;
+  /** Most items in one list of an RNE record (officers, beneficial owners, each kind of filing); a larger record is refused. */
+  rneMaxItems: number;
+  /**
+   * Limits of the scheduled fetch's calls (server/lib/outside-http.ts): total time of one BODACC page or HEAD,
+   * longest wait between two chunks of any body, bytes of one BODACC page, bytes and total time of one stock
+   * download attempt (a timed-out download resumes at the next attempt), attempts and first back-off of the retries.
+   */
+  feedHttp: { timeoutMs: number; idleMs: number; bodaccMaxBytes: number; sireneMaxBytes: number; sireneTimeoutMs: number; attempts: number; backoffMs: number };
   /** Bearer token of `POST /api/feeds/queues/{queue}`; undefined: the call is off (404). Never logged. */
   feedToken?: string;
   /**
@@ -247,6 +266,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rneWorker: e.RNE_WORKER,
     rneRequestsPerMinute: e.RNE_REQUESTS_PER_MINUTE,
     rneTimeoutMs: e.RNE_TIMEOUT_MS,
+    rneMaxResponseBytes: e.RNE_MAX_RESPONSE_BYTES,
+    rneMaxItems: e.RNE_MAX_ITEMS,
+    feedHttp: Object.freeze({
+      timeoutMs: e.FEED_HTTP_TIMEOUT_MS,
+      idleMs: e.FEED_HTTP_IDLE_MS,
+      bodaccMaxBytes: e.FEED_BODACC_MAX_BYTES,
+      sireneMaxBytes: e.FEED_SIRENE_MAX_BYTES,
+      sireneTimeoutMs: e.FEED_SIRENE_TIMEOUT_MS,
+      attempts: e.FEED_FETCH_ATTEMPTS,
+      backoffMs: e.FEED_FETCH_BACKOFF_MS,
+    }),
     feedToken: e.FEED_TOKEN,
     passwordHashCost: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_ITERATIONS }),
     newsImport: Object.freeze({ maxBytes: e.NEWS_IMPORT_MAX_BYTES, maxRows: e.NEWS_IMPORT_MAX_ROWS }),

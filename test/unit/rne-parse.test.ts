@@ -1,10 +1,11 @@
 /**
  * The RNE payload readers (server/modules/rne/parse.ts) on the shapes of ../shared/samples/inpi/NOTES.md and on
  * malformed input: identity block order, sole traders, company officers, names as array or string, month of birth,
- * stable keys without duplicates, attachments without id or with bad dates, and junk that never throws.
+ * stable keys without duplicates, attachments without id or with bad dates, and junk that never throws; records
+ * whose lists pass RNE_MAX_ITEMS refused before any parse, in constant time.
  */
 import { describe, expect, it } from 'vitest';
-import { parseAttachments, parseCompany } from '../../server/modules/rne/parse';
+import { oversizedRecord, parseAttachments, parseCompany } from '../../server/modules/rne/parse';
 
 const record = (content: Record<string, unknown>) => ({ siren: '552032534', formality: { siren: '552032534', content } });
 
@@ -90,5 +91,31 @@ describe('parseAttachments', () => {
       { kind: 'bilan_saisi', id: 'S1', filedOn: null, closedOn: '2023-12-31', type: 'S', label: null },
     ]);
     for (const junk of [null, 'x', [], { actes: 'x', bilans: [null, 1] }]) expect(parseAttachments(junk)).toEqual([]);
+  });
+});
+
+describe('oversizedRecord', () => {
+  const officer = { typeDePersonne: 'INDIVIDU', individu: { descriptionPersonne: { nom: 'DUPONT', prenoms: ['Jean'] } } };
+
+  it('refuses a record of 2,000,000 officers at once, and names the list and the limit in French', () => {
+    const pouvoirs = new Array(2_000_000).fill(officer);
+    const started = performance.now();
+    const reason = oversizedRecord(record({ personneMorale: { composition: { pouvoirs } } }), 'company', 10_000);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(reason).toBe('Fiche RNE refusée\u00a0: 2\u202f000\u202f000 pouvoirs (dirigeants), au-delà de la limite de 10\u202f000 éléments par liste (RNE_MAX_ITEMS).');
+  });
+
+  it('checks the beneficial owners of the block the parse reads, and each list of the attachments', () => {
+    const owners = new Array(11).fill({ beneficiaire: { descriptionPersonne: { nom: 'X' } } });
+    expect(oversizedRecord(record({ personnePhysique: { beneficiairesEffectifs: owners } }), 'company', 10)).toMatch(/11 bénéficiaires effectifs/);
+    expect(oversizedRecord({ actes: [], bilans: [], bilansSaisis: new Array(11).fill({ id: 'a' }) }, 'attachments', 10)).toMatch(/11 bilans saisis/);
+  });
+
+  it('lets a record within the limit through, and junk too (the parse handles it)', () => {
+    expect(oversizedRecord(record({ personneMorale: { composition: { pouvoirs: new Array(10).fill(officer) } } }), 'company', 10)).toBeNull();
+    for (const junk of [null, 'x', 42, [], { formality: { content: { personneMorale: { composition: { pouvoirs: 'many' } } } } }]) {
+      expect(oversizedRecord(junk, 'company', 10)).toBeNull();
+      expect(oversizedRecord(junk, 'attachments', 10)).toBeNull();
+    }
   });
 });

@@ -9,6 +9,9 @@
  * - `parseAttachments(body)`: `GET /api/companies/{siren}/attachments` → filings (`actes`, `bilans`,
  *   `bilansSaisis`): id, filing date, closing date, type, label. Entries without an id are skipped.
  * Rows of one SIREN never share a key (duplicates are dropped, the first kept). Texts lose their control characters.
+ * - `oversizedRecord(body, what, maxItems)`: checked before either parse, the French reason to refuse a record one
+ *   of whose lists (the lists the parse walks) holds more than `maxItems` items (RNE_MAX_ITEMS), else null — a
+ *   record of millions of officers is refused in constant time instead of being mapped, deduplicated and written.
  */
 import type { RneFilingKind } from '../../db/schema/rne';
 
@@ -202,4 +205,41 @@ export function parseAttachments(body: unknown): FilingRow[] {
   ].filter((f): f is FilingRow => f !== null);
   const seen = new Set<string>();
   return rows.filter((f) => !seen.has(`${f.kind}|${f.id}`) && seen.add(`${f.kind}|${f.id}`));
+}
+
+/** The lists each parse walks, with their French names. */
+const COMPANY_LISTS = [
+  { name: 'pouvoirs (dirigeants)', of: (block: Obj) => obj(block.composition)?.pouvoirs },
+  { name: 'bénéficiaires effectifs', of: (block: Obj) => block.beneficiairesEffectifs },
+] as const;
+const ATTACHMENT_LISTS = [
+  { name: 'actes', key: 'actes' },
+  { name: 'bilans', key: 'bilans' },
+  { name: 'bilans saisis', key: 'bilansSaisis' },
+] as const;
+
+/**
+ * Whether a record is too large to parse: one of the lists `parseCompany` (`what` = `company`) or
+ * `parseAttachments` (`attachments`) walks holds more than `maxItems` items.
+ * @returns the French reason (« Fiche RNE refusée : 11 pouvoirs (dirigeants), au-delà de la limite de 10 éléments par
+ *   liste (RNE_MAX_ITEMS). »), or null when every list is within the limit. Constant time; never throws.
+ */
+export function oversizedRecord(body: unknown, what: 'company' | 'attachments', maxItems: number): string | null {
+  const refuse = (count: number, name: string) =>
+    `Fiche RNE refusée\u00a0: ${count.toLocaleString('fr-FR')} ${name}, au-delà de la limite de ${maxItems.toLocaleString('fr-FR')} éléments par liste (RNE_MAX_ITEMS).`;
+  if (what === 'company') {
+    const block = identityBlock(body)?.block;
+    if (!block) return null;
+    for (const l of COMPANY_LISTS) {
+      const items = l.of(block);
+      if (Array.isArray(items) && items.length > maxItems) return refuse(items.length, l.name);
+    }
+    return null;
+  }
+  const b = obj(body);
+  for (const l of ATTACHMENT_LISTS) {
+    const items = b?.[l.key];
+    if (Array.isArray(items) && items.length > maxItems) return refuse(items.length, l.name);
+  }
+  return null;
 }

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { RneSyncResult } from '../../../contract/rne';
 import type { AppContext } from '../../context';
 import { rneAccounts } from '../../db/schema/rne';
-import { CREDENTIALS_REFUSED, rneLogin, type LoginOutcome } from './client';
+import { CREDENTIALS_REFUSED, rneEndpoint, rneLogin, type LoginOutcome } from './client';
 import { accountsResource } from './accounts';
 
 /** Toast of a successful login. */
@@ -18,9 +18,12 @@ export const SYNC_OK = 'Connexion au service RNE réussie.';
 /** Toast of refused credentials (401; a 403 answers the client's ACCOUNT_LOCKED). */
 export const SYNC_CREDENTIALS = CREDENTIALS_REFUSED;
 
-/** Toast of a service that did not log in: with its HTTP status, or the client's reason when it did not answer. */
+/**
+ * Toast of a service that did not log in: with its HTTP status (an error status), or the client's own reason when
+ * it did not answer, answered a redirect (not followed, its target never named) or an answer too large.
+ */
 export function unreachableMessage(outcome: Extract<LoginOutcome, { ok: false }>): string {
-  if (outcome.status !== null && (outcome.status < 200 || outcome.status > 299)) return `Service RNE injoignable (HTTP ${outcome.status}).`;
+  if (outcome.status !== null && outcome.status >= 400) return `Service RNE injoignable (HTTP ${outcome.status}).`;
   return outcome.message;
 }
 
@@ -33,7 +36,7 @@ export function unreachableMessage(outcome: Extract<LoginOutcome, { ok: false }>
 export async function syncAccount(ctx: AppContext, id: number): Promise<RneSyncResult> {
   const resource = accountsResource(ctx.box);
   const account = await resource.find(ctx.db, id);
-  const outcome = await rneLogin({ baseUrl: ctx.config.rneApiUrl, timeoutMs: ctx.config.rneTimeoutMs }, account.email, ctx.box.decrypt(account.passwordEnc));
+  const outcome = await rneLogin(rneEndpoint(ctx.config), account.email, ctx.box.decrypt(account.passwordEnc));
   const tokenOk = outcome.ok ? 1 : 0;
   const message = outcome.ok ? SYNC_OK : outcome.reason === 'credentials' ? outcome.message : unreachableMessage(outcome);
   const token = outcome.ok ? { tokenEnc: ctx.box.encrypt(outcome.token) } : outcome.reason === 'credentials' ? { tokenEnc: null } : {};

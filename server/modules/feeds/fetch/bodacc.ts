@@ -10,16 +10,19 @@
  *   own day is read again: notices published late that day are caught, and the import deduplicates the others.
  * - The records endpoint serves at most ODS_WINDOW records per query (offset + limit): a larger day is read
  *   bulletin by bulletin (`publicationavis`), and a bulletin-day still larger fails with a French error.
- * - A request that fails (network, 5xx) is retried with backoff; when the attempts are exhausted a `feed_files`
+ * - Each page is read within FEED_HTTP_TIMEOUT_MS all told (body included), FEED_HTTP_IDLE_MS between chunks and
+ *   FEED_BODACC_MAX_BYTES (fetch/http.ts): a server that stalls or floods fails the run rather than holding it, so
+ *   the failure is counted and the next scheduled run happens.
+ * - A request that fails (network, 5xx, time-out) is retried with backoff; when the attempts are exhausted a `feed_files`
  *   row with status 0 and the French error is recorded (origin `fetch`), which the feed health counts.
  * - No notice in the window: a status 1 row with 0 lines is recorded (the feed answered), the cursor stays.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordFeedFile } from '../feed-files';
-import type { FetchContext, FetchOutcome } from './context';
+import { httpLimits, type FetchContext, type FetchOutcome } from './context';
 import { importFetched } from './import';
-import { FetchFailure, getJson, type RetryOptions } from './http';
+import { FetchFailure, getJson, type FeedHttpLimits, type RetryOptions } from './http';
 import { readCursor, writeCursor } from './state';
 
 /** Days read on the first run (no cursor yet). */
@@ -47,16 +50,25 @@ function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
-/** GETs one page; checks its shape. @throws FetchFailure */
-async function page(url: string, where: string, offset: number, retry: RetryOptions): Promise<OdsPage> {
+/** How pages are read: retries and limits. */
+interface Reading {
+  retry: RetryOptions;
+  limits: FeedHttpLimits;
+}
+
+/** GETs one page (at most FEED_BODACC_MAX_BYTES, within FEED_HTTP_TIMEOUT_MS); checks its shape. @throws FetchFailure */
+async function page(url: string, where: string, offset: number, reading: Reading): Promise<OdsPage> {
   const u = new URL(url);
   u.searchParams.set('where', where);
   u.searchParams.set('order_by', 'id');
   u.searchParams.set('limit', String(ODS_PAGE));
   u.searchParams.set('offset', String(offset));
-  const body = (await getJson(u.toString(), retry)) as Partial<OdsPage> | null;
+  const body = (await getJson(u.toString(), reading.retry, reading.limits)) as Partial<OdsPage> | null;
   if (!body || typeof body.total_count !== 'number' || !Array.isArray(body.results)) {
     throw new FetchFailure('Réponse inattendue de l’API BODACC (ni total_count ni results)\u00a0: vérifiez FEED_BODACC_URL (endpoint records de l’API v2.1).');
+  }
+  if (body.results.length > ODS_PAGE) {
+    throw new FetchFailure(`Réponse inattendue de l’API BODACC\u00a0: ${body.results.length} annonces dans une page, au plus ${ODS_PAGE} demandées.`);
   }
   return body as OdsPage;
 }
@@ -65,16 +77,16 @@ async function page(url: string, where: string, offset: number, retry: RetryOpti
  * Every record matching `where`, page by page, handed to `write` (one page in memory at a time).
  * @returns the number of records
  */
-async function readAll(url: string, where: string, retry: RetryOptions, write: (r: Record<string, unknown>) => Promise<void>, first?: OdsPage): Promise<number> {
+async function readAll(url: string, where: string, reading: Reading, write: (r: Record<string, unknown>) => Promise<void>, first?: OdsPage): Promise<number> {
   let count = 0;
   let offset = 0;
-  let current = first ?? (await page(url, where, 0, retry));
+  let current = first ?? (await page(url, where, 0, reading));
   for (;;) {
     for (const r of current.results) await write(r);
     count += current.results.length;
     offset += current.results.length;
     if (!current.results.length || offset >= current.total_count) return count;
-    current = await page(url, where, offset, retry);
+    current = await page(url, where, offset, reading);
   }
 }
 
@@ -90,6 +102,7 @@ export async function fetchBodacc(ctx: FetchContext, url: string): Promise<Fetch
   const filename = `bodacc-${from}_${today}.json`;
   fs.mkdirSync(path.join(ctx.downloadDir, 'bodacc'), { recursive: true });
   const file = path.join(ctx.downloadDir, 'bodacc', filename);
+  const reading: Reading = { retry: ctx.retry, limits: httpLimits(ctx) };
   let fetched = 0;
   let lastDay: string | null = null;
   try {
@@ -103,19 +116,19 @@ export async function fetchBodacc(ctx: FetchContext, url: string): Promise<Fetch
       };
       for (const day of daysBetween(from, today)) {
         const where = `dateparution = date'${day}'`;
-        const first = await page(url, where, 0, ctx.retry);
+        const first = await page(url, where, 0, reading);
         const window = ctx.odsWindow ?? ODS_WINDOW;
         if (first.total_count <= window) {
-          await readAll(url, where, ctx.retry, write, first);
+          await readAll(url, where, reading, write, first);
           continue;
         }
         for (const bulletin of ['A', 'B', 'C']) {
           const byBulletin = `${where} and publicationavis = "${bulletin}"`;
-          const head = await page(url, byBulletin, 0, ctx.retry);
+          const head = await page(url, byBulletin, 0, reading);
           if (head.total_count > window) {
             throw new FetchFailure(`BODACC ${bulletin} du ${day}\u00a0: ${head.total_count} annonces, au-delà des ${window} que l’API sert par requête.`);
           }
-          await readAll(url, byBulletin, ctx.retry, write, head);
+          await readAll(url, byBulletin, reading, write, head);
         }
       }
       await fh.write(`],"total_count":${fetched}}`);

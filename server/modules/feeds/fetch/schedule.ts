@@ -19,9 +19,9 @@ export function scheduleFeedFetch(ctx: AppContext): void {
   const { config } = ctx;
   const bodaccUrl = config.feedBodaccUrl;
   ctx.jobs.schedule(FETCH_BODACC, bodaccUrl ? config.feedBodaccCron : null, async (signal) => {
-    if (bodaccUrl) await fetchBodacc(fetchContext(ctx.jobs, ctx.db, config.dataDir, signal), bodaccUrl);
+    if (bodaccUrl) await fetchBodacc(fetchContext(ctx.jobs, ctx.db, config, signal), bodaccUrl);
   });
   ctx.jobs.schedule(FETCH_SIRENE, config.feedSireneUrls.length ? config.feedSireneCron : null, async (signal) => {
-    if (config.feedSireneUrls.length) await fetchSirene(fetchContext(ctx.jobs, ctx.db, config.dataDir, signal), config.feedSireneUrls);
+    if (config.feedSireneUrls.length) await fetchSirene(fetchContext(ctx.jobs, ctx.db, config, signal), config.feedSireneUrls);
   });
 }

@@ -7,8 +7,11 @@
  * - A file whose version (ETag, else Last-Modified, from a HEAD) equals the one of the last successful import
  *   (`feed_state` `sirene`, JSON keyed by file name) is not downloaded again: `unchanged` (a server refusing
  *   HEAD gets the download every time).
- * - The download goes to `DATA_DIR/feeds/sirene/<name>.part` and resumes there (HTTP Range) after a cut, a
- *   retry or a restart; it becomes `<name>` only at the announced size.
+ * - A stock whose size (HEAD, then the GET's own headers) passes FEED_SIRENE_MAX_BYTES is refused before a byte is
+ *   downloaded; a body without a size is dropped once it passes it.
+ * - The download goes to `DATA_DIR/feeds/sirene/<name>.part` and resumes there (HTTP Range) after a cut, a stall
+ *   (FEED_HTTP_IDLE_MS), a time-out (FEED_SIRENE_TIMEOUT_MS), a retry or a restart; it becomes `<name>` only at the
+ *   announced size.
  * - A failure after the retries is recorded in `feed_files` (status 0, French error, origin `fetch`) under
  *   `sirene-establishments` when the name says `Etablissement`, else `sirene-companies`.
  */
@@ -16,8 +19,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { recordFeedFile } from '../feed-files';
 import { recordFeedOf } from '../start';
-import type { FetchContext, FetchOutcome } from './context';
-import { downloadWithResume, FetchFailure, headVersion, type RemoteVersion } from './http';
+import { httpLimits, type FetchContext, type FetchOutcome } from './context';
+import { checkAnnouncedSize, downloadWithResume, FetchFailure, headVersion, type RemoteVersion } from './http';
 import { importFetched } from './import';
 import { readCursor, writeCursor } from './state';
 
@@ -40,6 +43,7 @@ export async function fetchSirene(ctx: FetchContext, urls: string[]): Promise<Fe
   const dir = path.join(ctx.downloadDir, 'sirene');
   fs.mkdirSync(dir, { recursive: true });
   const outcome: FetchOutcome = { status: 'unchanged', jobIds: [], fetched: 0 };
+  const limits = httpLimits(ctx);
   for (const url of urls) {
     const filename = stockFilename(url);
     const feed = recordFeedOf('sirene', filename);
@@ -47,13 +51,15 @@ export async function fetchSirene(ctx: FetchContext, urls: string[]): Promise<Fe
     let downloaded: RemoteVersion & { bytes: number };
     try {
       // A server that refuses HEAD (405, 501) gets no "unchanged" check: the stock is downloaded.
-      const head = await headVersion(url, ctx.retry).catch((err: unknown) => {
+      const head = await headVersion(url, ctx.retry, limits).catch((err: unknown) => {
         if (err instanceof FetchFailure && (err.status === 405 || err.status === 501)) return null;
         throw err;
       });
       const key = head && versionKey(head);
       if (key && versions[filename] === key) continue;
-      downloaded = await downloadWithResume(url, path.join(dir, filename), ctx.retry);
+      // A stock announced larger than FEED_SIRENE_MAX_BYTES is refused before a byte is downloaded.
+      if (head) checkAnnouncedSize(url, head, limits.sireneMaxBytes);
+      downloaded = await downloadWithResume(url, path.join(dir, filename), ctx.retry, undefined, limits);
     } catch (err) {
       if (!(err instanceof FetchFailure)) throw err;
       await recordFeedFile(ctx.db, { feed, filename, status: 0, lines: 0, error: err.message, origin: 'fetch' });

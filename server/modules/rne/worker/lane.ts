@@ -6,7 +6,10 @@
  * - 401: logs in again (token_ok / changed_at recorded) and retries once;
  * - 429: rests the account (`available_at` = now + 60 s), leases the next usable account and retries once with it;
  *   without one the entry goes back to waiting (no attempt counted) and the lane ends;
- * - 404: parks the entry at once (`Entreprise inconnue du RNE (HTTP 404).`);
+ * - 404: parks the entry at once (`Entreprise inconnue du RNE (HTTP 404).`); so are an answer past
+ *   RNE_MAX_RESPONSE_BYTES and a record with a list of more than RNE_MAX_ITEMS items (parse.ts `oversizedRecord`),
+ *   each with its French reason, and the lane moves on to the next entry;
+ * - a redirect (never followed: the call carries the token): a failed attempt, as below;
  * - 5xx, time-out, no answer, another status, a second 401 or 429: a failed attempt with exponential back-off,
  *   parked at the third (entries.ts); after OUTAGE_FAILURES such entries in a row the account rests for the back-off
  *   base and the lane ends (an outage does not fail the whole queue), after a second 429 it rests a minute.
@@ -17,7 +20,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { PoolName, QueueName } from '../../../../contract/rne';
 import { rneGet } from '../client';
-import { parseAttachments, parseCompany } from '../parse';
+import { oversizedRecord, parseAttachments, parseCompany } from '../parse';
 import { leaseAccounts, loginAccount, releaseAccount, renewLease, type LeasedAccount } from './accounts';
 import { commitEntry, type Fetched } from './commit';
 import { claimEntries, failEntry, moveEntry, releaseEntry, type ClaimedEntry } from './entries';
@@ -117,6 +120,9 @@ async function processEntry(deps: WorkerDeps, queue: QueueName, pool: PoolName, 
   }
   if (got.kind !== 'fail') lane.failuresInRow = 0;
   if (got.kind === 'ok') {
+    // A record whose lists pass RNE_MAX_ITEMS is refused for this SIREN at once (its size will not change on a retry).
+    const oversized = oversizedRecord(got.body, queue === 'officers' ? 'company' : 'attachments', deps.maxItems);
+    if (oversized) return park(deps, entry, oversized, stats);
     let fetched: Fetched;
     if (queue === 'officers') {
       const company = parseCompany(got.body);
@@ -213,6 +219,8 @@ async function fetchEntry(deps: WorkerDeps, queue: QueueName, pool: PoolName, ow
       continue;
     }
     if (res.status === 404) return { kind: 'park', message: UNKNOWN_MESSAGE };
+    // An answer past RNE_MAX_RESPONSE_BYTES: the record will be as large next time, the entry is parked at once.
+    if (res.refused) return { kind: 'park', message: res.message };
     return { kind: 'fail', message: res.message, rest: res.status === 429 };
   }
 }

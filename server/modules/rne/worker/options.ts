@@ -7,7 +7,7 @@ import os from 'node:os';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import type { SecretBox } from '../../../lib/app-key';
-import type { RneEndpoint } from '../client';
+import { rneEndpoint, type RneEndpoint } from '../client';
 
 /** Timings and limits of the worker, in milliseconds unless said otherwise. */
 export interface WorkerOptions {
@@ -52,6 +52,8 @@ export interface WorkerDeps {
   db: Db;
   box: SecretBox;
   endpoint: RneEndpoint;
+  /** Most items of one list of a record (RNE_MAX_ITEMS): a larger record is parked with a French reason. */
+  maxItems: number;
   /** Requests per minute per account (0: no limit). */
   requestsPerMinute: number;
   options: WorkerOptions;
@@ -67,7 +69,8 @@ export function workerDeps(ctx: AppContext, options: Partial<WorkerOptions> = {}
   return {
     db: ctx.db,
     box: ctx.box,
-    endpoint: { baseUrl: ctx.config.rneApiUrl.replace(/\/+$/, ''), timeoutMs: ctx.config.rneTimeoutMs },
+    endpoint: rneEndpoint(ctx.config),
+    maxItems: ctx.config.rneMaxItems,
     requestsPerMinute: ctx.config.rneRequestsPerMinute,
     options: { ...DEFAULT_WORKER_OPTIONS, ...options },
     log: log ?? { info: () => {}, error: () => {} },
