@@ -87,6 +87,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
   APP_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
   COOKIE_SECURE: bool,
+  MFA_REQUIRED: bool,
   TRUST_PROXY: trustProxyValue,
   API_DOCS_URL: z.string().url().default('https://api.example.com/docs'),
   COMPANY_PAGE_URL: z
@@ -164,6 +165,8 @@ export interface AppConfig {
   /** Raw `APP_KEY` value (`base64:...` or 64 hex chars); undefined: generated into `dataDir`. */
   appKey?: string;
   cookieSecure: boolean;
+  /** Every administrator must use a second factor (TOTP): one without it may only enrol until done. */
+  mfaRequired: boolean;
   /**
    * Fastify's `trustProxy`: false (no proxy), a hop count, or proxy addresses / CIDRs. The client IP (sign-in
    * throttle, sessions) is the first untrusted X-Forwarded-For hop from the right.
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     appKey: e.APP_KEY,
     cookieSecure: e.COOKIE_SECURE,
+    mfaRequired: e.MFA_REQUIRED,
     trustProxy: e.TRUST_PROXY,
     apiDocsUrl: e.API_DOCS_URL,
     companyPageUrl: e.COMPANY_PAGE_URL,

@@ -7,9 +7,12 @@
  * A route whose config says `bearer: true` (the RNE feed push, called by external workers) skips all
  * three: it authenticates each call with its own bearer token, which a browser never sends by itself, so
  * neither the session nor the CSRF and X-Requested-With headers apply.
+ * 4. with MFA_REQUIRED, an administrator without a second factor gets 403 `{message, code:
+ *    'mfa_enrolment_required'}` on every route but those whose config says `mfaEnrol: true` (the enrolment).
  * The resolved administrator is put on `request.admin`, its session id on `request.sessionId`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MFA_REASONS, MFA_TEXTS } from '../../contract/mfa';
 import type { AppContext } from '../context';
 import { CSRF_EXPIRED, csrfValid } from './csrf';
 import { SESSION_COOKIE, resolveSession, type AuthAdmin } from './session';
@@ -24,6 +27,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Authenticated by its own bearer token (checked by the route): no session, CSRF or X-Requested-With. */
     bearer?: boolean;
+    /** Reachable under MFA_REQUIRED before the second factor is enrolled (the enrolment and the session probe). */
+    mfaEnrol?: boolean;
   }
 }
 
@@ -84,5 +89,8 @@ export function registerApiGuard(app: FastifyInstance, ctx: AppContext): void {
     }
     if (request.routeOptions.config?.public === true) return;
     if (!(await authenticate(ctx, request))) return unauthenticated(reply);
+    if (ctx.config.mfaRequired && !request.admin!.mfaEnabled && request.routeOptions.config?.mfaEnrol !== true) {
+      return reply.status(403).send({ message: MFA_TEXTS.enrolmentRequired, code: MFA_REASONS.enrolmentRequired });
+    }
   });
 }

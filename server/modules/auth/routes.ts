@@ -1,18 +1,38 @@
 /**
- * Sign-in calls of CONVENTIONS.md section 3: `GET /api/csrf-cookie`, `POST /api/login`, `POST /api/logout`.
- * All three are public (no session needed); login and logout still need the CSRF header. Sign-in and
+ * Sign-in calls of CONVENTIONS.md section 3: `GET /api/csrf-cookie`, `POST /api/login`, `POST /api/logout`,
+ * and the second factor: `POST /api/login/code` (the code step of a sign-in), `POST /api/mfa/step-up`
+ * (a fresh code before a sensitive operation) and `POST /api/admins/{id}/sessions/revoke` (the super admin
+ * ends every session of an administrator).
+ * The sign-in calls are public (no session needed); they still need the CSRF header. Sign-in and
  * sign-out set a new `XSRF-TOKEN` bound to the new session, or to no session.
+ *
+ * An administrator with a second factor gets, after the right password, a 202 `{two_factor: true}` and a
+ * pending session cookie that serves nothing but `POST /api/login/code` for 5 minutes; the right code
+ * replaces it by a full session (new id).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SUPER_ADMIN_ID } from '../../../contract/admin-rules';
 import { loginBody } from '../../../contract/auth';
-import { errorResponses } from '../../../contract/fields';
+import { errorResponses, idParams, messageBody } from '../../../contract/fields';
+import { loginChallengeResponse, mfaCodeBody, MFA_TEXTS, revokedCountResponse } from '../../../contract/mfa';
 import { profileResponse } from '../../../contract/profile';
 import type { AppContext } from '../../context';
 import { issueCsrfCookie, newCsrfToken, setCsrfCookie } from '../../http/csrf';
-import { SESSION_COOKIE, createSession, destroySession } from '../../http/session';
+import { AppError, fieldError } from '../../http/errors';
+import {
+  MFA_PENDING_SECONDS,
+  SESSION_COOKIE,
+  createSession,
+  destroySession,
+  markMfaVerified,
+  resolvePendingSession,
+  endSessions,
+} from '../../http/session';
+import { getAdmin } from '../admins';
 import { toProfile } from '../profile';
+import { hasMfa, verifySecondFactor } from './mfa';
 import { checkCredentials } from './service';
 
 const tags = ['Authentification'];
@@ -31,15 +51,59 @@ export function authRoutes(ctx: AppContext) {
 
     r.post(
       '/login',
-      { config: { public: true }, schema: { tags, body: loginBody, response: { 200: profileResponse, ...errorResponses(419, 422, 429) } } },
+      {
+        config: { public: true },
+        schema: { tags, body: loginBody, response: { 200: profileResponse, 202: loginChallengeResponse, ...errorResponses(419, 422, 429) } },
+      },
       async (req, reply) => {
         const admin = await checkCredentials(db, req.body.email, req.body.password, req.ip);
         const previous = req.cookies[SESSION_COOKIE];
         if (previous) await destroySession(db, previous);
-        const token = await createSession(db, admin.id, req.ip, req.headers['user-agent']);
-        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: config.sessionMaxAge });
+        const mfaPending = await hasMfa(db, admin.id);
+        const token = await createSession(db, admin.id, req.ip, req.headers['user-agent'], { mfaPending });
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: mfaPending ? MFA_PENDING_SECONDS : config.sessionMaxAge });
         setCsrfCookie(reply, newCsrfToken(ctx.box, token), config.cookieSecure);
+        if (mfaPending) return reply.status(202).send({ two_factor: true, message: 'Saisissez le code de vérification.' });
         return toProfile(admin);
+      },
+    );
+
+    r.post(
+      '/login/code',
+      { config: { public: true }, schema: { tags, body: mfaCodeBody, response: { 200: profileResponse, ...errorResponses(419, 422, 429) } } },
+      async (req, reply) => {
+        const token = req.cookies[SESSION_COOKIE];
+        const pending = token ? await resolvePendingSession(db, token) : null;
+        if (!token || !pending) throw fieldError('code', MFA_TEXTS.pendingExpired);
+        await verifySecondFactor(db, ctx.box, pending.adminId, req.ip, req.body.code, { recovery: true });
+        const admin = await getAdmin(db, pending.adminId);
+        await destroySession(db, token);
+        if (admin.status !== 1) throw fieldError('code', MFA_TEXTS.pendingExpired);
+        const full = await createSession(db, admin.id, req.ip, req.headers['user-agent'], { mfaVerified: true });
+        reply.setCookie(SESSION_COOKIE, full, { ...cookieOptions, maxAge: config.sessionMaxAge });
+        setCsrfCookie(reply, newCsrfToken(ctx.box, full), config.cookieSecure);
+        return toProfile(admin);
+      },
+    );
+
+    r.post(
+      '/mfa/step-up',
+      { schema: { tags, body: mfaCodeBody, response: { 204: z.null(), ...errorResponses(401, 419, 422, 429) } } },
+      async (req, reply) => {
+        await verifySecondFactor(db, ctx.box, req.admin!.id, req.ip, req.body.code);
+        await markMfaVerified(db, req.sessionId!);
+        return reply.status(204).send(null);
+      },
+    );
+
+    r.post(
+      '/admins/:id/sessions/revoke',
+      { schema: { tags, params: idParams, response: { 200: revokedCountResponse, 403: messageBody, ...errorResponses(401, 404, 419) } } },
+      async (req) => {
+        if (req.admin!.id !== SUPER_ADMIN_ID) throw new AppError(403, MFA_TEXTS.superAdminOnly);
+        const target = await getAdmin(db, req.params.id);
+        // The super admin ending its own sessions keeps the one it is using.
+        return { count: await endSessions(db, target.id, target.id === req.admin!.id ? req.sessionId : undefined) };
       },
     );
 

@@ -1,7 +1,8 @@
 /**
  * API customers (SPEC "API customers", sections 4 and 7): a status resource (server/lib/status-resource.ts)
  * created with generated credentials; on update the credentials are editable, validated, and unique
- * across Prod and Sandbox. Secrets are sealed at rest with the APP_KEY box.
+ * across Prod and Sandbox. Secrets are sealed at rest with the APP_KEY box. Changing a secret asks an
+ * administrator with a second factor for a code of the last 10 minutes (403 `mfa_step_up`, auth module).
  */
 import { and, ne, or, sql } from 'drizzle-orm';
 import { CUSTOMERS } from '../../../contract/resources';
@@ -18,6 +19,7 @@ import { apiCustomers } from '../../db/schema';
 import { validationError, type FieldErrors } from '../../http/errors';
 import type { SecretBox } from '../../lib/app-key';
 import { defineStatusResource } from '../../lib/status-resource';
+import { assertFreshSecondFactor } from '../auth';
 import { generateCredentials, sealCredentials, toCustomerResponse } from './credentials';
 
 type CustomerRow = typeof apiCustomers.$inferSelect;
@@ -84,7 +86,10 @@ export function customersResource(box: SecretBox) {
     },
     update: {
       body: customerUpdateBody,
-      values: async (db, input, current) => {
+      values: async (db, input, current, actor) => {
+        const secretChanged =
+          box.hmac(input.client_secret) !== current.clientSecretHash || box.hmac(input.client_secret_sandbox) !== current.clientSecretSandboxHash;
+        if (secretChanged) await assertFreshSecondFactor(db, actor);
         await assertCredentialsFree(db, box, current.id, input);
         return { name: input.name, ...sealCredentials(box, input) };
       },

@@ -1,20 +1,36 @@
 /**
  * Routes of SPEC section 7 "Profile" under `/api/profile`, and `GET /avatars/{key}.webp` which serves
  * avatars to signed-in administrators (outside `/api` so that `<img>` can load it).
+ * Also the second factor of the profile (« Double authentification »: `mfa`, `mfa/setup`, `mfa/enable`,
+ * `mfa/disable`) and « Mes sessions » (`sessions`, `sessions/{id}/revoke`, `sessions/revoke-others`).
+ * Under MFA_REQUIRED an administrator without a second factor reaches only the routes marked `mfaEnrol`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, messageBody } from '../../../contract/fields';
+import {
+  mfaCodeBody,
+  mfaRecoveryCodesResponse,
+  mfaSetupResponse,
+  mfaStatusResponse,
+  MFA_TEXTS,
+  revokedCountResponse,
+  sessionParams,
+  sessionResponse,
+} from '../../../contract/mfa';
 import { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
 import type { AppContext } from '../../context';
-import { fieldError } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
+import { listSessions, markMfaVerified, revokeSession, endSessions } from '../../http/session';
+import { confirmEnrolment, disableMfa, mfaStatus, startEnrolment } from '../auth';
 import { authenticate, unauthenticated } from '../../http/guard';
 import { DONE_MESSAGE } from '../../http/status-routes';
 import { avatarUrl, DEFAULT_AVATAR_URL } from '../admins';
 import { AVATAR_TEXTS } from './avatar';
 import { toProfile } from './mapping';
 import { avatarImage, changePassword, removeAvatar, setAvatar, updateProfile } from './service';
+import { toSessionResponse } from './sessions';
 
 const tags = ['Profil'];
 
@@ -24,8 +40,71 @@ export function profileRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
 
-    r.get('/getAuthUser', { schema: { tags, response: { 200: profileResponse, ...errorResponses(401) } } }, async (req) =>
+    r.get('/getAuthUser', { config: { mfaEnrol: true }, schema: { tags, response: { 200: profileResponse, ...errorResponses(401) } } }, async (req) =>
       toProfile(req.admin!),
+    );
+
+    const mfaTags = ['Double authentification'];
+    const statusOf = async (adminId: number) => {
+      const st = await mfaStatus(db, adminId);
+      return {
+        enabled: st.enabledAt !== null,
+        enabled_at: st.enabledAt?.toISOString() ?? null,
+        recovery_codes_left: st.recoveryCodesLeft,
+        required: ctx.config.mfaRequired,
+      };
+    };
+
+    r.get('/mfa', { config: { mfaEnrol: true }, schema: { tags: mfaTags, response: { 200: mfaStatusResponse, ...errorResponses(401) } } }, async (req) =>
+      statusOf(req.admin!.id),
+    );
+
+    r.post(
+      '/mfa/setup',
+      { config: { mfaEnrol: true }, schema: { tags: mfaTags, response: { 200: mfaSetupResponse, ...errorResponses(401, 419, 422) } } },
+      async (req) => startEnrolment(db, ctx.box, req.admin!),
+    );
+
+    r.post(
+      '/mfa/enable',
+      {
+        config: { mfaEnrol: true },
+        schema: { tags: mfaTags, body: mfaCodeBody, response: { 200: mfaRecoveryCodesResponse, ...errorResponses(401, 419, 422, 429) } },
+      },
+      async (req) => {
+        const codes = await confirmEnrolment(db, ctx.box, req.admin!.id, req.ip, req.body.code);
+        await markMfaVerified(db, req.sessionId!);
+        return { recovery_codes: codes };
+      },
+    );
+
+    r.post(
+      '/mfa/disable',
+      { schema: { tags: mfaTags, body: mfaCodeBody, response: { 200: mfaStatusResponse, ...errorResponses(401, 419, 422, 429) } } },
+      async (req) => {
+        await disableMfa(db, ctx.box, req.admin!.id, req.ip, req.body.code, ctx.config.mfaRequired);
+        return statusOf(req.admin!.id);
+      },
+    );
+
+    const sessionTags = ['Mes sessions'];
+    r.get('/sessions', { schema: { tags: sessionTags, response: { 200: z.array(sessionResponse), ...errorResponses(401) } } }, async (req) =>
+      (await listSessions(db, req.admin!.id)).map((row) => toSessionResponse(row, req.sessionId)),
+    );
+
+    r.post(
+      '/sessions/:sessionId/revoke',
+      { schema: { tags: sessionTags, params: sessionParams, response: { 204: z.null(), ...errorResponses(401, 404, 419) } } },
+      async (req, reply) => {
+        if (!(await revokeSession(db, req.admin!.id, req.params.sessionId))) throw notFound(MFA_TEXTS.sessionNotFound);
+        return reply.status(204).send(null);
+      },
+    );
+
+    r.post(
+      '/sessions/revoke-others',
+      { schema: { tags: sessionTags, response: { 200: revokedCountResponse, ...errorResponses(401, 419) } } },
+      async (req) => ({ count: await endSessions(db, req.admin!.id, req.sessionId) }),
     );
 
     r.post(
