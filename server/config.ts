@@ -116,6 +116,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  FEED_INBOX_SETTLE_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   FEED_CONFIRM_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
   RNE_API_URL: z
     .string()
@@ -195,6 +196,8 @@ export interface AppConfig {
   feedSireneCron: string;
   /** Whether the inbox folders `dataDir/inbox/{sirene,bodacc}/` are watched (default true). */
   feedInbox: boolean;
+  /** Quiet time (ms) before a file of the inbox is taken: its size and modification time unchanged for that long. */
+  feedInboxSettleMs: number;
   /**
    * Most update-log entries, or SIRENs queued for the RNE, that a feed file uploaded from the screens may write
    * before the operator is asked to confirm (FEED_CONFIRM_THRESHOLD, default 10,000; server/jobs/confirmation.ts).
@@ -265,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feedBodaccCron: e.FEED_BODACC_CRON.trim(),
     feedSireneCron: e.FEED_SIRENE_CRON.trim(),
     feedInbox: e.FEED_INBOX,
+    feedInboxSettleMs: e.FEED_INBOX_SETTLE_MS,
     feedConfirmThreshold: e.FEED_CONFIRM_THRESHOLD,
     rneApiUrl: e.RNE_API_URL,
     rneWorker: e.RNE_WORKER,

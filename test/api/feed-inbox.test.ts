@@ -5,6 +5,8 @@
  * the feed job (origin `inbox`) and moved to `done/`, or to `failed/` with its error beside it. A file left in
  * `processing/` by a stopped server is taken again at the next start. Real samples of test/fixtures.
  */
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -19,6 +21,9 @@ const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 const STABLE_MS = 1200;
 
 let t: TestApp;
+/** What the watchers logged (message and fields), in order. */
+const logged: Array<{ msg?: string } & Record<string, unknown>> = [];
+const log = { info: (obj: object, msg?: string) => logged.push({ ...obj, msg }), error: (obj: object, msg?: string) => logged.push({ ...obj, msg }) };
 const watchers: FeedInbox[] = [];
 beforeAll(async () => {
   t = await createTestApp({ FEED_INBOX: 'false' });
@@ -30,13 +35,14 @@ afterAll(async () => {
 
 /** A watcher on the test app's data folder, started. */
 async function watcher(): Promise<FeedInbox> {
-  const w = new FeedInbox({ queue: t.ctx.jobs, db: t.ctx.db, dataDir: t.ctx.config.dataDir, stableMs: STABLE_MS });
+  const w = new FeedInbox({ queue: t.ctx.jobs, db: t.ctx.db, dataDir: t.ctx.config.dataDir, stableMs: STABLE_MS, log });
   watchers.push(w);
   await w.start();
   return w;
 }
 
 const dir = (feed: 'sirene' | 'bodacc', sub = '') => path.join(inboxDir(t.ctx.config.dataDir, feed), sub);
+const CHANGED = 'Fichier modifié pendant la lecture\u00a0; il sera repris.';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Writes `data` to `file` in `pieces` pieces, pausing `pauseMs` after each but the last. */
@@ -103,9 +109,14 @@ describe('inbox', () => {
     await fh.write(lines.slice(41).join('\n'));
     await fh.close();
     await until('lent.csv in done/', () => names('sirene', 'done').includes('lent.csv'));
-    expect(await rows(sql`select status, lines::int from feed_files where filename = 'lent.csv' order by id`)).toEqual([
-      { status: 1, lines: 40 },
-      { status: 1, lines: 97 },
+    // The first import read a file that changed under it: discarded, its job and record say so; the second is the whole file.
+    expect(await rows(sql`select status, lines::int, error from feed_files where filename = 'lent.csv' order by id`)).toEqual([
+      { status: 0, lines: 40, error: CHANGED },
+      { status: 1, lines: 97, error: null },
+    ]);
+    expect(await rows(sql`select state, error from jobs where payload->>'filename' = 'lent.csv' order by created_at`)).toEqual([
+      { state: 'failed', error: CHANGED },
+      { state: 'done', error: null },
     ]);
     expect(names('sirene', 'done').filter((n) => n === 'lent.csv')).toHaveLength(1);
     expect(fs.readFileSync(path.join(dir('sirene', 'done'), fs.readdirSync(dir('sirene', 'done')).find((n) => n.endsWith('lent.csv'))!))).toEqual(
@@ -141,6 +152,77 @@ describe('inbox', () => {
     expect(await rows(sql`select filename, status, lines::int from feed_files where feed = 'sirene-establishments'`)).toEqual([
       { filename: 'StockEtablissement_sample.csv', status: 1, lines: 72 },
     ]);
+  });
+
+  it('a BODACC file taken half-copied fails, then is taken again once whole instead of staying in failed/', async () => {
+    await watcher();
+    const data = fixture('bodacc/RCS-A_BXA20210005_ventes.xml');
+    const file = path.join(dir('bodacc'), 'moitie.xml');
+    const fh = await fs.promises.open(file, 'w');
+    await fh.write(data.subarray(0, Math.floor(data.length / 2)));
+    await fh.sync();
+    await until('a first record of moitie.xml', async () => (await rows(sql`select 1 from feed_files where filename = 'moitie.xml'`)).length > 0);
+    await fh.write(data.subarray(Math.floor(data.length / 2)));
+    await fh.close();
+    await until('moitie.xml in done/', () => names('bodacc', 'done').includes('moitie.xml'));
+    expect(names('bodacc', 'failed').filter((n) => n.startsWith('moitie.xml'))).toEqual([]);
+    expect(await rows(sql`select status, error from feed_files where filename = 'moitie.xml' order by id`)).toEqual([
+      { status: 0, error: CHANGED },
+      { status: 1, error: null },
+    ]);
+  });
+
+  it('takes regular files only: a symbolic link (to the app key), a folder and a FIFO are left alone, each reported once in the log', async () => {
+    for (const w of watchers.splice(0)) await w.stop();
+    logged.length = 0;
+    await watcher();
+    const secret = `base64:${crypto.randomBytes(32).toString('base64')}`;
+    const keyFile = path.join(t.ctx.config.dataDir, 'cle-test.key');
+    fs.writeFileSync(keyFile, `${secret}\n`, { mode: 0o600 });
+    fs.symlinkSync(keyFile, path.join(dir('sirene'), 'appkey.csv'));
+    fs.mkdirSync(path.join(dir('sirene'), 'dossier.csv'));
+    execFileSync('mkfifo', [path.join(dir('sirene'), 'tube.csv')]);
+    // A regular file dropped after them is taken, so the watcher had its chances at the three others.
+    fs.writeFileSync(path.join(dir('sirene'), 'apres.csv'), fixture('sirene/StockUniteLegale_sample.csv'));
+    await until('apres.csv in done/', () => names('sirene', 'done').includes('apres.csv'));
+    await pause(STABLE_MS);
+    expect(fs.readdirSync(dir('sirene')).filter((n) => ['appkey.csv', 'dossier.csv', 'tube.csv'].includes(n)).sort()).toEqual(['appkey.csv', 'dossier.csv', 'tube.csv']);
+    expect(await rows(sql`select filename from feed_files where filename in ('appkey.csv', 'dossier.csv', 'tube.csv')`)).toEqual([]);
+    const skippedLines = logged.filter((l) => l.msg === 'inbox entry skipped: not a regular file');
+    expect(skippedLines.map((l) => [l.file, l.type]).sort()).toEqual([
+      ['appkey.csv', 'symlink'],
+      ['dossier.csv', 'directory'],
+      ['tube.csv', 'fifo'],
+    ]);
+    expect(JSON.stringify(logged)).not.toContain(secret.slice(7, 20));
+    expect(fs.readdirSync(dir('sirene', 'failed')).some((n) => n.includes('appkey'))).toBe(false);
+    for (const n of ['appkey.csv', 'dossier.csv', 'tube.csv']) fs.rmSync(path.join(dir('sirene'), n), { recursive: true });
+  });
+
+  it('an error never quotes a first line that is not a CSV header, and quotes a header cut at 80 characters', async () => {
+    await watcher();
+    const secret = `base64:${crypto.randomBytes(32).toString('base64')}`;
+    fs.writeFileSync(path.join(dir('sirene'), 'cle.csv'), `${secret}\n`);
+    fs.writeFileSync(path.join(dir('sirene'), 'titre.csv'), `nom\x1b]2;titre\x07,prenom\na,b\n`);
+    const columns = Array.from({ length: 20 }, (_, i) => `colonne_${String(i + 1).padStart(2, '0')}`);
+    fs.writeFileSync(path.join(dir('sirene'), 'long.csv'), `${columns.join(',')}\n${columns.map(() => 'a').join(',')}\n`);
+    const files = ['cle.csv', 'titre.csv', 'long.csv'];
+    await until('all three in failed/', () => files.every((n) => names('sirene', 'failed').includes(`${n}.erreur.txt`)));
+    const errors = Object.fromEntries(
+      (await rows<{ filename: string; error: string }>(sql`select filename, error from feed_files where filename in ('cle.csv', 'titre.csv', 'long.csv')`)).map((r) => [r.filename, r.error]),
+    );
+    for (const part of [secret, secret.slice(7, 17), secret.slice(-12, -2)]) expect(errors['cle.csv']).not.toContain(part);
+    expect(errors['cle.csv']).toContain('En-tête non reconnu');
+    // eslint-disable-next-line no-control-regex -- no control character may be quoted
+    expect(errors['titre.csv']).not.toMatch(/[\x00-\x1f\x7f]|titre/);
+    const quoted = /\u00a0: (colonne_01, .*)\.$/.exec(errors['long.csv'].replace(' Rien n’a été importé.', ''))?.[1];
+    expect(quoted?.startsWith('colonne_01, colonne_02, colonne_03')).toBe(true);
+    expect(quoted?.endsWith('…')).toBe(true);
+    expect(quoted!.length).toBeLessThanOrEqual(80);
+    for (const n of files) {
+      const errorFile = fs.readdirSync(dir('sirene', 'failed')).find((f) => f.endsWith(`${n}.erreur.txt`))!;
+      expect(fs.readFileSync(path.join(dir('sirene', 'failed'), errorFile), 'utf8')).toBe(`${errors[n]}\n`);
+    }
   });
 
   it('at start, takes again a file a stopped server left in processing/ without a job', async () => {

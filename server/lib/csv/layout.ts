@@ -12,6 +12,7 @@ import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { fieldError } from '../../http/errors';
+import { headerExcerpt } from '../excerpt';
 
 /** Encodings an import reads. */
 export type CsvEncoding = 'utf-8' | 'windows-1252';
@@ -101,7 +102,7 @@ export function sniffCsv(head: Buffer, complete: boolean, expected: CsvColumns):
     const names = missing.map((f) => expected.names[f][0]).join(', ');
     throw refuse(
       `${missing.length > 1 ? 'Colonnes obligatoires absentes' : 'Colonne obligatoire absente'}\u00a0: ${names}. ` +
-        `Colonnes trouvées (séparateur ${DELIMITER_NAMES[delimiter]})\u00a0: ${header.map((h) => h.trim()).filter(Boolean).join(', ') || 'aucune'}.`,
+        `Colonnes trouvées (séparateur ${DELIMITER_NAMES[delimiter]})\u00a0: ${headerExcerpt(header) ?? (header.some((h) => h.trim()) ? 'non citées, la première ligne ne nomme pas des colonnes' : 'aucune')}.`,
     );
   }
   if (complete && text.slice(firstLine.length).trim() === '') throw refuse('Le fichier ne contient aucune ligne de données après l’en-tête.');

@@ -43,7 +43,7 @@ export function feedRoutes(ctx: AppContext) {
     const { db } = ctx;
     scheduleFeedFetch(ctx);
     if (ctx.config.feedInbox) {
-      const inbox = new FeedInbox({ queue: ctx.jobs, db, dataDir: ctx.config.dataDir, log: app.log });
+      const inbox = new FeedInbox({ queue: ctx.jobs, db, dataDir: ctx.config.dataDir, stableMs: ctx.config.feedInboxSettleMs, log: app.log });
       ctx.jobs.onStart(() => inbox.start());
       ctx.jobs.onStop(() => inbox.stop());
     }

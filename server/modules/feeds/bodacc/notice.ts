@@ -8,6 +8,7 @@ import { isValidSiren, stripSpaces } from '../../../../contract/siren';
 import type { SaleParty } from './party';
 import type { Address, Establishment } from './place';
 import { AppError } from '../../../http/errors';
+import { excerpt } from '../../../lib/excerpt';
 import { FAMILIES, type FamilyCode } from './families';
 
 /** What a sale notice (`vente`) states about the deal (./party.ts, ./place.ts). */
@@ -174,12 +175,12 @@ export function isCalendarDate(s: string): boolean {
  * @throws AppError 422 (French) for a missing bulletin, issue, date or notice number
  */
 export function checkIdentity(position: number, n: { bulletin: unknown; issue: unknown; issueDate: unknown; noticeNumber: unknown }): void {
-  if (n.bulletin !== 'A' && n.bulletin !== 'B' && n.bulletin !== 'C') throw noticeError(position, `bulletin « ${String(n.bulletin ?? '')} » inconnu (A, B ou C attendu)`);
-  if (typeof n.issue !== 'string' || !/^\d{8}$/.test(n.issue)) throw noticeError(position, `numéro de parution « ${String(n.issue ?? '')} » invalide (8 chiffres attendus)`);
+  if (n.bulletin !== 'A' && n.bulletin !== 'B' && n.bulletin !== 'C') throw noticeError(position, `bulletin « ${excerpt(String(n.bulletin ?? ''), 40)} » inconnu (A, B ou C attendu)`);
+  if (typeof n.issue !== 'string' || !/^\d{8}$/.test(n.issue)) throw noticeError(position, `numéro de parution « ${excerpt(String(n.issue ?? ''), 40)} » invalide (8 chiffres attendus)`);
   if (typeof n.issueDate !== 'string' || !isCalendarDate(n.issueDate)) {
-    throw noticeError(position, `date de parution « ${String(n.issueDate ?? '')} » invalide (AAAA-MM-JJ attendu)`);
+    throw noticeError(position, `date de parution « ${excerpt(String(n.issueDate ?? ''), 40)} » invalide (AAAA-MM-JJ attendu)`);
   }
   if (typeof n.noticeNumber !== 'number' || !Number.isInteger(n.noticeNumber) || n.noticeNumber <= 0 || n.noticeNumber > 2_147_483_647) {
-    throw noticeError(position, `numéro d’annonce « ${String(n.noticeNumber ?? '')} » invalide`);
+    throw noticeError(position, `numéro d’annonce « ${excerpt(String(n.noticeNumber ?? ''), 40)} » invalide`);
   }
 }

@@ -10,6 +10,7 @@
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
 import { AppError } from '../../../http/errors';
+import { excerpt } from '../../../lib/excerpt';
 
 /** Root element of a BODACC A bulletin and its bulletin letter. */
 export const XML_ROOTS: Record<string, 'A'> = { 'RCS-A_IMMAT': 'A' };
@@ -46,7 +47,7 @@ function add(parent: XmlObject, key: string, value: XmlValue): void {
 function declaredEncoding(head: Buffer): string {
   const m = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head.subarray(0, 200).toString('latin1'));
   const name = m?.[1] ?? 'utf-8';
-  if (!iconv.encodingExists(name)) throw new AppError(422, `Encodage « ${name} » du fichier XML non pris en charge. Rien n’a été importé.`);
+  if (!iconv.encodingExists(name)) throw new AppError(422, `Encodage « ${excerpt(name, 40)} » du fichier XML non pris en charge. Rien n’a été importé.`);
   return name;
 }
 
@@ -87,7 +88,7 @@ export async function* readXmlBulletin(chunks: AsyncIterable<Buffer>): AsyncGene
     depth++;
     if (depth === 1) {
       bulletin = XML_ROOTS[tag.name];
-      if (!bulletin) throw new AppError(422, `Fichier XML non reconnu\u00a0: élément racine « ${tag.name} » (un bulletin BODACC A « RCS-A_IMMAT » est attendu). Rien n’a été importé.`);
+      if (!bulletin) throw new AppError(422, `Fichier XML non reconnu\u00a0: élément racine « ${excerpt(tag.name, 40)} » (un bulletin BODACC A « RCS-A_IMMAT » est attendu). Rien n’a été importé.`);
       return;
     }
     if (stack.length > 0 || tag.name === 'avis') {

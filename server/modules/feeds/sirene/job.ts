@@ -26,6 +26,7 @@ import type { Db } from '../../../db/client';
 import type { Sql } from '../../../db/sql';
 import type { Feed } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
+import { excerpt } from '../../../lib/excerpt';
 import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../../jobs/staged-import';
 import { findJob } from '../../../jobs/store';
@@ -87,7 +88,7 @@ async function explainFaultyRow(q: Sql, stage: string, layout: SireneLayout): Pr
   if (!rows.length) return;
   const bad = rows[0] as { at: string; reason: string; value: string | null };
   const { rows: at } = await q.exec(lineOfSql(stage), [bad.at]);
-  const value = bad.value === null || bad.value === '' ? 'vide' : `«\u00a0${bad.value}\u00a0»`;
+  const value = bad.value === null || bad.value === '' ? 'vide' : `«\u00a0${excerpt(bad.value, 40)}\u00a0»`;
   throw new AppError(422, `Ligne ${Number(at[0].line)}\u00a0: ${bad.reason}, valeur ${value}. Rien n’a été importé.`);
 }
 

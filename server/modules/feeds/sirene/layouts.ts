@@ -9,6 +9,7 @@
  */
 import { AppError } from '../../../http/errors';
 import { DELIMITER_NAMES, type CsvLayout } from '../../../lib/csv/layout';
+import { excerpt, headerExcerpt } from '../../../lib/excerpt';
 
 /** What a stock file holds. */
 export type SireneKind = 'companies' | 'establishments';
@@ -155,11 +156,11 @@ export function detectLayout(header: string[], delimiter: CsvLayout['delimiter']
     const other = names.length === 1 && /\bsiren\b/.test(names[0]) ? /[^\w\s"']/.exec(names[0])?.[0] : undefined;
     if (other) {
       throw headerError(
-        `En-tête non reconnu\u00a0: les colonnes sont séparées par «\u00a0${other}\u00a0», que vigie ne lit pas. Enregistrez le fichier avec des virgules, des points-virgules ou des tabulations entre les colonnes.`,
+        `En-tête non reconnu\u00a0: les colonnes sont séparées par «\u00a0${excerpt(other)}\u00a0», que vigie ne lit pas. Enregistrez le fichier avec des virgules, des points-virgules ou des tabulations entre les colonnes.`,
       );
     }
-    // At most five names of at most 40 characters: the error quotes the header, not the file.
-    const shown = names.slice(0, 5).map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n)).join(', ') + (names.length > 5 ? ', …' : '');
+    // The error quotes a header only (server/lib/excerpt.ts), never a line that is not one.
+    const shown = headerExcerpt(names) ?? (names.some(Boolean) ? 'non citée, ce n’est pas une ligne de noms de colonnes' : '');
     throw headerError(
       `En-tête non reconnu\u00a0: ce n’est ni un fichier StockUniteLegale (colonnes siren, denominationUniteLegale…) ni un fichier StockEtablissement (colonnes siret, etablissementSiege…) de l’INSEE. Première ligne lue (séparateur ${DELIMITER_NAMES[delimiter]})\u00a0: ${shown || '(vide)'}.`,
     );
@@ -174,7 +175,7 @@ export function detectLayout(header: string[], delimiter: CsvLayout['delimiter']
   }
   const seen = new Set<string>();
   for (const n of names) {
-    if (!NAME.test(n)) throw headerError(`En-tête illisible\u00a0: nom de colonne «\u00a0${n.slice(0, 40)}\u00a0» inattendu dans un fichier ${label}.`);
+    if (!NAME.test(n)) throw headerError(`En-tête illisible\u00a0: nom de colonne «\u00a0${excerpt(n, 40)}\u00a0» inattendu dans un fichier ${label}.`);
     if (seen.has(n.toLowerCase())) throw headerError(`En-tête invalide\u00a0: la colonne ${n} apparaît deux fois.`);
     seen.add(n.toLowerCase());
   }
