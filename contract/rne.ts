@@ -73,8 +73,11 @@ const accountCommon = {
   last_change: z.string().nullable(),
   /** French message of the last failure, null when none. */
   last_error: z.string().nullable(),
-  /** The password in clear (the page masks it, with reveal and copy). */
-  password: z.string(),
+  /**
+   * The password in clear in the first table's list (`inpiall`) only, which the page masks with reveal and copy;
+   * null in every other answer (`rneall`, create, update, toggle, syncInpiAccount).
+   */
+  password: z.string().nullable(),
   /** 1 while a worker leases the account. */
   is_used: z.union([z.literal(0), z.literal(1)]),
 };

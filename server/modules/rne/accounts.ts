@@ -6,7 +6,9 @@
  * each the items fetched through the account on the current Europe/Paris day (`rne_account_days`, kept by the
  * worker). `is_used` is 1 while a worker's lease (`leased_until`) has not expired. The login email is unique per
  * pool without regard to case (422 `errors.email` `Ce compte existe déjà.`). The password is sealed with the
- * APP_KEY box and answered in clear (the page masks it); the bearer token is never answered.
+ * APP_KEY box. It is answered in clear by one call only, the first table's list (`listAccounts` of the `officers`
+ * pool: the spec's « password (displayed) », masked by the page with reveal and copy); every other answer (the
+ * second table's list, create, update, toggle, the check) carries `password: null`. The bearer token is never answered.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PoolName, RneAccountRecord } from '../../../contract/rne';
@@ -66,8 +68,12 @@ export interface AccountRow {
 const bit = (v: number | boolean): 0 | 1 => (v === true || v === 1 ? 1 : 0);
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-/** Maps a row to the API object of its pool (password decrypted). @throws Error when sealed with another APP_KEY */
-export function toAccountRecord(box: SecretBox, row: AccountRow): RneAccountRecord {
+/**
+ * Maps a row to the API object of its pool.
+ * @param reveal - the box that opens the password, answered in clear; without it `password` is null
+ * @throws Error when revealed and sealed with another APP_KEY
+ */
+export function toAccountRecord(row: AccountRow, reveal?: SecretBox): RneAccountRecord {
   const common = {
     id: Number(row.id),
     email: row.email,
@@ -76,7 +82,7 @@ export function toAccountRecord(box: SecretBox, row: AccountRow): RneAccountReco
     passage: iso(row.checkedAt),
     last_change: iso(row.changedAt),
     last_error: row.lastError,
-    password: box.decrypt(row.passwordEnc),
+    password: reveal ? reveal.decrypt(row.passwordEnc) : null,
     is_used: bit(row.isUsed),
   };
   if (row.pool === 'officers') {
@@ -86,9 +92,10 @@ export function toAccountRecord(box: SecretBox, row: AccountRow): RneAccountReco
 }
 
 /**
- * The accounts as a status resource (create, update, toggle, delete, find; routes in ./routes-accounts.ts).
- * A change of email or password drops the stored token (the next login, by sync or by the worker, gets one).
- * @param box - seals the passwords written and opens the passwords answered
+ * The accounts as a status resource (create, update, toggle, delete, find; routes in ./routes.ts), answered
+ * without the password (null). A change of email or password drops the stored token (the next login, by sync or by
+ * the worker, gets one).
+ * @param box - seals the passwords written (and opens the current one to tell a new password from the same)
  */
 export function accountsResource(box: SecretBox) {
   return defineStatusResource({
@@ -97,7 +104,7 @@ export function accountsResource(box: SecretBox) {
     notFound: ACCOUNT_NOT_FOUND,
     unique: { rne_accounts_pool_email_key: { field: 'email', message: ACCOUNT_TAKEN } },
     response: rneAccountRecord,
-    toResponse: (row: AccountRow) => toAccountRecord(box, row),
+    toResponse: (row: AccountRow) => toAccountRecord(row),
     http: { tag: 'Supervision' },
     store: {
       body: rneAccountBody,
@@ -119,8 +126,11 @@ export function accountsResource(box: SecretBox) {
   });
 }
 
-/** The accounts of `pool` with today's counters, oldest first. */
+/**
+ * The accounts of `pool` with today's counters, oldest first; the passwords in clear for the `officers` pool only
+ * (the first table shows them; the second does not: SPEC section 3 "Register account").
+ */
 export async function listAccounts(db: Db, box: SecretBox, pool: PoolName): Promise<RneAccountRecord[]> {
   const rows = (await db.select(columns).from(rneAccounts).where(eq(rneAccounts.pool, pool)).orderBy(asc(rneAccounts.id))) as unknown as AccountRow[];
-  return rows.map((row) => toAccountRecord(box, row));
+  return rows.map((row) => toAccountRecord(row, pool === 'officers' ? box : undefined));
 }

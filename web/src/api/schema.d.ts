@@ -8872,7 +8872,7 @@ export interface components {
             last_change: string | null;
             last_error: string | null;
             passage: string | null;
-            password: string;
+            password: string | null;
             /** @enum {string} */
             pool: "filings";
             status: 0 | 1;
@@ -8887,7 +8887,7 @@ export interface components {
             last_change: string | null;
             last_error: string | null;
             passage: string | null;
-            password: string;
+            password: string | null;
             /** @enum {string} */
             pool: "officers";
             status: 0 | 1;
