@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { admins } from '../db/schema';
 import { revokeSessions } from '../http/session';
 import { hashPassword, randomPassword } from '../lib/password';
-import { printCrashesSafely } from '../lib/log-safe';
+import { printCrashesSafely, printErr, printOut } from '../lib/log-safe';
 import { findAdminByEmail } from '../modules/admins/service';
 
 // A failed query is reported without its bound values (the new hash, the email).
@@ -18,20 +18,20 @@ printCrashesSafely('admin:password\u00a0: échec.');
 
 const email = process.argv[2];
 if (!email) {
-  process.stderr.write('Usage\u00a0: npm run admin:password -- EMAIL\n');
+  printErr('Usage\u00a0: npm run admin:password -- EMAIL\n');
   process.exit(1);
 }
 const ctx = await createContext(loadConfig());
 try {
   const admin = await findAdminByEmail(ctx.db, email);
   if (!admin) {
-    process.stderr.write(`Aucun administrateur avec l’email ${email}.\n`);
+    printErr(`Aucun administrateur avec l’email ${email}.\n`);
     process.exitCode = 1;
   } else {
     const password = randomPassword();
     await ctx.db.update(admins).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(admins.id, admin.id));
     await revokeSessions(ctx.db, admin.id);
-    process.stdout.write(`Nouveau mot de passe de ${admin.email}\u00a0: ${password}\n`);
+    printOut(`Nouveau mot de passe de ${admin.email}\u00a0: ${password}\n`);
   }
 } finally {
   await ctx.database.close();

@@ -9,7 +9,7 @@ import lockfile from 'proper-lockfile';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { pgliteDirOf } from '../db/client';
-import { printCrashesSafely } from '../lib/log-safe';
+import { printCrashesSafely, printErr, printOut } from '../lib/log-safe';
 import { rebuildSaleRows } from '../modules/feeds/bodacc/rebuild';
 
 printCrashesSafely('feed:bodacc:rows\u00a0: échec.');
@@ -18,7 +18,7 @@ const config = loadConfig();
 if (!config.databaseUrl) {
   const dir = pgliteDirOf(config.dataDir);
   if (fs.existsSync(dir) && lockfile.checkSync(dir, { stale: 15_000 })) {
-    process.stderr.write(`La base embarquée ${dir} est utilisée par le serveur vigie en marche\u00a0: arrêtez-le d’abord.\n`);
+    printErr(`La base embarquée ${dir} est utilisée par le serveur vigie en marche\u00a0: arrêtez-le d’abord.\n`);
     process.exit(1);
   }
 }
@@ -27,10 +27,10 @@ const ctx = await createContext(config);
 const fr = (n: number) => n.toLocaleString('fr-FR');
 try {
   const done = await rebuildSaleRows(ctx.db, (s) => {
-    if (process.stdout.isTTY) process.stdout.write(`\r${fr(s.rows)} lignes relues…`);
+    if (process.stdout.isTTY) printOut(`\r${fr(s.rows)} lignes relues…`, '\r');
   });
-  if (process.stdout.isTTY) process.stdout.write('\r');
-  process.stdout.write(`Lignes de transactions BODACC relues d’après leur avis\u00a0: ${fr(done.rows)}, dont ${fr(done.changed)} réécrites.\n`);
+  if (process.stdout.isTTY) printOut('\r', '\r');
+  printOut(`Lignes de transactions BODACC relues d’après leur avis\u00a0: ${fr(done.rows)}, dont ${fr(done.changed)} réécrites.\n`);
 } finally {
   await ctx.database.close();
 }

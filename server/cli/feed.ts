@@ -6,6 +6,8 @@
  * embedded database in DATA_DIR). While a server holds the embedded database, says so and points to the inbox
  * folder, which that server watches.
  * Exit code: 0 when every file was imported, 1 otherwise (each failure printed with its French error).
+ * Everything printed goes through `printOut` / `printErr` (server/lib/log-safe.ts): control characters of a file
+ * name, a path or an error quoting a file are shown escaped, never sent to the terminal.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +21,8 @@ import { rneModule } from '../modules/rne/module';
 import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { pgliteDirOf } from '../db/client';
-import { printCrashesSafely } from '../lib/log-safe';
+import { escapeControls } from '../lib/excerpt';
+import { printCrashesSafely, printErr, printOut } from '../lib/log-safe';
 import { inboxDir } from '../modules/feeds/inbox';
 import { extensionError, startFeedJob } from '../modules/feeds/start';
 
@@ -27,7 +30,7 @@ printCrashesSafely('feed\u00a0: échec.');
 
 const [feedArg, ...files] = process.argv.slice(2);
 if ((feedArg !== 'sirene' && feedArg !== 'bodacc') || files.length === 0) {
-  process.stderr.write('Usage\u00a0: npm run feed:sirene -- FICHIER… ou npm run feed:bodacc -- FICHIER…\n');
+  printErr('Usage\u00a0: npm run feed:sirene -- FICHIER… ou npm run feed:bodacc -- FICHIER…\n');
   process.exit(1);
 }
 const feed: UploadFeed = feedArg;
@@ -36,7 +39,7 @@ const config = loadConfig();
 if (!config.databaseUrl) {
   const dir = pgliteDirOf(config.dataDir);
   if (fs.existsSync(dir) && lockfile.checkSync(dir, { stale: 15_000 })) {
-    process.stderr.write(
+    printErr(
       `La base embarquée ${dir} est utilisée par le serveur vigie en marche\u00a0: arrêtez-le, ` +
         `ou déposez plutôt les fichiers dans ${inboxDir(config.dataDir, feed)}${path.sep} (le serveur les importe dès qu’ils sont complets).\n`,
     );
@@ -66,14 +69,14 @@ try {
     const refused = !fs.existsSync(file) ? `fichier introuvable (${file}).` : fs.statSync(file).isFile() ? extensionError(feed, name) : `${file} n’est pas un fichier.`;
     if (refused) {
       failures++;
-      process.stderr.write(`✗ ${name}\u00a0: ${refused}\n`);
+      printErr(`✗ ${name}\u00a0: ${refused}\n`);
       continue;
     }
     const job = await startFeedJob(ctx.jobs, ctx.db, { feed, filename: name, origin: 'cli', input: { path: path.resolve(file) } });
     const total = Number(job.bytesTotal ?? 0);
     const bar = terminal
       ? new cliProgress.SingleBar(
-          { format: `${name} |{bar}| {percentage}% | {rows} lignes | {done}/{size}`, hideCursor: true, clearOnComplete: true },
+          { format: `${escapeControls(name)} |{bar}| {percentage}% | {rows} lignes | {done}/{size}`, hideCursor: true, clearOnComplete: true },
           cliProgress.Presets.shades_classic,
         )
       : null;
@@ -84,17 +87,17 @@ try {
     });
     bar?.stop();
     if (end.state === 'done') {
-      process.stdout.write(`✓ ${name}\u00a0: ${fr(Number(end.rowsRead))} lignes lues${summary(end.result)}\n`);
+      printOut(`✓ ${name}\u00a0: ${fr(Number(end.rowsRead))} lignes lues${summary(end.result)}\n`);
     } else {
       failures++;
-      process.stderr.write(`✗ ${name}\u00a0: ${end.error ?? 'échec.'}\n`);
+      printErr(`✗ ${name}\u00a0: ${end.error ?? 'échec.'}\n`);
     }
   }
 } finally {
   await stop();
   await ctx.database.close();
 }
-if (interrupted) process.stderr.write('Import interrompu (Ctrl+C)\u00a0: le fichier en cours n’a rien enregistré, les suivants n’ont pas été lus.\n');
+if (interrupted) printErr('Import interrompu (Ctrl+C)\u00a0: le fichier en cours n’a rien enregistré, les suivants n’ont pas été lus.\n');
 process.exitCode = failures > 0 || interrupted ? 1 : 0;
 
 /** `12,3 Mo` style size. */

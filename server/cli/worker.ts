@@ -14,7 +14,7 @@ import { createContext } from '../bootstrap';
 import { loadConfig } from '../config';
 import { pgliteDirOf } from '../db/client';
 import type { JobLogger } from '../jobs/queue';
-import { logSafeError, printCrashesSafely } from '../lib/log-safe';
+import { jsonLine, logSafeError, printCrashesSafely, printErr, printOut } from '../lib/log-safe';
 import { registerRneWorker } from '../modules/rne/worker/index';
 
 const startupHandled = printCrashesSafely('worker\u00a0: échec du démarrage.');
@@ -22,7 +22,7 @@ const startupHandled = printCrashesSafely('worker\u00a0: échec du démarrage.')
 const { values } = parseArgs({ options: { lanes: { type: 'string' } } });
 const lanes = values.lanes === undefined ? undefined : Number(values.lanes);
 if (lanes !== undefined && !(Number.isInteger(lanes) && lanes > 0)) {
-  process.stderr.write('Usage\u00a0: npm run worker [-- --lanes N] (N entier positif)\n');
+  printErr('Usage\u00a0: npm run worker [-- --lanes N] (N entier positif)\n');
   process.exit(1);
 }
 
@@ -30,7 +30,7 @@ const config = { ...loadConfig(), rneWorker: true };
 if (!config.databaseUrl) {
   const dir = pgliteDirOf(config.dataDir);
   if (fs.existsSync(dir) && lockfile.checkSync(dir, { stale: 15_000 })) {
-    process.stderr.write(`La base embarquée ${dir} est utilisée par le serveur vigie en marche\u00a0: lancez-le avec RNE_WORKER=on plutôt que ce worker, ou utilisez PostgreSQL (DATABASE_URL).\n`);
+    printErr(`La base embarquée ${dir} est utilisée par le serveur vigie en marche\u00a0: lancez-le avec RNE_WORKER=on plutôt que ce worker, ou utilisez PostgreSQL (DATABASE_URL).\n`);
     process.exit(1);
   }
 }
@@ -40,7 +40,7 @@ function line(level: number, obj: object, msg?: string): void {
   const record: Record<string, unknown> = { level, time: Date.now(), pid: process.pid, ...obj };
   if ('err' in record) record.err = logSafeError(record.err);
   if (msg) record.msg = msg;
-  process.stdout.write(JSON.stringify(record) + '\n');
+  printOut(jsonLine(record));
 }
 const quiet = config.logLevel === 'silent';
 const log: JobLogger = {

@@ -34,6 +34,14 @@ export function escapeControls(text: string, keep = ''): string {
 }
 
 /**
+ * JSON text with every character `escapeControls` escapes written as a JSON `\uNNNN` escape instead (all of them
+ * are in the BMP), so that the text stays valid JSON: JSON.stringify leaves DEL, the C1 controls and U+2028 raw.
+ */
+export function escapeControlsInJson(json: string): string {
+  return json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * At most `max` characters of `text`, escaped (`escapeControls`, no line break left), cut with `…` where it was
  * longer; an escape is never cut in two.
  * @param max - length of the answer at most, in UTF-16 units (default EXCERPT_MAX, 80)

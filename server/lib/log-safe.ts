@@ -13,8 +13,14 @@
  * - `detail`, `hint`, `where`, `internalQuery` and any other property are not copied.
  * `logSafeError` is the pino serializer of `err` (server/app.ts); `formatSafeError` prints an error
  * for a human on stderr (start-up failures, server/main.ts).
+ *
+ * `printOut` / `printErr` are how the command-line tools (server/cli/*) print: every control character but the
+ * line feed is escaped (`\x1b` shown as `\\x1b`, server/lib/excerpt.ts), so that a file name, a path or a message
+ * quoting a file can never move the cursor, retitle the terminal or hide a line. `jsonLine` is the same for a
+ * JSON log line.
  */
 import { DrizzleQueryError } from 'drizzle-orm';
+import { escapeControls, escapeControlsInJson } from './excerpt';
 
 /** A loggable view of an error: no bound values. */
 export type SafeError = {
@@ -119,6 +125,32 @@ export function formatSafeError(err: unknown): string {
 }
 
 /**
+ * Prints `text` on `stream` with its control characters escaped (line feeds kept, and the characters of `keep`).
+ * @param keep - further characters the caller writes on purpose (e.g. '\r' to redraw a progress line)
+ */
+export function printSafe(stream: NodeJS.WritableStream, text: string, keep = ''): void {
+  stream.write(escapeControls(text, `\n${keep}`));
+}
+
+/** `printSafe` on stdout. */
+export function printOut(text: string, keep = ''): void {
+  printSafe(process.stdout, text, keep);
+}
+
+/** `printSafe` on stderr. */
+export function printErr(text: string, keep = ''): void {
+  printSafe(process.stderr, text, keep);
+}
+
+/**
+ * `value` as one JSON line (with its line feed) whose every control, separator or bidi character is a `\uNNNN`
+ * escape: JSON.stringify leaves DEL, the C1 controls (e.g. CSI, 0x9B) and U+2028 raw.
+ */
+export function jsonLine(value: unknown): string {
+  return `${escapeControlsInJson(JSON.stringify(value))}\n`;
+}
+
+/**
  * Until the returned function is called, an uncaught exception or unhandled rejection (e.g. a failed
  * query while starting) is printed on stderr through `formatSafeError`, after `heading`, and the
  * process exits 1 — instead of Node printing the raw error with its bound values. Used by the entry
@@ -127,7 +159,7 @@ export function formatSafeError(err: unknown): string {
  */
 export function printCrashesSafely(heading: string): () => void {
   const onCrash = (err: unknown) => {
-    process.stderr.write(`${heading}\n${formatSafeError(err)}`);
+    printErr(`${heading}\n${formatSafeError(err)}`);
     process.exit(1);
   };
   process.on('uncaughtException', onCrash);

@@ -84,6 +84,19 @@ describe('feed CLI', () => {
     expect(usage.stderr).toContain('Usage\u00a0: npm run feed:sirene -- FICHIER…');
   });
 
+  it('prints the control characters of a file name, a path and an error escaped, never raw', async () => {
+    const titled = path.join(dataDir, 'titre\x1b]2;pris\x07.csv');
+    fs.writeFileSync(titled, 'nom\x1b]2;pwned\x07,prenom\na,b\n');
+    const res = await feed('sirene', titled, path.join(dataDir, 'absent\x1b[2J.csv'));
+    expect(res.code).toBe(1);
+    const printed = res.stdout + res.stderr;
+    // eslint-disable-next-line no-control-regex -- no control character but the line feed may reach the terminal
+    expect(printed).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+    expect(res.stderr).toContain('✗ titre\\x1b]2;pris\\x07.csv\u00a0: En-tête non reconnu');
+    expect(res.stderr).toContain(`✗ absent\\x1b[2J.csv\u00a0: fichier introuvable (${dataDir}/absent\\x1b[2J.csv).`);
+    expect(printed).not.toContain('pwned');
+  });
+
   it('says so, and points to the inbox, while another process holds the embedded database', async () => {
     const holder = await openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
     try {

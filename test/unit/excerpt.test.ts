@@ -1,9 +1,10 @@
 /**
  * Quoting file content (server/lib/excerpt.ts): control characters escaped, at most 80 characters, and a CSV
- * header quoted only when it reads as one.
+ * header quoted only when it reads as one; the command-line tools' JSON log line (server/lib/log-safe.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { escapeControls, excerpt, EXCERPT_MAX, headerExcerpt } from '../../server/lib/excerpt';
+import { jsonLine } from '../../server/lib/log-safe';
 
 describe('escapeControls', () => {
   it('writes control, separator and bidi characters as \\xNN / \\u{NNNN}', () => {
@@ -52,5 +53,16 @@ describe('headerExcerpt', () => {
     expect(headerExcerpt(['APP_KEY=base64:abc+/=', 'DATABASE_URL=postgres://u:p@h/db'])).toBeNull();
     expect(headerExcerpt(['nom\x1b]2;titre\x07', 'prenom'])).toBeNull();
     expect(headerExcerpt(['', ''])).toBeNull();
+  });
+});
+
+describe('jsonLine (the RNE worker log line)', () => {
+  it('is valid JSON of the same value, with no raw control, separator or bidi character', () => {
+    const value = { msg: 'a\x9b2Jb\u2028c\x7fd\x1b]2;t\x07', literal: '\\x41 \\u{2028}' };
+    const line = jsonLine(value);
+    expect(line.endsWith('\n')).toBe(true);
+    // eslint-disable-next-line no-control-regex -- none may be left raw
+    expect(line.slice(0, -1)).not.toMatch(/[\x00-\x1f\x7f-\x9f\u2028\u2029]/);
+    expect(JSON.parse(line)).toEqual(value);
   });
 });
