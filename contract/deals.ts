@@ -138,6 +138,15 @@ function toCents(value: string): string {
   return `${s.slice(0, -2)}.${s.slice(-2)}`;
 }
 
+/**
+ * A JSON number as decimal text (6 decimals), or null when not finite. From 1e21 up JavaScript writes numbers with
+ * an exponent (`1e+21`), which is no decimal: such a number, always an integer, is written out by BigInt instead.
+ */
+function numberText(v: number): string | null {
+  if (!Number.isFinite(v)) return null;
+  return Math.abs(v) >= 1e21 ? `${BigInt(v)}.000000` : v.toFixed(6);
+}
+
 /** Absent, null, '' or the spec's 0 / '0' (none): null. */
 const none = (v: unknown) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : v);
 /** Absent, null or blank: null. */
@@ -166,7 +175,7 @@ function optionalDecimal(label: string, max: number, inclusive: boolean) {
     z
       .union([z.number({ error }), z.string({ error })], { error })
       .transform((v, ctx) => {
-        const text = typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(6) : null) : parseDecimal(v);
+        const text = typeof v === 'number' ? numberText(v) : parseDecimal(v);
         if (text === null) {
           ctx.addIssue({ code: 'custom', message: `Le champ ${label} doit être un nombre.` });
           return z.NEVER;

@@ -51,6 +51,25 @@ export const DB_UNAVAILABLE = 'Base de données momentanément indisponible, ré
 /** 413 of a request body above the route's body limit. */
 export const BODY_TOO_LARGE = 'Le corps de la requête est trop volumineux.';
 
+/** 422 `errors.file` of a multipart body that ends before its closing boundary, or whose part headers are broken. */
+export const UPLOAD_INCOMPLETE = 'Le fichier reçu est incomplet (envoi interrompu ou formulaire mal formé)\u00a0: envoyez-le de nouveau.';
+
+/**
+ * Messages of busboy (the multipart parser under @fastify/multipart) for a body that breaks the multipart format:
+ * it ends before the closing boundary or inside a part, or a part's headers cannot be read. They come as plain
+ * `Error`s, without code, from `req.file()` or from the file's stream while the route reads it.
+ */
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|file|multipart data)|Part terminated early|Malformed part header|Malformed content type|Multipart: Boundary not found)/;
+
+/**
+ * The 422 `errors.file` (UPLOAD_INCOMPLETE) of a broken multipart body, or null for any other error.
+ * A cancelled upload (the connection closed, FST_MP_PREMATURE_CLOSE) is not one: nobody reads its answer.
+ */
+export function malformedMultipart(err: unknown): AppError | null {
+  if (err instanceof AppError || !(err instanceof Error) || (err as { code?: unknown }).code !== undefined) return null;
+  return MALFORMED_MULTIPART.test(err.message) ? fieldError('file', UPLOAD_INCOMPLETE) : null;
+}
+
 /** French messages for the 4xx errors Fastify raises itself. */
 const frameworkMessages: Record<number, string> = {
   400: 'Requête invalide.',
@@ -101,6 +120,8 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     if (error.code) Object.assign(body, { code: error.code });
     return reply.status(error.statusCode).send(body);
   }
+  const brokenUpload = malformedMultipart(error);
+  if (brokenUpload) return reply.status(422).send({ message: brokenUpload.message, errors: brokenUpload.errors });
   const schemaErrors = schemaFieldErrors(error);
   if (schemaErrors) {
     const ve = validationError(schemaErrors);

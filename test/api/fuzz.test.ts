@@ -46,7 +46,21 @@ const REGRESSIONS: Case[] = [
   // seed 20260601: a control character in the query of the deals import gave the shared 422 {message, errors}, which
   // the route's answer schema (a refused file, with its lines) rejected: 500 "Response doesn't match the schema".
   { route: 'POST /api/transactions/import', signedIn: true, params: [], query: [['__proto__', '\u0010']], headers: {}, body: undefined },
+  // security review: a NUL in a multipart file name reached the job's jsonb payload (500), on every import route;
+  // a multipart body ending before its closing boundary failed the file's stream (500); a deal amount of 1e21 or
+  // more, which JavaScript writes 1e+21, reached numeric(18,2) (500).
+  ...['news/import', 'transactions/import', 'supervisions/import/:feed'].flatMap((path): Case[] => [
+    { route: `POST /api/${path}`, signedIn: true, params: ['bodacc'], query: [], headers: {}, body: { raw: multipartText('a\u0000.csv', true), type: 'multipart/form-data; boundary=x' } },
+    { route: `POST /api/${path}`, signedIn: true, params: ['sirene'], query: [], headers: {}, body: { raw: multipartText('a.csv', false), type: 'multipart/form-data; boundary=x' } },
+  ]),
+  ...[1e21, 1e300, -1e21].map((amount): Case => ({ route: 'POST /api/transactions/storedeal', signedIn: true, params: [], query: [], headers: {}, body: { json: { deal_identifier: 'FUZZ-1', deal_date: '2026-03-15', amount, currency: 'EUR', entities: [{ name: 'Société', entityrole_id: 0 }] } } })),
 ];
+
+/** A multipart body (boundary `x`) with one file part named `filename`, its closing boundary sent or not. */
+function multipartText(filename: string, closed: boolean): string {
+  const body = `--x\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\na;b\r\n1;2\r\n`;
+  return closed ? `${body}\r\n--x--\r\n` : body;
+}
 
 // ---------- generators ----------
 

@@ -41,6 +41,17 @@ export const DEAL_CSV: CsvColumns = {
   required: DEAL_CSV_REQUIRED,
 };
 
+/**
+ * Most columns a deals CSV header may have: the template's 32 and room for columns of one's own. Each column
+ * becomes a column of the staging table, and PostgreSQL refuses a table of more than 1,600.
+ */
+export const DEAL_CSV_MAX_COLUMNS = 100;
+
+/** Refusal of a header of `count` columns, over DEAL_CSV_MAX_COLUMNS. */
+export function tooManyColumns(count: number): string {
+  return `L’en-tête compte ${count.toLocaleString('fr-FR')} colonnes\u00a0; ${DEAL_CSV_MAX_COLUMNS} au plus sont attendues.`;
+}
+
 /** How often the waiting upload reads its job (ms). */
 const POLL_MS = 200;
 
@@ -57,7 +68,7 @@ async function assertNoImportRunning(db: Db, ownerId: number): Promise<void> {
 /**
  * Takes an upload: `.csv` only, at most DEAL_IMPORT_MAX_BYTES, stored as it streams, then sniffed; a readable
  * file becomes a queued `deal-import` job.
- * @throws AppError 422 errors.file (no file, not .csv, too big, unreadable, missing columns, an import running)
+ * @throws AppError 422 errors.file (no file, not .csv, too big, unreadable, missing or too many columns, an import running)
  */
 export async function startDealImport(queue: JobQueue, db: Db, dataDir: string, ownerId: number, part: MultipartFile | undefined): Promise<JobRow> {
   if (!part || part.fieldname !== 'file') throw fieldError('file', 'Veuillez choisir un fichier CSV.');
@@ -79,6 +90,7 @@ export async function startDealImport(queue: JobQueue, db: Db, dataDir: string, 
     input = received.input;
     if (part.file.truncated) throw fieldError('file', FILE_TOO_BIG);
     const layout = sniffCsv(received.head, received.bytes <= SNIFF_BYTES, DEAL_CSV);
+    if (layout.header.length > DEAL_CSV_MAX_COLUMNS) throw fieldError('file', tooManyColumns(layout.header.length));
     const payload: DealImportPayload = { filename, layout, createdBy: ownerId, input };
     return await queue.dispatch(job, received.bytes, payload as unknown as Record<string, unknown>, { here: true });
   } catch (err) {

@@ -15,7 +15,8 @@ import { DEAL_IMPORT_MAX_BYTES, dealImportRefusal, dealImportSuccess } from '../
 import { errorResponses, messageBody, validationBody } from '../../../contract/fields';
 import { jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
-import { AppError } from '../../http/errors';
+import { receiveFile } from '../../http/body-errors';
+import { AppError, malformedMultipart } from '../../http/errors';
 import { currentDealImport, DealImportRefused, FILE_TOO_BIG, refusal, startDealImport, waitForDealImport } from './import-upload';
 import { DEAL_TEMPLATE_FILENAME, dealTemplate } from './template';
 
@@ -35,18 +36,14 @@ export async function dealImportRoutes(ctx: AppContext, app: FastifyInstance): P
       try {
         // A body announced well over the limit is refused before it is read.
         if (Number(req.headers['content-length'] ?? 0) > DEAL_IMPORT_MAX_BYTES + MULTIPART_ALLOWANCE) throw new DealImportRefused(refusal(FILE_TOO_BIG));
-        let part;
-        try {
-          part = await req.file({ limits: { fileSize: DEAL_IMPORT_MAX_BYTES, files: 1 } });
-        } catch {
-          throw new DealImportRefused(refusal('Veuillez choisir un fichier CSV.'));
-        }
+        const part = await receiveFile(req, DEAL_IMPORT_MAX_BYTES, 'Veuillez choisir un fichier CSV.');
         const job = await startDealImport(ctx.jobs, db, ctx.config.dataDir, req.admin!.id, part);
         await waitForDealImport(db, job.id);
         return reply.status(200).send(1);
       } catch (err) {
         if (err instanceof DealImportRefused) return reply.status(422).send(err.body);
-        if (err instanceof AppError && err.statusCode === 422) return reply.status(422).send(refusal(err.errors?.file?.[0] ?? err.message));
+        const known = malformedMultipart(err) ?? err;
+        if (known instanceof AppError && known.statusCode === 422) return reply.status(422).send(refusal(known.errors?.file?.[0] ?? known.message));
         throw err;
       }
     },

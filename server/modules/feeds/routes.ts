@@ -13,6 +13,7 @@ import { companyParams, companyResponse, FEED_UPLOAD_MAX_BYTES, feedFileRecord, 
 import { errorResponses } from '../../../contract/fields';
 import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
+import { receiveFile } from '../../http/body-errors';
 import { fieldError } from '../../http/errors';
 import { abandonJob, confirmJob } from '../../jobs/confirmation';
 import { toJobResponse } from '../../jobs/store';
@@ -61,12 +62,7 @@ export function feedRoutes(ctx: AppContext) {
         // A body announced well over the limit is refused before it is read; within the allowance the
         // multipart parser cuts the file at the limit (`truncated`).
         if (Number(req.headers['content-length'] ?? 0) > FEED_UPLOAD_MAX_BYTES + MULTIPART_ALLOWANCE) throw fieldError('file', fileTooBig(feed));
-        let part;
-        try {
-          part = await req.file({ limits: { fileSize: FEED_UPLOAD_MAX_BYTES, files: 1 } });
-        } catch {
-          throw fieldError('file', NO_FILE);
-        }
+        const part = await receiveFile(req, FEED_UPLOAD_MAX_BYTES, NO_FILE);
         if (!part || part.fieldname !== 'file' || !part.filename) {
           part?.file.resume();
           throw fieldError('file', NO_FILE);

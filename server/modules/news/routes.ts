@@ -30,7 +30,7 @@ import {
   undoBatchResponse,
 } from '../../../contract/news';
 import type { AppContext } from '../../context';
-import { assertValidBody } from '../../http/body-errors';
+import { assertValidBody, receiveFile } from '../../http/body-errors';
 import { fieldError } from '../../http/errors';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
 import { addNewsRuleErrors } from './add-news-errors';
@@ -104,12 +104,7 @@ export function newsRoutes(ctx: AppContext) {
         // the allowance, whose size only the stream tells, is cut at the limit by the multipart parser).
         const limits = ctx.config.newsImport;
         if (Number(req.headers['content-length'] ?? 0) > limits.maxBytes + MULTIPART_ALLOWANCE) throw fieldError('file', fileTooBig(limits.maxBytes));
-        let part;
-        try {
-          part = await req.file({ limits: { fileSize: limits.maxBytes, files: 1 } });
-        } catch {
-          throw fieldError('file', 'Veuillez choisir un fichier CSV.');
-        }
+        const part = await receiveFile(req, limits.maxBytes, 'Veuillez choisir un fichier CSV.');
         const job = await startImport(ctx.jobs, db, req.admin!.id, part, limits);
         return reply.status(202).send({ message: 'Fichier reçu\u00a0: lecture des lignes en cours.', job });
       },

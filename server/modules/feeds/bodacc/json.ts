@@ -22,6 +22,14 @@ export const UNKNOWN_JSON_SHAPE =
   'Fichier JSON de forme inconnue\u00a0: un export Opendatasoft du jeu « annonces-commerciales » est attendu ({"records": […]} de l’API v1, {"results": […]} de l’API v2.1, ou un tableau d’enregistrements). Rien n’a été importé.';
 
 const MALFORMED = 'Le fichier JSON est mal formé ou tronqué. Rien n’a été importé.';
+
+/**
+ * Deepest nesting of objects and arrays a file may have: an export record is 4 levels deep in its envelope
+ * (a JSON text in a field stays a string). Deeper, the record's object would overflow the stack where it is read.
+ */
+export const JSON_MAX_DEPTH = 100;
+/** Refusal of a file nested deeper than JSON_MAX_DEPTH. */
+export const JSON_TOO_DEEP = `Le fichier JSON imbrique plus de ${JSON_MAX_DEPTH} niveaux d’objets ou de tableaux\u00a0: ce n’est pas un export Opendatasoft des annonces BODACC. Rien n’a été importé.`;
 const ARRAYS: Record<string, OdsItem['shape']> = { records: 'v1', results: 'v2.1' };
 
 type Token = { name: string; value?: unknown };
@@ -29,7 +37,8 @@ type Token = { name: string; value?: unknown };
 /**
  * Reads the records of an export.
  * @param source - the file's bytes (UTF-8)
- * @throws AppError 422 (French) for broken JSON or a JSON of unknown shape (before or after its records)
+ * @throws AppError 422 (French) for broken JSON, a JSON of unknown shape (before or after its records), or one
+ *   nested deeper than JSON_MAX_DEPTH
  */
 export async function* readOdsExport(source: Readable): AsyncGenerator<OdsItem> {
   const tokens = parser.asStream({ streamValues: false });
@@ -45,8 +54,12 @@ export async function* readOdsExport(source: Readable): AsyncGenerator<OdsItem> 
   let shape: OdsItem['shape'] | undefined;
   let found = false;
   let asm: Assembler | null = null;
+  let depth = 0;
   try {
     for await (const tok of tokens as AsyncIterable<Token>) {
+      if (tok.name === 'startObject' || tok.name === 'startArray') {
+        if (++depth > JSON_MAX_DEPTH) throw new AppError(422, JSON_TOO_DEEP);
+      } else if (tok.name === 'endObject' || tok.name === 'endArray') depth--;
       if (asm) {
         asm.consume(tok as never);
         if (asm.done) {

@@ -15,6 +15,12 @@ import { excerpt } from '../../../lib/excerpt';
 /** Root element of a BODACC A bulletin and its bulletin letter. */
 export const XML_ROOTS: Record<string, 'A'> = { 'RCS-A_IMMAT': 'A' };
 
+/**
+ * Deepest nesting of elements a bulletin may have: a notice is about 6 levels below the root. Deeper, the
+ * notice's object would overflow the stack where it is read.
+ */
+export const XML_MAX_DEPTH = 100;
+
 /** A JSON value built from an element. */
 export type XmlValue = string | XmlObject | XmlValue[];
 /** An element with children. */
@@ -71,7 +77,7 @@ function frenchDetail(message: string): string {
  * Reads the notices of a bulletin.
  * @param chunks - the file's bytes
  * @throws AppError 422 (French) for broken XML (with line and column), a root that is not a BODACC bulletin,
- *   or an unsupported encoding
+ *   elements nested deeper than XML_MAX_DEPTH, or an unsupported encoding
  */
 export async function* readXmlBulletin(chunks: AsyncIterable<Buffer>): AsyncGenerator<XmlAvis> {
   const parser = new SaxesParser({ position: true });
@@ -86,6 +92,12 @@ export async function* readXmlBulletin(chunks: AsyncIterable<Buffer>): AsyncGene
 
   parser.on('opentag', (tag) => {
     depth++;
+    if (depth > XML_MAX_DEPTH) {
+      throw new AppError(
+        422,
+        `Le fichier XML imbrique plus de ${XML_MAX_DEPTH} niveaux d’éléments (ligne ${parser.line})\u00a0: ce n’est pas un bulletin BODACC. Rien n’a été importé.`,
+      );
+    }
     if (depth === 1) {
       bulletin = XML_ROOTS[tag.name];
       if (!bulletin) throw new AppError(422, `Fichier XML non reconnu\u00a0: élément racine « ${excerpt(tag.name, 40)} » (un bulletin BODACC A « RCS-A_IMMAT » est attendu). Rien n’a été importé.`);
