@@ -44,3 +44,13 @@ export function isConnectionLost(err: unknown): boolean {
   const message = typeof e.message === 'string' ? e.message : '';
   return !code && LOST_CONNECTION_TEXTS.some((t) => message.startsWith(t));
 }
+
+/**
+ * True for a transaction PostgreSQL aborted to settle a conflict with another: a deadlock (40P01,
+ * deadlock_detected) or a serialization failure (40001). Running the whole transaction again is the remedy.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  const code = (e as { code?: string })?.code;
+  return code === '40P01' || code === '40001';
+}

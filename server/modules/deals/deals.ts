@@ -8,7 +8,8 @@
  *   exist; the identifier is free), all errors in one 422 field map (`entities.0.siren` for an entity's field).
  *   An entity without name whose SIREN the company register knows (`companies`) takes the
  *   register's name.
- * - The deal and its entities are written in ONE transaction, the deal row locked. Every real change (a deal
+ * - The deal and its entities are written in ONE transaction, the deal row locked (run again when PostgreSQL
+ *   aborts it for a deadlock with a publication, server/db/retry.ts). Every real change (a deal
  *   field, or an entity added, removed, changed or moved) bumps `deals.revision`; a save that changes nothing
  *   writes nothing (same revision, same updated_at), so publication only sees real changes. Entities keep
  *   their ids while they stay in the list (the list's rows link to the deal by them).
@@ -39,6 +40,7 @@ import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import { withUniqueFields } from '../../lib/status-resource';
 import { diffChanges, recordAudit } from '../../lib/audit';
 import { isForeignKeyViolation } from '../../lib/db-errors';
+import { inTransaction } from '../../db/retry';
 import type { ActiveTotal } from '../module';
 import { countByStatus } from '../../lib/status-count';
 import { rowsOf } from '../../db/rows';
@@ -263,8 +265,7 @@ export async function createDeal(db: Db, body: unknown): Promise<DealResponse> {
   const entities = await entityValues(db, input.entities);
   const id = await withReferences(db, input, null, () =>
     withUniqueFields(unique, () =>
-      db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      inTransaction(db, async (tx) => {
         const [row] = await tx.insert(deals).values(values).returning({ id: deals.id });
         const c = await copies(tx, values);
         await tx.insert(dealEntities).values(entities.map((e) => entityRow(row.id, e, c)));
@@ -301,8 +302,7 @@ export async function updateDeal(db: Db, id: number, body: unknown): Promise<Dea
   const entities = await entityValues(db, input.entities);
   await withReferences(db, input, id, () =>
     withUniqueFields(unique, () =>
-      db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      inTransaction(db, async (tx) => {
         const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
         if (!current) throw notFound(DEAL_NOT_FOUND);
         const before = await getDeal(tx, id);
@@ -347,8 +347,7 @@ export async function updateDeal(db: Db, id: number, body: unknown): Promise<Dea
  * @throws AppError 404 DEAL_NOT_FOUND
  */
 export async function toggleDeal(db: Db, id: number): Promise<DealResponse> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const rows = await tx
       .update(deals)
       .set({ status: sql`1 - ${deals.status}`, revision: sql`${deals.revision} + 1`, updatedAt: new Date() })
@@ -365,8 +364,7 @@ export async function toggleDeal(db: Db, id: number): Promise<DealResponse> {
  * @throws AppError 404 DEAL_NOT_FOUND
  */
 export async function removeDeal(db: Db, id: number): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const before = await getDeal(tx, id);
     const rows = await tx.delete(deals).where(eq(deals.id, id)).returning({ id: deals.id });
     if (rows.length === 0) throw notFound(DEAL_NOT_FOUND);

@@ -12,12 +12,17 @@
  * - what the batch replaced or removed (the previous snapshot with its revision, batch and date, and the deal's
  *   previous `published_revision`) goes to `published_deal_history`.
  * `purge` (one transaction) undoes the last batch exactly from that history and deletes it; the next purge undoes
- * the batch before. Both take a transaction-level advisory lock, so two publications or purges never interleave.
+ * the batch before. Both take a transaction-level advisory lock, so two publications or purges never interleave,
+ * then the deals import's merge lock, so that a publication waits for an import's merge instead of deadlocking with
+ * it (the merge takes only its own lock: one order). A deadlock with a deal's save or toggle (each locks its deal's
+ * row, then the counter row `deal_publication_counts`, which a publication locks before the deal rows it marks)
+ * rolls one of them back, and it is run again (server/db/retry.ts).
  * Both answer the number of deals processed; 0 means nothing was done (no batch is written, or none was left).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ADVISORY_LOCKS } from '../../db/locks';
+import { inTransaction } from '../../db/retry';
 import { pendingWork } from './stats';
 import { rowsOf } from '../../db/rows';
 
@@ -26,7 +31,7 @@ export const PUBLICATION_LOCK_KEY = ADVISORY_LOCKS.dealsPublication;
 
 /**
  * Starts a publication or purge transaction: no statement timeout (the first publication of a big base takes
- * minutes), the advisory lock, and plans through the keys. A batch touches a few thousand deals among hundreds of
+ * minutes), the advisory locks (publication, then the import's merge), and plans through the keys. A batch touches a few thousand deals among hundreds of
  * thousands; hash joins would read the whole of `deals` and `published_deals` (seconds at 400,000 deals, JIT
  * included), while nested loops over the keys cost what the batch costs.
  */
@@ -34,6 +39,7 @@ async function begin(q: Db): Promise<void> {
   await q.execute(sql`set local statement_timeout = 0`);
   for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'jit']) await q.execute(sql.raw(`set local ${setting} = off`));
   await q.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK_KEY})`);
+  await q.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.dealsMerge})`);
 }
 
 /**
@@ -82,8 +88,7 @@ const PENDING = sql`d.status = 1 and d.published_revision is distinct from d.rev
  * @returns the deals processed (published + withdrawn); 0 when there was nothing to do (no batch written)
  */
 export async function publishDeals(db: Db, adminId: number | null): Promise<number> {
-  return db.transaction(async (tx) => {
-    const q = tx as unknown as Db;
+  return inTransaction(db, async (q) => {
     await begin(q);
     const work = await pendingWork(q);
     if (work.waiting + work.orphans === 0) return 0;
@@ -162,8 +167,7 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
  * @returns the deals the batch had processed; 0 when no batch is left
  */
 export async function purgeLastBatch(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const q = tx as unknown as Db;
+  return inTransaction(db, async (q) => {
     await begin(q);
     const last = (await rowsOf<{ id: number; deals: number }>(q, sql`select id, deals from deal_publish_batches order by id desc limit 1`))[0];
     if (!last) return 0;

@@ -1,0 +1,90 @@
+/**
+ * Deal writes racing the publication (`GET /api/transactions/insert`, `purge`): on PostgreSQL a toggle, or an
+ * import's merge, and a publication or purge lock the same deal rows and the `deal_publication_counts` row in
+ * opposite orders, and PostgreSQL aborts one of them (SQLSTATE 40P01). Every call still answers: the aborted
+ * transaction is run again (server/db/retry.ts), and a publication waits for an import's merge. API tests on both
+ * databases (on PGlite the calls are serialised and nothing deadlocks; the counts are checked the same).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEAL_CSV_COLUMNS } from '../../contract/deal-import';
+import { createTestApp, multipart, type Client, type TestApp } from '../helpers/app';
+import { rowsOf } from '../../server/db/rows';
+
+let t: TestApp;
+let root: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await t.superAdmin();
+});
+afterAll(async () => t?.close());
+
+/** Inserts `n` active deals (as the deals service stores them: revision 1, never published); returns their ids. */
+async function insertDeals(prefix: string, n: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(t.ctx.db, sql`insert into deals (deal_identifier, deal_date, currency)
+    select ${prefix} || '-' || g, '2026-01-02', 'EUR' from generate_series(1, ${n}) g returning id::int as id`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The counter of the deals waiting for publication, against a count of them. */
+async function waitingCounts() {
+  const [row] = await rowsOf<{ kept: number; counted: number }>(t.ctx.db, sql`select
+    (select waiting from deal_publication_counts where id = 1)::int as kept,
+    (select count(*) from deals where (status = 1 and published_revision is distinct from revision) or (status <> 1 and published_revision is not null))::int as counted`);
+  return { kept: Number(row.kept), counted: Number(row.counted) };
+}
+
+/** Every answer that is not a 200, as `status body`. */
+const failures = (answers: Array<{ statusCode: number; body: string }>) => answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body.slice(0, 120)}`);
+
+describe('toggles racing publications and purges', () => {
+  it('answers every one of 480 toggles and 40 publications or purges (no 500)', { timeout: 120_000 }, async () => {
+    const ids = await insertDeals('RACE', 60);
+    expect((await root.get('/api/transactions/insert')).statusCode).toBe(200);
+    const calls: Array<Promise<{ statusCode: number; body: string }>> = [];
+    for (let i = 0; i < 480; i++) {
+      calls.push(root.post(`/api/transactions/toggledeal/${ids[(i * 7) % ids.length]}`));
+      if (i % 12 === 0) calls.push(root.get(i % 24 === 0 ? '/api/transactions/insert' : '/api/transactions/purge'));
+    }
+    expect(failures(await Promise.all(calls))).toEqual([]);
+    const counts = await waitingCounts();
+    expect(counts.kept).toBe(counts.counted);
+  });
+});
+
+describe('purges during an import', () => {
+  /** A deals CSV of `n` deals (one entity each), their amount `amount`. */
+  function dealsCsv(n: number, amount: string): Buffer {
+    const lines = [DEAL_CSV_COLUMNS.join(';')];
+    for (let i = 1; i <= n; i++) {
+      const row: Record<string, string> = { deal_id: `IMP-${i}`, deal_date: '15/03/2026', company_name: `Société ${i}`, amount, currency: 'EUR' };
+      lines.push(DEAL_CSV_COLUMNS.map((c) => row[c] ?? '').join(';'));
+    }
+    return Buffer.from(lines.join('\r\n') + '\r\n');
+  }
+  const upload = (data: Buffer) => {
+    const m = multipart('file', 'deals.csv', 'text/csv', data);
+    return root.call('POST', '/api/transactions/import', undefined, { payload: m.payload, headers: m.headers });
+  };
+
+  it('answers the import and every publication or purge sent while it merges (no 500)', { timeout: 180_000 }, async () => {
+    const first = await upload(dealsCsv(20_000, '1000'));
+    expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
+    expect((await root.get('/api/transactions/insert')).statusCode).toBe(200);
+    // The same deals with another amount: the merge updates every one of them while the purges and publications run.
+    const importing = upload(dealsCsv(20_000, '2000'));
+    const calls: Array<{ statusCode: number; body: string }> = [];
+    let done = false;
+    void importing.finally(() => (done = true));
+    for (let i = 0; !done || i < 8; i++) {
+      calls.push(await root.get(i % 2 === 0 ? '/api/transactions/purge' : '/api/transactions/insert'));
+      await new Promise((r) => setTimeout(r, 20));
+      if (i > 400) break;
+    }
+    const imported = await importing;
+    expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
+    expect(failures(calls)).toEqual([]);
+    const counts = await waitingCounts();
+    expect(counts.kept).toBe(counts.counted);
+  });
+});
