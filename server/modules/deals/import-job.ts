@@ -27,6 +27,7 @@ import { jobInputSchema, openJobFile, removeJobFile } from '../../jobs/files';
 import type { JobContext, JobKind } from '../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../jobs/staged-import';
 import { csvLayoutSchema, type CsvLayout } from '../../lib/csv/layout';
+import { excerpt } from '../../lib/excerpt';
 import { countsSql, dealsInSql, disagreeSql, errorLinesSql, importTables, lookupSql, mergeSql, rowErrorsSql, typedSql, type ImportTables } from './import-sql';
 import { copyToStage, createStageSql, dataPart, isNotUtf8, type StageMeter } from './import-stage';
 
@@ -99,7 +100,7 @@ async function check(exec: Sql, t: ImportTables, layout: CsvLayout, temp: string
   for (const d of disagree) {
     const list = byRn.get(Number(d.rn))!;
     const at = list.indexOf('');
-    const q = `«\u00a0${String(d.deal_id).slice(0, 40)}\u00a0»`;
+    const q = `«\u00a0${excerpt(String(d.deal_id), 40)}\u00a0»`;
     list[at] = Number(d.entities) > 0
       ? `Transaction ${q}\u00a0: ${Number(d.entities).toLocaleString('fr-FR')} entités, ${DEAL_ENTITIES_MAX} au plus.`
       : `Transaction ${q}\u00a0: colonnes différentes de la ligne ${lineOf.get(Number(d.first_rn))} (${String(d.columns)}).`;
