@@ -118,6 +118,8 @@ const envSchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
   FEED_INBOX_SETTLE_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   FEED_CONFIRM_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(400),
+  AUDIT_PURGE_CRON: cron.default('15 3 * * *'),
   RNE_API_URL: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
@@ -204,6 +206,10 @@ export interface AppConfig {
    * The CLI, the inbox and the scheduled fetch are never asked.
    */
   feedConfirmThreshold: number;
+  /** Days an audit entry is kept (AUDIT_RETENTION_DAYS, default 400; 0: for ever); server/modules/audit/retention.ts. */
+  auditRetentionDays: number;
+  /** Cron expression (Europe/Paris) of the daily audit purge (AUDIT_PURGE_CRON, default 03:15). */
+  auditPurgeCron: string;
   /** Base URL of the INPI RNE API, without a trailing slash: `/api/sso/login`, `/api/companies/{siren}`… are appended. */
   rneApiUrl: string;
   /** Whether the RNE worker starts with the server (`RNE_WORKER=on`). `npm run worker` runs it alone. */
@@ -270,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feedInbox: e.FEED_INBOX,
     feedInboxSettleMs: e.FEED_INBOX_SETTLE_MS,
     feedConfirmThreshold: e.FEED_CONFIRM_THRESHOLD,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    auditPurgeCron: e.AUDIT_PURGE_CRON.trim(),
     rneApiUrl: e.RNE_API_URL,
     rneWorker: e.RNE_WORKER,
     rneRequestsPerMinute: e.RNE_REQUESTS_PER_MINUTE,

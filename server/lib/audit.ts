@@ -99,18 +99,21 @@ export function redactChanges(changes: AuditChanges): AuditChanges {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Fields a diff leaves out: the record's id and its stamps. */
+const UNAUDITED_FIELDS = new Set(['id', 'created_at', 'updated_at', 'createdAt', 'updatedAt']);
 
 /**
  * The fields that differ between two objects (the response before and after a write), `{field: [before, after]}`;
  * `before` undefined (a create) gives every field of `after` with null before, `after` undefined (a delete)
- * every field of `before` with null after. `id` is left out (the entry carries it).
+ * every field of `before` with null after. `id` (the entry carries it) and the `created_at` / `updated_at` stamps
+ * (the entry has its own date) are left out.
  */
 export function diffChanges(before: object | undefined | null, after: object | undefined | null): AuditChanges {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
   const out: AuditChanges = {};
   for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (key === 'id') continue;
+    if (UNAUDITED_FIELDS.has(key)) continue;
     const from = before ? (b[key] ?? null) : null;
     const to = after ? (a[key] ?? null) : null;
     if (!same(from, to)) out[key] = [from, to];
@@ -119,13 +122,14 @@ export function diffChanges(before: object | undefined | null, after: object | u
 }
 
 /**
- * Marks as changed the secret fields a write was given (e.g. a new password, which no response shows), when the
- * response diff could not tell: `[masqué] → [masqué]` (`created`: `null → [masqué]`).
+ * Marks as changed the secret fields a write was given that its response does not show (e.g. a new password):
+ * `[masqué] → [masqué]` (`created`: `null → [masqué]`). A secret the response shows is judged by the diff.
+ * @param shown - the response object (its keys are the fields the diff saw)
  */
-export function withSecretInputs(changes: AuditChanges, input: unknown, created = false): AuditChanges {
+export function withSecretInputs(changes: AuditChanges, input: unknown, shown: object | undefined, created = false): AuditChanges {
   if (!input || typeof input !== 'object') return changes;
   for (const [k, v] of Object.entries(input)) {
-    if (isSecretField(k) && typeof v === 'string' && v !== '' && !(k in changes)) changes[k] = [created ? null : REDACTED, REDACTED];
+    if (isSecretField(k) && typeof v === 'string' && v !== '' && !(k in changes) && !(shown && k in shown)) changes[k] = [created ? null : REDACTED, REDACTED];
   }
   return changes;
 }

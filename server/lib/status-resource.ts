@@ -167,13 +167,10 @@ export function defineStatusResource<
   const write = <R>(fn: () => Promise<R>) => withUniqueFields(spec.unique, fn);
   const resource = getTableName(table as PgTable);
   /** The audit entry of a write, on its transaction: the response objects before → after. */
-  const audit = (tx: Db, id: number, action: string, before?: Row, after?: Row, input?: unknown) =>
-    recordAudit(tx, {
-      resource,
-      resourceId: id,
-      action,
-      changes: withSecretInputs(diffChanges(before && (spec.toResponse(before) as object), after && (spec.toResponse(after) as object)), input, !before),
-    });
+  const audit = (tx: Db, id: number, action: string, before?: Row, after?: Row, input?: unknown) => {
+    const [from, to] = [before && (spec.toResponse(before) as object), after && (spec.toResponse(after) as object)];
+    return recordAudit(tx, { resource, resourceId: id, action, changes: withSecretInputs(diffChanges(from, to), input, to ?? from, !before) });
+  };
 
   async function find(db: Db, id: number): Promise<Row> {
     const [row] = (await select(db).where(eq(table.id, id))) as unknown as Row[];

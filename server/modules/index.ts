@@ -4,6 +4,7 @@
  * module adds its `module.ts` and one line here.
  */
 import { adminsModule } from './admins/module';
+import { auditModule } from './audit/module';
 import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { dashboardModule } from './dashboard/module';
@@ -34,5 +35,6 @@ export const serverModules: readonly ServerModule[] = [
   companiesModule,
   dealsModule,
   jobsModule,
+  auditModule,
   avatarFilesModule,
 ];

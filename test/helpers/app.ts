@@ -140,6 +140,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     APP_KEY: TEST_APP_KEY,
     LOG_LEVEL: 'silent',
     ...TEST_PASSWORD_HASH_ENV,
+    // The daily audit purge off: pg-boss's schedule holds only the tasks a test turns on (test/api/audit.test.ts).
+    AUDIT_RETENTION_DAYS: '0',
     ...env,
   });
   setPasswordHashCost(config.passwordHashCost);

@@ -1,0 +1,43 @@
+/**
+ * Retention of the audit log (README "Audit trail"): entries older than AUDIT_RETENTION_DAYS are deleted once a
+ * day by the pg-boss periodic task `audit-purge` (CONVENTIONS.md section 6; cron AUDIT_PURGE_CRON, Europe/Paris).
+ *
+ * The table refuses DELETE (trigger of migration 0021) except in a transaction that ran
+ * `SET LOCAL vigie.audit_purge = on`: the purge sets it, deletes in one statement and writes its own entry (system
+ * actor, action `purge`, the count and the cut-off) in the same transaction. `SET LOCAL` ends with the
+ * transaction, so no other statement of the connection can delete.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { rowCountOf } from '../../db/rows';
+import { recordAudit, runAsSystem } from '../../lib/audit';
+
+/** pg-boss queue of the daily purge. */
+export const AUDIT_PURGE_TASK = 'audit-purge';
+
+/**
+ * Deletes the entries created more than `days` days before now (whole days of 24 h) and records the purge.
+ * @returns the number of entries deleted
+ */
+export async function purgeAudit(db: Db, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`set local vigie.audit_purge = on`);
+    const count = await rowCountOf(tx, sql`delete from audit_log where created_at < ${cutoff.toISOString()}::timestamptz`);
+    await runAsSystem({ source: AUDIT_PURGE_TASK }, () =>
+      recordAudit(tx, { resource: 'audit_log', resourceId: null, action: 'purge', details: { count, before: cutoff.toISOString(), retention_days: days } }),
+    );
+    return count;
+  });
+}
+
+/** Declares the daily purge on the app's queue (off when AUDIT_RETENTION_DAYS is 0: entries are kept for ever). */
+export function scheduleAuditPurge(ctx: AppContext): void {
+  const days = ctx.config.auditRetentionDays;
+  ctx.jobs.schedule(AUDIT_PURGE_TASK, days > 0 ? ctx.config.auditPurgeCron : null, async () => {
+    await purgeAudit(ctx.db, days);
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The « Journal d’audit » list (README "Audit trail"; server/lib/audit.ts): `POST /api/audit/filter` and its
+ * « Exporter CSV », on the shared list mechanism (server/http/listing.ts, server/http/list-export.ts).
+ *
+ * Filters (contract/audit.ts `auditFilters`, all optional, applied together): administrator, resource and its id,
+ * action, first and last day (Europe/Paris calendar days, inclusive). Sorts: date (default, newest first),
+ * administrator, action, resource; each filter and sort column is backed by an `(column, id)` index of
+ * `audit_log` (migration 0021). The list has no free-text search.
+ */
+import type { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import { auditActionLabel, auditActorText, auditDetailLines, auditResourceLabel, type AuditEntry, type AuditFilters } from '../../../contract/audit';
+import type { FilterBody, Page } from '../../../contract/listing';
+import type { Db } from '../../db/client';
+import { exportList } from '../../http/list-export';
+import { runList, type ListSpec } from '../../http/listing';
+import type { CsvColumn } from '../../lib/csv/write';
+
+/** Sortable columns: public name -> indexed expression. */
+const SORTABLE: Record<string, SQL> = {
+  id: sql`a.id`,
+  created_at: sql`a.created_at`,
+  admin_email: sql`a.admin_email`,
+  action: sql`a.action`,
+  resource: sql`a.resource`,
+};
+
+const SELECT = sql`a.id::float8 as id, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, a.actor, a.admin_id,
+  a.admin_email, a.job_id, a.ip, a.user_agent, a.session_ref, a.resource, a.resource_id, a.action, a.changes, a.details`;
+
+/** Start of Paris calendar day `day` (YYYY-MM-DD) as an instant. */
+const parisStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Paris')`;
+
+/** The WHERE of the filters (undefined: none). */
+function filterWhere(f: AuditFilters): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.admin_id !== undefined) c.push(sql`a.admin_id = ${f.admin_id}`);
+  if (f.resource) c.push(sql`a.resource = ${f.resource}`);
+  if (f.resource_id) c.push(sql`a.resource_id = ${f.resource_id}`);
+  if (f.action) c.push(sql`a.action = ${f.action}`);
+  if (f.from) c.push(sql`a.created_at >= ${parisStart(f.from)}`);
+  if (f.to) c.push(sql`a.created_at < (${f.to}::date + 1)::timestamp at time zone 'Europe/Paris'`);
+  return c.length ? sql.join(c, sql` and `) : undefined;
+}
+
+/** The list of the filters `f`. */
+function auditSpec(f: AuditFilters): ListSpec {
+  return { select: SELECT, from: sql`audit_log a`, sortable: SORTABLE, where: filterWhere(f) };
+}
+
+/**
+ * One page of the audit log for a filter body (sort, page size) and the filters.
+ * @throws AppError 422 errors.column (sort column not offered), errors.page (too deep)
+ */
+export function filterAudit(db: Db, body: FilterBody, page: number, filters: AuditFilters): Promise<Page<AuditEntry>> {
+  return runList<AuditEntry>(db, auditSpec(filters), body, page);
+}
+
+/** Columns of the CSV: the list's (Date in Paris time, Administrateur, Action, Ressource, Identifiant, Détail, IP). */
+const AUDIT_CSV: CsvColumn<AuditEntry & { date: string }>[] = [
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Administrateur', value: (r) => auditActorText(r) },
+  { header: 'Action', value: (r) => auditActionLabel(r.action) },
+  { header: 'Ressource', value: (r) => auditResourceLabel(r.resource) },
+  { header: 'Identifiant', value: (r) => r.resource_id },
+  { header: 'Détail', value: (r) => auditDetailLines(r).join(' | ') },
+  { header: 'IP', value: (r) => r.ip },
+];
+
+/**
+ * « Exporter CSV »: every entry of the filters in the list's sort (dates DD/MM/YYYY HH:mm:ss, Europe/Paris).
+ * @throws AppError 422 errors.column
+ */
+export function exportAudit(db: Db, body: FilterBody, filters: AuditFilters): Readable {
+  const select = sql`${SELECT}, to_char(a.created_at at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI:SS') as date`;
+  return exportList(db, { ...auditSpec(filters), select }, body, AUDIT_CSV);
+}
