@@ -12,6 +12,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedInbox, inboxDir } from '../../server/modules/feeds/inbox';
+import { startFeedJob } from '../../server/modules/feeds/start';
+import { waitForJob } from '../../server/jobs/queue';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { rowsOf } from '../../server/db/rows';
 
@@ -232,6 +234,23 @@ describe('inbox', () => {
     await until('StockUniteLegale_sample.csv in done/', () => names('sirene', 'done').includes('StockUniteLegale_sample.csv'));
     expect(await rows(sql`select status, lines::int, origin from feed_files where filename = 'StockUniteLegale_sample.csv'`)).toEqual([{ status: 1, lines: 97, origin: 'inbox' }]);
     expect(names('sirene', 'processing')).toEqual([]);
+  });
+});
+
+describe('inbox leftovers', () => {
+  it('at start, a file a stopped server left in processing/ after its import ended goes to done/, not imported again', async () => {
+    for (const w of watchers.splice(0)) await w.stop();
+    fs.mkdirSync(dir('bodacc', 'processing'), { recursive: true });
+    const taken = path.join(dir('bodacc', 'processing'), '1700000000001-fini.xml');
+    fs.writeFileSync(taken, fixture('bodacc/RCS-A_BXA20210005_ventes.xml'));
+    const job = await startFeedJob(t.ctx.jobs, t.ctx.db, { feed: 'bodacc', filename: 'fini.xml', origin: 'inbox', input: { path: taken } });
+    expect((await waitForJob(t.ctx.db, job.id)).state).toBe('done');
+    const w = await watcher();
+    await w.idle();
+    await pause(STABLE_MS * 2);
+    expect(names('bodacc', 'done').filter((n) => n === 'fini.xml')).toHaveLength(1);
+    expect(names('bodacc', 'processing')).toEqual([]);
+    expect(await rows(sql`select status from feed_files where filename = 'fini.xml'`)).toEqual([{ status: 1 }]);
   });
 });
 
