@@ -34,6 +34,11 @@ export const ADVISORY_LOCK_CLASSES = {
   job: 7273,
   /** Processing of the news imports, one at a time per administrator; the object is the administrator's id (server/modules/news/imports.ts). */
   newsProcess: 7274,
+  /**
+   * Taking a news upload, one at a time per administrator: the check that no import of theirs is pending and the
+   * creation of the new one's job; the object is the administrator's id (server/modules/news/imports.ts).
+   */
+  newsUpload: 7275,
 } as const;
 
 /** Name of a single-key advisory lock. */

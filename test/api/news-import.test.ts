@@ -556,7 +556,7 @@ describe('errors of each row', () => {
       [row({ categorie: 'Archive' }), [`La catégorie ${q('Archives')} est désactivée.`]],
       [row({ categorie: '' }), ['La catégorie est obligatoire.']],
       [row({ titre: '' }), ['Le titre est obligatoire.']],
-      [row({ titre: long }), ['Le titre ne peut pas dépasser 500 caractères.']],
+      [row({ titre: long }), ['Le titre ne peut pas dépasser 500 caractères (il en compte 501).']],
       [row({ date: '32/01/2026' }), [`Date invalide\u00a0: ${q('32/01/2026')} (attendu JJ/MM/AAAA, JJ/MM/AAAA HH:mm ou ISO 8601).`]],
       [row({ date: '' }), ['La date est obligatoire.']],
       [row({ lien: 'ftp://www.example.com/a' }), [`Le lien doit être une adresse http:// ou https://\u00a0: ${q('ftp://www.example.com/a')}.`]],

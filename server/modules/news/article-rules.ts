@@ -96,7 +96,7 @@ export function checkArticle(raw: RawArticle, categories: CategoryIndex, categor
 
   const title = oneLine(raw.title);
   if (!title) errors.title = 'Le titre est obligatoire.';
-  else if (title.length > TITLE_MAX) errors.title = `Le titre ne peut pas dépasser ${TITLE_MAX} caractères.`;
+  else if (title.length > TITLE_MAX) errors.title = `Le titre ne peut pas dépasser ${TITLE_MAX} caractères (il en compte ${title.length.toLocaleString('fr-FR')}).`;
 
   let category: CategoryRef | null;
   if (categoryId !== undefined) {

@@ -27,6 +27,14 @@ import { readCsvRecords } from '../../lib/csv/records';
 import { CategoryIndex, checkArticle, type RawArticle } from './article-rules';
 import { markExistingDuplicates, markInFileDuplicates } from './duplicates';
 
+/** Most characters a temporary row keeps of a title, unless the configuration says otherwise (NEWS_TEMPORARY_TITLE_MAX_CHARS). */
+export const TEMPORARY_TITLE_MAX = 1000;
+
+/** `title` as a temporary row keeps it: at most `max` characters, then « … » when it was longer. */
+export function keptTitle(title: string, max: number): string {
+  return title.length > max ? `${title.slice(0, max)}…` : title;
+}
+
 /** Queue name of the news import. */
 export const NEWS_IMPORT = 'news-import';
 
@@ -36,6 +44,11 @@ export const newsImportPayload = z.object({
   layout: csvLayoutSchema,
   /** Most data rows read (the configuration's limit when the file was taken; NEWS_IMPORT_MAX_ROWS when absent). */
   maxRows: z.number().int().positive().optional(),
+  /**
+   * Most characters kept of a title (NEWS_TEMPORARY_TITLE_MAX_CHARS when the file was taken; TEMPORARY_TITLE_MAX
+   * when absent): a longer one is in error anyway, and is kept cut with « … » so that its row stays small to list.
+   */
+  maxTitleChars: z.number().int().positive().optional(),
   /** The upload (server/jobs/files.ts): stored in the database, readable by any process. */
   input: jobInputSchema.optional(),
 });
@@ -68,7 +81,7 @@ interface Staged {
 async function run(ctx: JobContext) {
   const { job, signal } = ctx;
   const db = ctx.database.db;
-  const { layout, maxRows = NEWS_IMPORT_MAX_ROWS } = job.payload as unknown as NewsImportPayload;
+  const { layout, maxRows = NEWS_IMPORT_MAX_ROWS, maxTitleChars = TEMPORARY_TITLE_MAX } = job.payload as unknown as NewsImportPayload;
   const categories = await loadCategories(db);
   const cell = (cells: string[], field: string) => {
     const at = layout.columns[field];
@@ -103,7 +116,7 @@ async function run(ctx: JobContext) {
             record.line,
             (a.siren ?? raw.siren.trim()).slice(0, 64),
             a.name,
-            a.title,
+            keptTitle(a.title, maxTitleChars),
             raw.category.trim().slice(0, 255),
             a.category?.id ?? null,
             a.posted,
