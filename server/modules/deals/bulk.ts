@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BulkBody } from '../../../contract/bulk';
 import type { Db } from '../../db/client';
+import { retryOnConflict } from '../../db/retry';
 import { bulkStatement } from '../../http/bulk';
 import { dealSearch } from './list';
 
@@ -30,8 +31,11 @@ const STATEMENTS: Record<DealBulkAction, (ids: SQL) => SQL> = {
 export async function bulkDeals(db: Db, action: DealBulkAction, body: BulkBody): Promise<number> {
   const term = body.all ? body.search?.trim() : undefined;
   const search = term ? await dealSearch(db, term) : undefined;
-  return bulkStatement(db, { id: sql`e.id`, search: () => search?.cond }, body, (where) =>
-    STATEMENTS[action](sql`select e.deal_id from deal_entities e where ${where}`),
+  // One transaction, run again when a publication deadlocks with it (server/db/retry.ts).
+  return retryOnConflict(() =>
+    bulkStatement(db, { id: sql`e.id`, search: () => search?.cond }, body, (where) =>
+      STATEMENTS[action](sql`select e.deal_id from deal_entities e where ${where}`),
+    ),
   );
 }
 
