@@ -189,7 +189,7 @@ export async function outsideFetch(url: string, init: OutsideInit, limits: Outsi
     try {
       for (;;) {
         arm();
-        let part: ReadableStreamReadResult<Uint8Array>;
+        let part: Awaited<ReturnType<typeof reader.read>>;
         try {
           part = await reader.read();
         } catch (err) {
