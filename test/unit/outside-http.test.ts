@@ -41,6 +41,16 @@ describe('byte cap', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(40 * 1024 * 1024);
   });
 
+  it('a 3 GB answer stops at the default RNE cap (32 Mo): the finding that crashed the server', async () => {
+    s.handler = (_req, res) => flood(res, 3 * 1024 ** 3, { prefix: '{"token":"', fill: 'a' });
+    const before = process.memoryUsage().rss;
+    const started = Date.now();
+    const err = await failureOf(outsideFetch(s.url, { method: 'POST' }, { timeoutMs: 20_000, maxBytes: 32 * 1024 * 1024, redirect: 'manual' }).then((r) => r.json()));
+    expect(err).toMatchObject({ kind: 'too-large', message: 'réponse trop volumineuse (plus de 32\u00a0Mo)' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
   it('refuses an announced Content-Length above the cap before reading', async () => {
     s.handler = (_req, res) => flood(res, 2 * 1024 * 1024, { announce: true });
     const err = await failureOf(outsideFetch(s.url, {}, limits));
