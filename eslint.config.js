@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  * The contract files the web may import as values: pure rules, limits, text folding and the CSV cell rule, free of zod (so no zod in the
  * bundle); they import no other contract file.
  */
-const PURE_CONTRACT = ['siren', 'limits', 'control-chars', 'admin-rules', 'resources', 'fold', 'csv-cell'];
+const PURE_CONTRACT = ['siren', 'limits', 'control-chars', 'admin-rules', 'resources', 'fold', 'csv-cell', 'audit-text'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'server/db/migrations', 'test-results', 'playwright-report'] },

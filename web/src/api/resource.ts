@@ -18,6 +18,8 @@ export interface CrudResource<T extends { id: number; status: number }, TCreate,
   key: string;
   /** Path of the list page in the UI (redirect after create/delete). */
   listPath: string;
+  /** Its resource in the audit trail (contract/audit.ts, e.g. `api_customers`): its edit page links to its « Historique ». */
+  auditResource?: string;
   /** Path of the create page in the UI, the list's 'Ajouter' link: `{listPath}/create` unless it lives elsewhere (`/news/create`). */
   createPath: string;
   /** Every item at once (`paths.all`): the lists of a few hundred rows, paged in the browser. */
@@ -88,6 +90,8 @@ export function standardResource<T extends { id: number; status: number }, TCrea
   listPath: string;
   /** Create page, `{listPath}/create` by default (news categories: `/news/create` beside `/news/categories`). */
   createPath?: string;
+  /** Its resource in the audit trail (the « Historique » link of its edit page). */
+  auditResource?: string;
   texts: CrudResource<T, TCreate, TUpdate>['texts'];
   paths: ResourcePaths<T, TCreate, TUpdate>;
   /** Every item, when no `all` path gives them. */
@@ -100,6 +104,7 @@ export function standardResource<T extends { id: number; status: number }, TCrea
   return {
     key: config.key,
     listPath: config.listPath,
+    ...(config.auditResource ? { auditResource: config.auditResource } : {}),
     createPath: config.createPath ?? `${config.listPath}/create`,
     texts: config.texts,
     list: config.list ?? (() => (all ? ok(loose.GET(all)) : Promise.reject(new Error(`${config.key}: no list call`))) as Promise<T[]>),

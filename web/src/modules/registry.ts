@@ -5,6 +5,7 @@
  * and lazy page loaders (see `module.ts`).
  */
 import { adminsModule } from './admins/module';
+import { auditModule } from './audit/module';
 import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { groupsModule } from './groups/module';
@@ -29,6 +30,7 @@ export const webModules: readonly WebModule[] = [
   groupsModule,
   supervisionsModule,
   dealsModule,
+  auditModule,
 ];
 
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;

@@ -16,10 +16,14 @@ import type { ListState } from './listState';
 /** The export routes of the API. */
 export type ExportPath = Extract<keyof paths, `${string}/export.csv`>;
 
-/** Where a server-mode list exports: its route, and the route's path parameters when it has some (e.g. a group's id). */
+/**
+ * Where a server-mode list exports: its route, the route's path parameters when it has some (e.g. a group's id), and
+ * the list's own filters besides its search and sort (e.g. the audit log's administrator and dates).
+ */
 export interface ServerListExport {
   path: ExportPath;
   pathParams?: Record<string, string | number>;
+  query?: Record<string, string>;
 }
 
 /** How a client-mode list exports: the file's name before its date (e.g. `administrateurs`). */
@@ -75,6 +79,7 @@ export async function downloadListCsv(target: ServerListExport, state: Pick<List
     path: string,
     init: { params: { query: ReturnType<typeof exportQuery>; path?: Record<string, string | number> }; parseAs: 'blob' },
   ) => Promise<{ data?: Blob; response: Response }>;
-  const { data, response } = await get(target.path, { params: { query: exportQuery(state), path: target.pathParams }, parseAs: 'blob' });
+  const query = { ...(target.query ?? {}), ...exportQuery(state) };
+  const { data, response } = await get(target.path, { params: { query, path: target.pathParams }, parseAs: 'blob' });
   saveBlob(data ?? new Blob([]), attachmentName(response.headers.get('content-disposition'), 'export.csv'));
 }

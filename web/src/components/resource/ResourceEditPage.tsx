@@ -1,13 +1,14 @@
 /**
  * Generic edit page of a resource (`/<resource>/:id/edit`): loads the item (not-found
  * toast and /home, SPEC section 8), saves in place, deletes after confirmation back to
- * the list (SPEC section 4).
+ * the list (SPEC section 4). A resource with an audit name gets the « Historique » link (README "Audit trail").
  */
 import { Card, Form, Skeleton } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import type { CrudResource } from '../../api/resource';
 import { EntityForm } from '../form/EntityForm';
 import { PageHeader, type Crumb } from '../layout/PageHeader';
+import { HistoryLink } from './HistoryLink';
 import { useResourceActions } from './useResourceActions';
 import { useUpdateForm } from './useResourceForm';
 import { useResourceItem, useRouteId } from './useResourceQueries';
@@ -51,7 +52,11 @@ export function ResourceEditPage<T extends { id: number; status: number }, TUpda
 
   return (
     <>
-      <PageHeader title={title(item)} breadcrumb={breadcrumb} />
+      <PageHeader
+        title={title(item)}
+        breadcrumb={breadcrumb}
+        extra={resource.auditResource && id ? <HistoryLink resource={resource.auditResource} id={id} /> : undefined}
+      />
       {item && values ? (
         <EntityForm<TValues>
           form={form}

@@ -9,6 +9,7 @@ import type { Admin, AdminCreateInput, AdminUpdateInput } from '../../api/types'
 /** Administrators: endpoints under /api/admins and the texts of their dialogs and toasts. */
 export const adminsResource = standardResource<Admin, AdminCreateInput, AdminUpdateInput>({
   key: 'admins',
+  auditResource: 'admins',
   paths: {
     all: '/api/admins/all',
     get: '/api/admins/getUserRoles/{id}',

@@ -9,6 +9,7 @@ import type { Customer, CustomerCreateInput, CustomerUpdateInput } from '../../a
 /** API customers: endpoints under /api/customers and the texts of their dialogs and toasts. */
 export const customersResource = standardResource<Customer, CustomerCreateInput, CustomerUpdateInput>({
   key: 'customers',
+  auditResource: 'api_customers',
   paths: {
     all: '/api/customers/all',
     get: '/api/customers/getUserRoles/{id}',

@@ -9,6 +9,7 @@ import type { Group, GroupInput, GroupUpdateInput } from '../../api/types';
 /** Groups of SIRENs: endpoints under /api/groups and the texts of their dialogs and toasts. */
 export const groupsResource = standardResource<Group, GroupInput, GroupUpdateInput>({
   key: 'groups',
+  auditResource: 'groups',
   paths: {
     all: '/api/groups/all',
     get: '/api/groups/getGroupRoles/{id}',

@@ -10,6 +10,7 @@ import type { NewsCategory, NewsCategoryInput, NewsCategoryUpdateInput } from '.
 /** News categories: endpoints under /api/news and the texts of their dialogs and toasts. */
 export const categoriesResource = standardResource<NewsCategory, NewsCategoryInput, NewsCategoryUpdateInput>({
   key: 'news-categories',
+  auditResource: 'news_categories',
   paths: {
     all: '/api/news/all',
     get: '/api/news/getCategoryRoles/{id}',

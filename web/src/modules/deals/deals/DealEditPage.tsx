@@ -7,6 +7,7 @@
 import { Card, Skeleton, Space } from 'antd';
 import { useMemo } from 'react';
 import { PageHeader } from '../../../components/layout/PageHeader';
+import { HistoryLink } from '../../../components/resource/HistoryLink';
 import { StatusToggleButton } from '../../../components/resource/StatusToggleButton';
 import { useResourceActions } from '../../../components/resource/useResourceActions';
 import { useUpdateForm } from '../../../components/resource/useResourceForm';
@@ -38,6 +39,7 @@ export default function DealEditPage() {
             <Space>
               <StatusTag status={deal.status} />
               <StatusToggleButton status={deal.status} onClick={() => toggleStatus(deal)} />
+              <HistoryLink resource="deals" id={deal.id} />
             </Space>
           ) : null
         }

@@ -28,6 +28,7 @@ export function fetchCountries(): Promise<Country[]> {
  */
 export const dealsResource = standardResource<Deal, DealInput>({
   key: 'deals',
+  auditResource: 'deals',
   listPath: '/transactions',
   createPath: '/transactions/createdeal',
   paths: {

@@ -11,6 +11,7 @@ import type { DealRole, DealRoleInput, DealType, DealTypeInput } from '../types'
 /** Deal-entity roles: /transactions/roles, /transactions/createrole, /transactions/{id}/editrole. */
 export const rolesResource = standardResource<DealRole, DealRoleInput>({
   key: 'deal-roles',
+  auditResource: 'deal_roles',
   listPath: '/transactions/roles',
   createPath: '/transactions/createrole',
   paths: {
@@ -28,6 +29,7 @@ export const rolesResource = standardResource<DealRole, DealRoleInput>({
 /** Deal types: /transactions/types, /transactions/createtype, /transactions/{id}/edittype. */
 export const typesResource = standardResource<DealType, DealTypeInput>({
   key: 'deal-types',
+  auditResource: 'deal_types',
   listPath: '/transactions/types',
   createPath: '/transactions/createtype',
   paths: {

@@ -15,6 +15,7 @@ export const RNE_PATH = '/supervisions/rne';
 /** RNE accounts: calls, paths and dialog texts. */
 export const rneAccountsResource = standardResource<RneAccountRecord, RneAccountCreateBody, RneAccountUpdateBody>({
   key: 'rne-accounts',
+  auditResource: 'rne_accounts',
   listPath: RNE_PATH,
   list: fetchAllAccounts,
   get: fetchAccount,

@@ -1,0 +1,32 @@
+/**
+ * Columns of the « Journal d’audit »: Date (Paris time, with seconds), Administrateur, Action, Ressource (sortable),
+ * Identifiant, Détail (« champ : avant → après », one line per field), IP.
+ */
+import { auditActionLabel, auditActorText, auditDetailLines, auditResourceLabel } from '../../../../contract/audit-text';
+import type { DataColumn } from '../../components/list/DataList';
+import { formatDateTimeSeconds } from '../../lib/dates';
+import type { AuditEntry } from './api';
+
+/** The list's columns (their keys are the server's sort names). */
+export const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
+  { key: 'created_at', title: 'Date', sortable: true, render: (e) => formatDateTimeSeconds(e.created_at), minWidth: 150 },
+  { key: 'admin_email', title: 'Administrateur', sortable: true, render: (e) => auditActorText(e), identifying: true },
+  { key: 'action', title: 'Action', sortable: true, render: (e) => auditActionLabel(e.action) },
+  { key: 'resource', title: 'Ressource', sortable: true, render: (e) => auditResourceLabel(e.resource) },
+  { key: 'resource_id', title: 'Identifiant', render: (e) => e.resource_id ?? '' },
+  {
+    key: 'detail',
+    title: 'Détail',
+    render: (e) => (
+      <div data-testid="audit-detail">
+        {auditDetailLines(e).map((line, i) => (
+          <div key={i} style={{ overflowWrap: 'anywhere' }}>
+            {line}
+          </div>
+        ))}
+      </div>
+    ),
+    minWidth: 260,
+  },
+  { key: 'ip', title: 'IP', render: (e) => e.ip ?? '', secondary: true },
+];
