@@ -1,10 +1,13 @@
 /**
  * The shared reader of outside answers (server/lib/outside-http.ts) against a hostile server on 127.0.0.1
  * (test/helpers/hostile-server.ts): the byte cap (announced and counted), the total time limit covering the body,
- * the idle limit between chunks, redirects not followed on credentialed calls, and JSON.
+ * the idle limit between chunks, redirects not followed on credentialed calls, and JSON; the limits' settings and
+ * their defaults.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { frenchBytes, outsideFetch, OutsideHttpError } from '../../server/lib/outside-http';
+import { DEFAULT_FEED_HTTP } from '../../server/modules/feeds/fetch/http';
 import { dribble, flood, redirect, startHostileServer, type HostileServer } from '../helpers/hostile-server';
 
 let s: HostileServer;
@@ -129,5 +132,19 @@ describe('json', () => {
   it('a body that is not JSON is not-json', async () => {
     s.handler = (_req, res) => void res.writeHead(200).end('<html>');
     expect((await failureOf((await outsideFetch(s.url, {}, limits)).json())).kind).toBe('not-json');
+  });
+});
+
+describe('settings', () => {
+  it('default to 32 MiB and 10,000 items for the RNE, 60 s / 30 s / 32 MiB / 4 GiB / 1 h for the fetch, and are read from the environment', () => {
+    const config = loadConfig({});
+    expect([config.rneMaxResponseBytes, config.rneMaxItems, config.rneTimeoutMs]).toEqual([32 * 1024 * 1024, 10_000, 20_000]);
+    const { attempts, backoffMs, ...limits } = config.feedHttp;
+    expect(limits).toEqual(DEFAULT_FEED_HTTP);
+    expect([attempts, backoffMs]).toEqual([4, 5000]);
+    const set = loadConfig({ RNE_MAX_RESPONSE_BYTES: '2048', RNE_MAX_ITEMS: '5', FEED_SIRENE_MAX_BYTES: '4294967296', FEED_HTTP_IDLE_MS: '500' });
+    expect([set.rneMaxResponseBytes, set.rneMaxItems, set.feedHttp.sireneMaxBytes, set.feedHttp.idleMs]).toEqual([2048, 5, 4 * 1024 ** 3, 500]);
+    expect(() => loadConfig({ RNE_MAX_ITEMS: '0' })).toThrow(/at least 1 items/);
+    expect(() => loadConfig({ FEED_HTTP_TIMEOUT_MS: 'soon' })).toThrow(/whole number of milliseconds/);
   });
 });
