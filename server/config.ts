@@ -8,6 +8,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS } from '../contract/limits';
+import { TITLE_MAX } from '../contract/news';
+import { MAX_QUEUE_SIRENS } from '../contract/rne';
 import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from './lib/password';
 
 const bool = z
@@ -149,10 +151,12 @@ const envSchema = z.object({
   FEED_FETCH_ATTEMPTS: wholeNumberOr(4, 1, 'attempts'),
   FEED_FETCH_BACKOFF_MS: wholeNumberOr(5000, 0, 'milliseconds'),
   FEED_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
+  FEED_PUSH_MAX_SIRENS: wholeNumberOr(MAX_QUEUE_SIRENS, 1, 'SIRENs').refine((v) => v <= MAX_QUEUE_SIRENS, `must be at most ${MAX_QUEUE_SIRENS} SIRENs`),
   ARGON2_MEMORY_KIB: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.memoryCost, 8, 'KiB'),
   ARGON2_ITERATIONS: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.timeCost, 1, 'iterations'),
   NEWS_IMPORT_MAX_BYTES: wholeNumberOr(NEWS_IMPORT_MAX_BYTES, 1024 * 1024, 'bytes'),
   NEWS_IMPORT_MAX_ROWS: wholeNumberOr(NEWS_IMPORT_MAX_ROWS, 1, 'rows'),
+  NEWS_TEMPORARY_TITLE_MAX_CHARS: wholeNumberOr(1000, TITLE_MAX + 1, 'characters'),
 });
 
 /** Typed application configuration; each duration says its unit (`…Ms` in milliseconds, the session's in seconds). */
@@ -230,6 +234,8 @@ export interface AppConfig {
   feedHttp: { timeoutMs: number; idleMs: number; bodaccMaxBytes: number; sireneMaxBytes: number; sireneTimeoutMs: number; attempts: number; backoffMs: number };
   /** Bearer token of `POST /api/feeds/queues/{queue}`; undefined: the call is off (404). Never logged. */
   feedToken?: string;
+  /** Most SIRENs one feed push may carry (FEED_PUSH_MAX_SIRENS, at most the contract's 10,000 of one add). */
+  feedPushMaxSirens: number;
   /**
    * Cost of the argon2id hash of new passwords (ARGON2_MEMORY_KIB, ARGON2_ITERATIONS); OWASP's 19 MiB and 2
    * iterations unless set. The tests lower it: a hash keeps its own cost, so either cost verifies.
@@ -241,6 +247,11 @@ export interface AppConfig {
    * state the contract's values.
    */
   newsImport: { maxBytes: number; maxRows: number };
+  /**
+   * Characters an imported news row keeps of a title over the 500 allowed (NEWS_TEMPORARY_TITLE_MAX_CHARS, 1,000
+   * unless set, at least 501): the row is in error anyway; its title is cut with « … » and its error gives the real length.
+   */
+  newsTemporaryTitleMaxChars: number;
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
   sessionIdle: number;
@@ -294,8 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       backoffMs: e.FEED_FETCH_BACKOFF_MS,
     }),
     feedToken: e.FEED_TOKEN,
+    feedPushMaxSirens: e.FEED_PUSH_MAX_SIRENS,
     passwordHashCost: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_ITERATIONS }),
     newsImport: Object.freeze({ maxBytes: e.NEWS_IMPORT_MAX_BYTES, maxRows: e.NEWS_IMPORT_MAX_ROWS }),
+    newsTemporaryTitleMaxChars: e.NEWS_TEMPORARY_TITLE_MAX_CHARS,
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,
   });

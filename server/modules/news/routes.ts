@@ -105,7 +105,7 @@ export function newsRoutes(ctx: AppContext) {
         const limits = ctx.config.newsImport;
         if (Number(req.headers['content-length'] ?? 0) > limits.maxBytes + MULTIPART_ALLOWANCE) throw fieldError('file', fileTooBig(limits.maxBytes));
         const part = await receiveFile(req, limits.maxBytes, 'Veuillez choisir un fichier CSV.');
-        const job = await startImport(ctx.jobs, db, req.admin!.id, part, limits);
+        const job = await startImport(ctx.jobs, db, req.admin!.id, part, { ...limits, maxTitleChars: ctx.config.newsTemporaryTitleMaxChars });
         return reply.status(202).send({ message: 'Fichier reçu\u00a0: lecture des lignes en cours.', job });
       },
     );

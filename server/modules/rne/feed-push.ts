@@ -4,8 +4,10 @@
  * No session, CSRF or X-Requested-With (route config `bearer`, server/http/guard.ts): the token is checked
  * first, before the body is validated, in constant time (SHA-256 of both sides compared by
  * `crypto.timingSafeEqual`, so neither the content nor the length leaks). Without FEED_TOKEN the call is off
- * (404); a missing or wrong token is a 401. The SIRENs are validated like the manual add (422 `errors.sirens`
- * with their positions) and queued with the reason (default `Flux externe`); the worker is woken after the commit.
+ * (404); a missing or wrong token is a 401. One push carries at most FEED_PUSH_MAX_SIRENS SIRENs (10,000, the
+ * contract's cap of one add, unless set lower; above: 422 `errors.sirens`, nothing queued). The SIRENs are validated
+ * like the manual add (422 `errors.sirens` with their positions) and queued with the reason (default `Flux
+ * externe`); the worker is woken after the commit.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/fields';
 import { queueParams, queueSirensBody, queueSirensResult } from '../../../contract/rne';
 import type { AppContext } from '../../context';
+import { fieldError } from '../../http/errors';
 import { queueSirens, REASON_FEED } from './queues';
 import { wakeRneWorker } from './worker';
 
@@ -20,6 +23,11 @@ import { wakeRneWorker } from './worker';
 export const FEED_TOKEN_REFUSED = 'Jeton de flux absent ou invalide.';
 /** 404 of the call while FEED_TOKEN is unset. */
 export const FEED_PUSH_OFF = 'Ressource introuvable.';
+
+/** Refusal of a push of more than `max` SIRENs (the wording of the contract's own cap). */
+export function tooManySirens(max: number): string {
+  return `Au plus ${max.toLocaleString('fr-FR')} sirens par envoi.`;
+}
 
 const digest = (value: string) => crypto.createHash('sha256').update(value, 'utf8').digest();
 
@@ -55,6 +63,8 @@ export function feedPushRoutes(ctx: AppContext) {
       },
       async (req) => {
         const { queue } = req.params;
+        const max = ctx.config.feedPushMaxSirens;
+        if (req.body.sirens.length > max) throw fieldError('sirens', tooManySirens(max));
         const result = await queueSirens(ctx.db, queue, req.body.sirens, req.body.reason ?? REASON_FEED);
         if (result.queued > 0) await wakeRneWorker(ctx, queue);
         return result;
