@@ -17,6 +17,26 @@ export type { components, paths } from './schema';
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
 
+/** What the app does for the second-factor 403 answers (`code` of contract/mfa.ts MFA_REASONS). */
+export interface MfaHandlers {
+  /** Asks for a fresh code (a modal); resolves true once `POST /api/mfa/step-up` accepted one, false when given up. */
+  stepUp: () => Promise<boolean>;
+  /** MFA_REQUIRED and no second factor yet: go to the enrolment. */
+  enrolmentRequired: () => void;
+}
+let mfaHandlers: MfaHandlers = { stepUp: async () => false, enrolmentRequired: () => undefined };
+
+/** Registers the second-factor handlers: a call answered 403 `mfa_step_up` is sent again once a code is accepted. */
+export function setMfaHandlers(handlers: MfaHandlers): void {
+  mfaHandlers = handlers;
+}
+
+/** The `code` of a 403 answer's body (e.g. 'mfa_step_up'), or undefined. */
+function reasonOf(payload: unknown): string | undefined {
+  const code = payload && typeof payload === 'object' ? (payload as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /**
  * Registers what to do when a call answers 401 (session lost): the app clears the cached user
  * and sends the browser to /login?redirect=<current path>.
@@ -80,11 +100,14 @@ export function reportUnauthorized(): void {
 /**
  * Sends one request and returns its successful response, body unread: the contract's headers, same-origin
  * cookies, the CSRF cookie fetched first when missing, and once more then the request retried once on 419.
+ * A 403 `mfa_step_up` asks for a second-factor code (`MfaHandlers.stepUp`) and sends the request once more
+ * when one was accepted; a 403 `mfa_enrolment_required` runs `MfaHandlers.enrolmentRequired`.
  * Throws `ApiError` on any failure (status 0 for a network failure; an abort is rethrown as is); a 401 also
  * triggers the unauthorized handler when `handleUnauthorized` is true.
  */
 async function fetchOk(request: Request, handleUnauthorized: boolean): Promise<Response> {
   let response: Response;
+  const again = request.clone();
   try {
     const retry = request.method !== 'GET' ? request.clone() : undefined;
     response = await send(await withContractHeaders(request));
@@ -98,7 +121,12 @@ async function fetchOk(request: Request, handleUnauthorized: boolean): Promise<R
   }
   if (response.ok) return response;
   if (response.status === 401 && handleUnauthorized) onUnauthorized();
-  throw toApiError(response.status, await readBody(response));
+  const payload = await readBody(response);
+  if (response.status === 403 && reasonOf(payload) === 'mfa_step_up' && (await mfaHandlers.stepUp())) {
+    return fetchOk(again, handleUnauthorized);
+  }
+  if (response.status === 403 && reasonOf(payload) === 'mfa_enrolment_required') mfaHandlers.enrolmentRequired();
+  throw toApiError(response.status, payload);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Route guard of the signed-in area: checks the session (GET /api/profile/getAuthUser), provides
  * the user through `CurrentUserContext`, or redirects to /login?redirect=<current path>.
  */
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginUrl } from '../lib/redirect';
 import { CurrentUserContext } from '../modules/auth/CurrentUserContext';
@@ -9,10 +10,13 @@ import { useAuthUser } from '../modules/auth/useAuthUser';
 import { ErrorScreen } from './ErrorScreen';
 import { FullPageSpin } from './FullPageSpin';
 
+// Loaded after sign-in: the sign-in page's first load stays without the modal's code.
+const StepUpPrompt = lazy(() => import('../modules/auth/StepUpPrompt').then((m) => ({ default: m.StepUpPrompt })));
+
 /**
  * Route guard: renders the child routes for a signed-in user (provided to them through
  * `CurrentUserContext`), sends anyone else to /login?redirect=<current path>.
- * Spinner while the session is checked.
+ * Spinner while the session is checked. Holds the second-factor step-up modal of the signed-in area.
  */
 export function RequireAuth() {
   const { data: user, isPending, isError, refetch } = useAuthUser();
@@ -23,6 +27,9 @@ export function RequireAuth() {
   return (
     <CurrentUserContext value={user}>
       <Outlet />
+      <Suspense fallback={null}>
+        <StepUpPrompt />
+      </Suspense>
     </CurrentUserContext>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * /login sign-in screen: email and password, then back to ?redirect= or /home (sign-in
+ * /login sign-in screen: email and password, then, for an administrator with a second factor, the
+ * « Code de vérification » step (6 digits or a recovery code), then back to ?redirect= or /home (sign-in
  * is not described in the spec).
  */
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
@@ -12,7 +13,7 @@ import { clearErrorsOnChange } from '../../components/form/clearErrorsOnChange';
 import { useServerForm } from '../../components/form/useServerForm';
 import { MAIN_CONTENT_ID } from '../../app/layout/SkipLink';
 import { safeRedirect } from '../../lib/redirect';
-import { AUTH_USER_KEY, login, type Credentials } from './api';
+import { AUTH_USER_KEY, isChallenge, login, loginCode, type Credentials, type LoginChallenge } from './api';
 import { BrandMark } from './BrandMark';
 import { clearSessionExpired, isSessionExpired, SESSION_EXPIRED_TEXT } from './sessionNotice';
 
@@ -38,15 +39,29 @@ export default function LoginPage() {
     clearSessionExpired();
   }, [queryClient]);
 
-  const { onFinish, pending } = useServerForm<Credentials, Profile>({
+  const [codeForm] = Form.useForm<{ code: string }>();
+  const [codeStep, setCodeStep] = useState(false);
+  const signedIn = (profile: Profile) => {
+    queryClient.setQueryData(AUTH_USER_KEY, profile);
+    navigate(target, { replace: true });
+  };
+
+  const { onFinish, pending } = useServerForm<Credentials, Profile | LoginChallenge>({
     form,
     submit: login,
     successToast: false,
     statusFields: { 429: 'email' },
-    onSuccess: (profile) => {
-      queryClient.setQueryData(AUTH_USER_KEY, profile);
-      navigate(target, { replace: true });
+    onSuccess: (answer) => {
+      if (isChallenge(answer)) setCodeStep(true);
+      else signedIn(answer);
     },
+  });
+  const code = useServerForm<{ code: string }, Profile>({
+    form: codeForm,
+    submit: (values) => loginCode(values.code ?? ''),
+    successToast: false,
+    statusFields: { 429: 'code' },
+    onSuccess: signedIn,
   });
 
   return (
@@ -81,7 +96,24 @@ export default function LoginPage() {
         {expired ? (
           <Alert type="warning" showIcon title={SESSION_EXPIRED_TEXT} data-testid="session-expired" style={{ marginBottom: 20 }} />
         ) : null}
-        <Form<Credentials> form={form} name="login" layout="vertical" onFinish={onFinish} onValuesChange={clearErrorsOnChange(form)} requiredMark={false} size="large" noValidate>
+        {codeStep ? (
+          // Keyed: antd's Form keeps the form instance it mounted with, so the two steps must not share one element.
+          <Form<{ code: string }> key="code" form={codeForm} name="login-code" layout="vertical" onFinish={code.onFinish} onValuesChange={clearErrorsOnChange(codeForm)} requiredMark={false} size="large" noValidate>
+            <p style={{ marginTop: 0, color: '#334155' }}>
+              Saisissez le code à 6 chiffres de votre application d’authentification, ou un code de récupération.
+            </p>
+            <Form.Item label="Code de vérification" name="code">
+              <Input autoComplete="one-time-code" autoFocus maxLength={20} prefix={<SafetyOutlined aria-hidden />} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={code.pending} data-testid="login-code-submit">
+              Vérifier
+            </Button>
+            <Button type="link" block style={{ marginTop: 8 }} onClick={() => { codeForm.resetFields(); setCodeStep(false); }}>
+              Retour
+            </Button>
+          </Form>
+        ) : (
+        <Form<Credentials> key="password" form={form} name="login" layout="vertical" onFinish={onFinish} onValuesChange={clearErrorsOnChange(form)} requiredMark={false} size="large" noValidate>
           <Form.Item label="Email" name="email" rules={[{ type: 'email', message: EMAIL_INVALID }]} validateTrigger={[]}>
             <Input type="email" autoComplete="username" autoFocus prefix={<MailOutlined aria-hidden />} />
           </Form.Item>
@@ -92,6 +124,7 @@ export default function LoginPage() {
             Se connecter
           </Button>
         </Form>
+        )}
       </section>
     </main>
   );

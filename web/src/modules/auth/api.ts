@@ -1,8 +1,10 @@
 /**
- * Session calls: POST /api/login, POST /api/logout and the session probe
- * GET /api/profile/getAuthUser (SPEC section 7 'Profile').
+ * Session calls: POST /api/login (then POST /api/login/code when the administrator has a second factor),
+ * POST /api/logout and the session probe GET /api/profile/getAuthUser (SPEC section 7 'Profile').
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { loginChallengeResponse } from '../../../../contract/mfa';
 import { isApiError, ok, sessionApi } from '../../api/client';
 import type { Profile } from '../../api/types';
 
@@ -36,9 +38,22 @@ export const authUserQuery = queryOptions<Profile | null>({
   retry: false,
 });
 
-/** Signs in (422 errors.email on wrong credentials, 429 when throttled). */
-export function login(credentials: Credentials): Promise<Profile> {
+/** Answer of the password step when a code is needed next (202). */
+export type LoginChallenge = z.output<typeof loginChallengeResponse>;
+
+/** True for the 202 answer of the password step (a second-factor code is needed next). */
+export function isChallenge(answer: Profile | LoginChallenge): answer is LoginChallenge {
+  return (answer as LoginChallenge).two_factor === true;
+}
+
+/** Signs in (422 errors.email on wrong credentials, 429 when throttled); a challenge when a code is needed. */
+export function login(credentials: Credentials): Promise<Profile | LoginChallenge> {
   return ok(sessionApi.POST('/api/login', { body: credentials }));
+}
+
+/** Second step of a sign-in: a 6-digit code or a recovery code (422 errors.code, 429 when throttled). */
+export function loginCode(code: string): Promise<Profile> {
+  return ok(sessionApi.POST('/api/login/code', { body: { code } }));
 }
 
 /** Ends the session (204). */

@@ -1,6 +1,9 @@
-/** /profile screen: avatar card and the first name, name and email form (SPEC section 2 'Profile'). */
+/**
+ * /profile screen: avatar card and the first name, name and email form (SPEC section 2 'Profile'), then the
+ * « Double authentification » and « Mes sessions » sections.
+ */
 import { Col, Form, Input, Row } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Profile, ProfileInput } from '../../api/types';
 import { EntityForm } from '../../components/form/EntityForm';
@@ -8,14 +11,19 @@ import { useServerForm } from '../../components/form/useServerForm';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { AUTH_USER_KEY } from '../auth/api';
 import { useCurrentUser } from '../auth/CurrentUserContext';
-import { updateProfile } from './api';
+import { fetchMfaStatus, MFA_STATUS_KEY, updateProfile } from './api';
 import { AvatarCard } from './AvatarCard';
+import { MfaCard } from './MfaCard';
+import { SessionsCard } from './SessionsCard';
 
 /** Own profile (/profile): avatar card and the Prénom / Nom / Email form. */
 export default function ProfilePage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileInput>();
+  const mfa = useQuery({ queryKey: MFA_STATUS_KEY, queryFn: fetchMfaStatus });
+  // Under MFA_REQUIRED, nothing but the enrolment answers until it is done.
+  const gated = mfa.data ? mfa.data.required && !mfa.data.enabled : false;
   const { firstname, name, email } = user;
   const values = useMemo(() => ({ firstname, name, email }), [firstname, name, email]);
   const { onFinish, pending } = useServerForm<ProfileInput, Profile>({
@@ -46,6 +54,14 @@ export default function ProfilePage() {
             </Form.Item>
           </EntityForm>
         </Col>
+        <Col xs={24} lg={{ span: 16, offset: 8 }}>
+          <MfaCard />
+        </Col>
+        {gated ? null : (
+          <Col xs={24} lg={{ span: 16, offset: 8 }}>
+            <SessionsCard />
+          </Col>
+        )}
       </Row>
     </>
   );
