@@ -1,11 +1,12 @@
 /**
  * Second factor and sessions in Chromium: enrolment on /profile (« Double authentification »: QR code, secret
  * read as text, first code, recovery codes shown once), then a sign-in asking for the « Code de vérification »;
- * « Mes sessions » lists a second browser's session and « Révoquer » ends it. Codes come from `otpauth`.
+ * « Mes sessions » lists a second browser's session and « Révoquer » ends it; a customer's secret changed from a
+ * session that has not given a code asks for one in a modal, then saves. Codes come from `otpauth`.
  */
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { SUCCESS, expectFieldError, expectToast, login, logout, newAdmin } from './helpers';
+import { Api, SUCCESS, expectFieldError, expectToast, login, logout, newAdmin, unique } from './helpers';
 
 /** The TOTP code of `secret` at `timestamp` (ms). */
 const codeAt = (secret: string, timestamp = Date.now()) =>
@@ -77,4 +78,37 @@ test('Mes sessions lists another browser’s session and « Révoquer » ends it
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/login/);
   await other.close();
+});
+
+test('changing a customer secret asks for a code in a modal, then saves', async ({ page, request, playwright }) => {
+  const admin = await newAdmin(request, 'StepUp');
+  const customer = await (await Api.signedIn(request)).createCustomer({ name: `Client step-up ${unique()}` });
+  // The browser signs in before the second factor exists: its session has never given a code.
+  await login(page, admin.email, admin.password);
+  const elsewhere = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const api = await Api.signedIn(elsewhere, admin.email, admin.password);
+  const { secret } = await api.post<{ secret: string }>('/api/profile/mfa/setup');
+  await api.post('/api/profile/mfa/enable', { code: codeAt(secret) });
+  await elsewhere.dispose();
+
+  await page.goto(`/customers/${customer.id}/edit`);
+  const secretField = page.getByLabel('Client_secret (Prod)');
+  await expect(secretField).toHaveValue(customer.client_secret);
+  await secretField.fill(`changed-secret-${unique()}`);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Code de vérification' });
+  await expect(modal).toBeVisible();
+  const field = modal.getByLabel('Code de vérification');
+  await field.fill('000001');
+  await modal.getByRole('button', { name: 'Vérifier' }).click();
+  await expectFieldError(field, 'Le code de vérification est invalide.');
+  await field.fill(codeAt(secret, Date.now() + 30_000));
+  await modal.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(modal).toBeHidden();
+  await expectToast(page, SUCCESS);
+  const saved = await secretField.inputValue();
+  expect(saved).toMatch(/^changed-secret-/);
+  const stored = (await (await Api.signedIn(request)).get<Array<{ id: number; client_secret: string }>>('/api/customers/all')).find((c) => c.id === customer.id);
+  expect(stored?.client_secret).toBe(saved);
 });
