@@ -126,7 +126,7 @@ function caseArbitrary(routes: Route[], schemas: Map<string, SchemaNode>): fc.Ar
         }))
       : anyJson.map((json) => ({ json }));
     const raw = fc.record({
-      raw: fc.oneof(fc.constantFrom('{"id": 1e400}', '{"page": 99999999999999999999}', '[', '{"a":', 'null', '""', '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {"x": 1}}}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]'), text),
+      raw: fc.oneof(fc.constantFrom('{"id": 1e400}', '{"page": 99999999999999999999}', '[', '{"a":', 'null', '""', '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {"x": 1}}}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', multipartText('a\u0000.csv', true), multipartText('a.csv', false), '['.repeat(5000) + ']'.repeat(5000)), text),
       type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1'),
     });
     const paramCount = (route.pattern.match(/:[A-Za-z_]\w*/g) ?? []).length;
