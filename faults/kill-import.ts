@@ -5,9 +5,10 @@
  * - `done` (the merge committed before the kill): every row of the file is there;
  * - `failed`: its error is the interruption message (server/jobs/queue.ts INTERRUPTED_MESSAGE), none of its rows
  *   were written, and its stored input is gone.
- * Two kill points per import: `reading` (the job is running and has read a quarter of its file: the COPY into the
- * stage is under way) and `merging` (the file is read through: the checks, the merge or the commit run; the kill may land after
- * the commit, when the job is done). The job and the rows are read straight from the database.
+ * Two kill points per import: `reading` (the job has reported rows read and runs its COPY into the stage, or has
+ * read a quarter of its file) and `merging` (the job's connection has moved on from its COPY to the next statements
+ * of its transaction: the checks, the merge or the commit run). A kill may still land after the commit
+ * (the job is then done): `kill_point` says where it landed. The job and the rows are read straight from the database.
  */
 import type pg from 'pg';
 import { INTERRUPTED_MESSAGE } from '../server/jobs/queue';
@@ -69,10 +70,20 @@ export async function killDuringImport(ctx: FaultContext, app: Running, imp: Imp
   sent.pending?.catch(() => {}); // the kill cuts that request
   let seen: JobRow | undefined;
   let landed = 'not_started';
+  let statement: string | null = null;
   await withClient(app.url, async (c) => {
     const deadline = Date.now() + 300_000;
+    // The job's own connection, known once it runs the COPY into the stage.
+    let copyPid: number | undefined;
     for (;;) {
       const job = await latestJob(c, imp.kind, since);
+      const { rows: backends } = await c.query<{ pid: number; copying: boolean; in_xact: boolean; query: string }>(
+        `select pid, state = 'active' and query ~* '^\\s*copy\\s' as copying, xact_start is not null as in_xact, left(query, 100) as query
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      const copying = backends.find((b) => b.copying);
+      if (copying) copyPid = copying.pid;
+      const jobBackend = backends.find((b) => b.pid === copyPid);
       if (job) {
         seen = job;
         if (job.state === 'done' || job.state === 'failed') {
@@ -80,10 +91,12 @@ export async function killDuringImport(ctx: FaultContext, app: Running, imp: Imp
           break;
         }
         const [bytesRead, bytesTotal] = [Number(job.bytes_read), job.bytes_total === null ? Infinity : Number(job.bytes_total)];
-        const read = bytesRead >= bytesTotal;
-        const quarter = Number(job.rows_read) > 0 && bytesRead >= bytesTotal / 4;
-        if (job.state === 'running' && (point === 'reading' ? quarter && !read : read)) {
+        // Read through: the job's connection moved on from its COPY (or, before it is known, every byte was read).
+        const read = jobBackend ? !jobBackend.copying && jobBackend.in_xact : bytesRead >= bytesTotal;
+        const reading = Number(job.rows_read) > 0 && (bytesRead >= bytesTotal / 4 || Boolean(copying)) && bytesRead < bytesTotal;
+        if (job.state === 'running' && (point === 'reading' ? reading : read)) {
           landed = point;
+          statement = jobBackend?.query.replace(/\s+/g, ' ').trim().slice(0, 80) ?? null;
           break;
         }
       }
@@ -121,6 +134,7 @@ export async function killDuringImport(ctx: FaultContext, app: Running, imp: Imp
     ctx.report({
       fault,
       kill_point: landed,
+      statement_when_killed: statement,
       rows_read_when_killed: Number(seen!.rows_read),
       bytes_read_when_killed: Number(seen!.bytes_read),
       bytes_total: seen!.bytes_total === null ? null : Number(seen!.bytes_total),
