@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS } from '../contract/limits';
 import { TITLE_MAX } from '../contract/news';
 import { MAX_QUEUE_SIRENS } from '../contract/rne';
+import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from './modules/feeds/sirene/limits';
 import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from './lib/password';
 
 const bool = z
@@ -68,12 +69,12 @@ const optionalHttpUrl = z
 const cron = z.string().regex(/^\s*(\S+\s+){4}\S+\s*$/, 'must be a cron expression of 5 fields, e.g. "0 6 * * *"');
 
 /** A whole number of at least `min` (`unit` names it in the message); unset or empty: `fallback`. */
-function wholeNumberOr(fallback: number, min: number, unit: string) {
+function wholeNumberOr(fallback: number, min: number, unit: string, digits = 10) {
   return z
     .string()
     .optional()
     .transform((v) => (v ? v : String(fallback)))
-    .pipe(z.string().regex(/^[0-9]{1,10}$/, `must be a whole number of ${unit}`).transform(Number))
+    .pipe(z.string().regex(new RegExp(`^[0-9]{1,${digits}}$`), `must be a whole number of ${unit}`).transform(Number))
     .refine((v) => v >= min, `must be at least ${min} ${unit}`);
 }
 
@@ -157,6 +158,10 @@ const envSchema = z.object({
   NEWS_IMPORT_MAX_BYTES: wholeNumberOr(NEWS_IMPORT_MAX_BYTES, 1024 * 1024, 'bytes'),
   NEWS_IMPORT_MAX_ROWS: wholeNumberOr(NEWS_IMPORT_MAX_ROWS, 1, 'rows'),
   NEWS_TEMPORARY_TITLE_MAX_CHARS: wholeNumberOr(1000, TITLE_MAX + 1, 'characters'),
+  SIRENE_MAX_LINE_BYTES: wholeNumberOr(DEFAULT_SIRENE_LIMITS.maxLineBytes, 2048, 'bytes'),
+  SIRENE_MAX_ROWS: wholeNumberOr(DEFAULT_SIRENE_LIMITS.maxRows, 1, 'rows'),
+  SIRENE_MAX_CSV_BYTES: wholeNumberOr(DEFAULT_SIRENE_LIMITS.maxCsvBytes, 1024 * 1024, 'bytes', 15),
+  SIRENE_MAX_ZIP_RATIO: wholeNumberOr(DEFAULT_SIRENE_LIMITS.maxZipRatio, 2, 'times'),
 });
 
 /** Typed application configuration; each duration says its unit (`…Ms` in milliseconds, the session's in seconds). */
@@ -252,6 +257,12 @@ export interface AppConfig {
    * unless set, at least 501): the row is in error anyway; its title is cut with « … » and its error gives the real length.
    */
   newsTemporaryTitleMaxChars: number;
+  /**
+   * Limits of an INSEE Sirene stock file (SIRENE_MAX_LINE_BYTES, SIRENE_MAX_ROWS, SIRENE_MAX_CSV_BYTES once
+   * inflated, SIRENE_MAX_ZIP_RATIO): about twice the real stock unless set; past one the import is refused
+   * (server/modules/feeds/sirene/limits.ts).
+   */
+  sireneLimits: Readonly<SireneLimits>;
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
   sessionIdle: number;
@@ -309,6 +320,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashCost: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_ITERATIONS }),
     newsImport: Object.freeze({ maxBytes: e.NEWS_IMPORT_MAX_BYTES, maxRows: e.NEWS_IMPORT_MAX_ROWS }),
     newsTemporaryTitleMaxChars: e.NEWS_TEMPORARY_TITLE_MAX_CHARS,
+    sireneLimits: Object.freeze({
+      ...DEFAULT_SIRENE_LIMITS,
+      maxLineBytes: e.SIRENE_MAX_LINE_BYTES,
+      maxRows: e.SIRENE_MAX_ROWS,
+      maxCsvBytes: e.SIRENE_MAX_CSV_BYTES,
+      maxZipRatio: e.SIRENE_MAX_ZIP_RATIO,
+    }),
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,
   });

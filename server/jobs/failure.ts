@@ -6,11 +6,13 @@
  * - `shutdown`: the server stopped cleanly while it ran or before it started; it may be sent again;
  * - `never_started`: it waited in the queue longer than an hour; it may be sent again;
  * - `unexpected`: a fault (its details are in the log); the operator sees a generic message;
- * - `abandoned`: it waited for a confirmation (./confirmation.ts) and the operator abandoned it; nothing was kept.
+ * - `abandoned`: it waited for a confirmation (./confirmation.ts) and the operator abandoned it; nothing was kept;
+ * - `cancelled`: an administrator cancelled it while it was queued or running (./cancel.ts); nothing was kept. While
+ *   the job still runs, this kind with its message is the request to stop it.
  */
 
 /** The kinds of failure of a job. */
-export const FAILURE_KINDS = ['refused', 'interrupted', 'shutdown', 'never_started', 'unexpected', 'abandoned'] as const;
+export const FAILURE_KINDS = ['refused', 'interrupted', 'shutdown', 'never_started', 'unexpected', 'abandoned', 'cancelled'] as const;
 
 /** Why a job failed. */
 export type FailureKind = (typeof FAILURE_KINDS)[number];

@@ -20,6 +20,10 @@
  *   with the `short` policy keeps at most one job waiting, so that repeated wakes collapse into one.
  * - `onStart` / `onStop` hooks run once the queue has started (workers may be sent jobs) and before it
  *   stops (e.g. the inbox watcher of the feeds).
+ * - `cancel` stops a queued or running job for an administrator (./cancel.ts): this process aborts the jobs it runs
+ *   when asked here, and on PostgreSQL polls the rows of its running jobs every CANCEL_POLL_MS for a request made
+ *   by another process; the statement under way on the job's connection is cancelled, and the job ends failed
+ *   `cancelled` with « Import annulé par <admin> ».
  * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss
  *   and waits for its last statements; a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE.
  */
@@ -34,6 +38,7 @@ import { jobs } from '../db/schema';
 import { AppError } from '../http/errors';
 import { runAsSystem } from '../lib/audit';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
+import { cancelRequest, JobCancelled, requestCancel } from './cancel';
 import { AwaitingConfirmation, holdJob } from './confirmation';
 import type { FailureKind } from './failure';
 import { removeJobFile, type JobInput } from './files';
@@ -50,6 +55,9 @@ export const QUEUED_MAX_MS = 3600_000;
 /** Message of an unexpected failure (details go to the log only). */
 export const JOB_FAILED_MESSAGE = 'Le traitement a échoué à cause d’une erreur inattendue. Rien n’a été enregistré.';
 
+/** How often a process reads the rows of the jobs it runs for a cancellation asked elsewhere (ms, PostgreSQL). */
+export const CANCEL_POLL_MS = 1000;
+
 /** First key of a running job's advisory lock (the second is its `lock_key`). */
 const LOCK_CLASS = ADVISORY_LOCK_CLASSES.job;
 /** Advisory lock of the queue creation. */
@@ -64,7 +72,10 @@ export interface JobContext {
    * where the handler opens its transaction and COPYs (server/db/sql.ts).
    */
   sql: Sql;
-  /** Aborted when the server stops: the handler rolls back and throws. */
+  /**
+   * Aborted when the server stops or an administrator cancels the job (its reason is then a `JobCancelled`,
+   * ./cancel.ts): the handler rolls back and throws (./staged-import.ts `throwIfStopped`).
+   */
   signal: AbortSignal;
   /** Records rows and bytes read (throttled by the caller: call it every few thousand rows). */
   progress(rowsRead: number, bytesRead: number): Promise<void>;
@@ -104,7 +115,7 @@ export class JobQueue {
   private bossDb?: BossDb;
   private readonly kinds = new Map<string, JobKind>();
   private readonly workers = new Map<string, string>();
-  private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, { abort: AbortController; done: Promise<void>; client?: pg.PoolClient }>();
   /** Per kind, the end of the last job dispatched `here` (they run one after the other). */
   private readonly local = new Map<string, Promise<void>>();
   private readonly schedules = new Map<string, { cron: string | null; task: ScheduledTask; options: TaskOptions }>();
@@ -114,6 +125,7 @@ export class JobQueue {
   private readonly startHooks: Array<() => Promise<void>> = [];
   private readonly stopHooks: Array<() => Promise<void>> = [];
   private recoveryTimer?: NodeJS.Timeout;
+  private cancelTimer?: NodeJS.Timeout;
   private stopping = false;
 
   constructor(
@@ -181,6 +193,11 @@ export class JobQueue {
     }
     this.recoveryTimer = setInterval(() => void this.recoverInterrupted().catch((err) => this.log.error({ err }, 'job recovery failed')), 60_000);
     this.recoveryTimer.unref();
+    if (this.database.kind === 'pg') {
+      // A cancellation asked in another process reaches the job here (one process on PGlite: asked here).
+      this.cancelTimer = setInterval(() => void this.pollCancelled().catch((err) => this.log.error({ err }, 'job cancel poll failed')), CANCEL_POLL_MS);
+      this.cancelTimer.unref();
+    }
     for (const hook of this.startHooks) await hook();
   }
 
@@ -307,6 +324,42 @@ export class JobQueue {
   }
 
   /**
+   * Cancels job `id` for administrator `by` (their name): a queued job ends at once, a running one is asked to stop
+   * (./cancel.ts) and, when this process runs it, aborted now.
+   * @returns the job's row after the request
+   * @throws AppError 404 when the job is neither queued nor running
+   */
+  async cancel(id: string, by: string): Promise<JobRow> {
+    const row = await requestCancel(this.database.db, id, by);
+    const request = cancelRequest(row);
+    if (request) this.abortCancelled(id, request);
+    return row;
+  }
+
+  /** Aborts job `id` if this process runs it, with the cancellation's message; on PostgreSQL its statement under way is cancelled. */
+  private abortCancelled(id: string, message: string): void {
+    const entry = this.running.get(id);
+    if (!entry || entry.abort.signal.aborted) return;
+    entry.abort.abort(new JobCancelled(message));
+    const pid = (entry.client as unknown as { processID?: number } | undefined)?.processID;
+    if (pid && this.database.pool) {
+      // The COPY or the merge under way stops now (57014) instead of at its end; the handler then rolls back.
+      void this.database.pool.query('select pg_cancel_backend($1)', [pid]).catch((err) => this.log.error({ err, job: id }, 'job cancel failed'));
+    }
+  }
+
+  /** Reads the rows of the jobs this process runs and aborts those an administrator cancelled from another process. */
+  private async pollCancelled(): Promise<void> {
+    const ids = [...this.running.entries()].filter(([, r]) => r.client && !r.abort.signal.aborted).map(([id]) => id);
+    if (!ids.length) return;
+    const rows = await this.database.db.select().from(jobs).where(and(inArray(jobs.id, ids), eq(jobs.failureKind, 'cancelled')));
+    for (const row of rows) {
+      const request = cancelRequest(row);
+      if (request) this.abortCancelled(row.id, request);
+    }
+  }
+
+  /**
    * Waits until job `id` ends (done or failed) or stops to wait for a confirmation (`waiting`,
    * ./confirmation.ts), whichever process runs it, and answers its row. Polls the `jobs`
    * row every `pollMs` (default 200), calling `onProgress` with each row seen while it runs.
@@ -347,6 +400,7 @@ export class JobQueue {
       }
       const job = await claimJob(db, jobId);
       if (!job) return;
+      this.running.get(jobId)!.client = client;
       this.log.info({ job: jobId, kind }, 'job started');
       try {
         const out = await handler.run({
@@ -367,11 +421,14 @@ export class JobQueue {
           this.log.info({ job: jobId }, 'job awaiting confirmation');
           return;
         }
-        const kind: FailureKind = abort.signal.aborted ? 'shutdown' : err instanceof AppError ? 'refused' : 'unexpected';
-        const message = kind === 'shutdown' ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
-        // A refused input (AppError: its French reason, shown to the operator too) or a stop is a normal end,
-        // logged as info; anything else is a fault, logged with its error.
-        if (abort.signal.aborted) this.log.info({ job: jobId, kind }, 'job interrupted');
+        // Cancelled: aborted here with the request, or refused its commit by it (./store.ts `finishJobIn`).
+        const cancelled = abort.signal.reason instanceof JobCancelled ? abort.signal.reason : err instanceof JobCancelled ? err : undefined;
+        const kind: FailureKind = cancelled ? 'cancelled' : abort.signal.aborted ? 'shutdown' : err instanceof AppError ? 'refused' : 'unexpected';
+        const message = cancelled ? cancelled.message : kind === 'shutdown' ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
+        // A refused input (AppError: its French reason, shown to the operator too), a stop or a cancellation is a
+        // normal end, logged as info; anything else is a fault, logged with its error.
+        if (cancelled) this.log.info({ job: jobId, kind }, 'job cancelled');
+        else if (abort.signal.aborted) this.log.info({ job: jobId, kind }, 'job interrupted');
         else if (err instanceof AppError) this.log.info({ job: jobId, kind, reason: message }, 'job failed');
         else this.log.error({ err, job: jobId, kind }, 'job failed');
         await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
@@ -437,9 +494,11 @@ export class JobQueue {
     const db = this.database.db;
     await this.kinds.get(row.kind)?.cleanup(db, row.id);
     await removeJobFile(db, row);
+    // A job cancelled before its process died ends as cancelled.
+    const cancelled = cancelRequest(row);
     await db
       .update(jobs)
-      .set({ state: 'failed', error: INTERRUPTED_MESSAGE, failureKind: 'interrupted', finishedAt: new Date() })
+      .set(cancelled ? { state: 'failed', finishedAt: new Date() } : { state: 'failed', error: INTERRUPTED_MESSAGE, failureKind: 'interrupted', finishedAt: new Date() })
       .where(and(eq(jobs.id, row.id), inArray(jobs.state, ['running'])));
     this.log.info({ job: row.id, kind: row.kind }, 'interrupted job marked failed');
   }
@@ -450,6 +509,7 @@ export class JobQueue {
     this.stopping = true;
     for (const hook of this.stopHooks) await hook().catch((err) => this.log.error({ err }, 'stop hook failed'));
     clearInterval(this.recoveryTimer);
+    clearInterval(this.cancelTimer);
     for (const t of this.tasks) t.abort.abort();
     await Promise.all([...this.tasks].map((t) => t.done));
     const running = [...this.running.values()];

@@ -30,6 +30,7 @@ import type { ImportSummary } from '../../contract/import-summary';
 import type { Sql } from '../db/sql';
 import { AppError } from '../http/errors';
 import { SHUTDOWN_MESSAGE, type JobContext } from './queue';
+import { JobCancelled } from './cancel';
 import { AwaitingConfirmation, exceedsThreshold } from './confirmation';
 import { finishJobIn } from './store';
 
@@ -73,9 +74,43 @@ export interface StagedImport<Staged, Merged> {
   confirmAbove?: number;
 }
 
-/** Throws the stop's error when the server is stopping (the transaction then rolls back). */
+/**
+ * The error a stopped job ends with: the signal's reason when an administrator cancelled it (`JobCancelled`,
+ * ./cancel.ts, « Import annulé par … »), else the server's stop (503 SHUTDOWN_MESSAGE).
+ */
+export function stopError(signal: AbortSignal): AppError {
+  return signal.reason instanceof JobCancelled ? signal.reason : new AppError(503, SHUTDOWN_MESSAGE);
+}
+
+/** Throws the stop's error (`stopError`) when the job is stopped: the server stops, or it was cancelled (the transaction then rolls back). */
 export function throwIfStopped(signal: AbortSignal): void {
-  if (signal.aborted) throw new AppError(503, SHUTDOWN_MESSAGE);
+  if (signal.aborted) throw stopError(signal);
+}
+
+/**
+ * `source`, item by item, until `signal` aborts: then the wait for the next item ends at once with the stop's error
+ * (`stopError`), even when the source is waiting for bytes that do not come (a stalled download, a pipe), and
+ * the source is closed (its `return`).
+ */
+export async function* untilStopped<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  let onAbort = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(stopError(signal));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  stopped.catch(() => {});
+  try {
+    for (;;) {
+      const next = await Promise.race([it.next(), stopped]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    void Promise.resolve(it.return?.()).catch(() => {});
+  }
 }
 
 /**

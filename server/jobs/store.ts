@@ -8,6 +8,7 @@ import type { JobResponse } from '../../contract/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Sql } from '../db/sql';
+import { CANCELLED_KIND, JobCancelled } from './cancel';
 import type { FailureKind } from './failure';
 
 /** A row of `jobs`. */
@@ -73,7 +74,7 @@ const JOB_AUDIT_INSERT = `insert into audit_log (actor, job_id, admin_id, admin_
 export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promise<void> {
   const values =
     outcome.state === 'done'
-      ? { state: 'done', result: outcome.result, ...(outcome.rowsRead !== undefined ? { rowsRead: outcome.rowsRead } : {}), ...(outcome.bytesRead !== undefined ? { bytesRead: outcome.bytesRead } : {}) }
+      ? { state: 'done', error: null, failureKind: null, result: outcome.result, ...(outcome.rowsRead !== undefined ? { rowsRead: outcome.rowsRead } : {}), ...(outcome.bytesRead !== undefined ? { bytesRead: outcome.bytesRead } : {}) }
       : { state: 'failed', error: outcome.error, failureKind: outcome.kind };
   const ended = await db
     .update(jobs)
@@ -89,16 +90,20 @@ export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promis
  * Ends job `id` as done on `tx`, inside the transaction that commits its work, and deletes its stored input file
  * (./files.ts), so that the work and its end are kept together or not at all (a crash right after the commit leaves a job done, never one whose recovery would
  * say that nothing was kept).
+ * @throws JobCancelled (./cancel.ts) when an administrator asked the job to stop: the transaction then rolls back
  */
 export async function finishJobIn(tx: Sql, id: string, outcome: { result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }): Promise<void> {
   // The end and its audit entry in one statement: the entry is written only when this call ended the job.
   await tx.exec(
     `with ended as (
        update jobs set state = 'done', result = $2::jsonb, rows_read = coalesce($3, rows_read), bytes_read = coalesce($4, bytes_read), finished_at = now()
-        where id = $1 and state in ('queued', 'running') returning *)
+        where id = $1 and state in ('queued', 'running') and failure_kind is distinct from '${CANCELLED_KIND}' returning *)
      ${JOB_AUDIT_INSERT}`,
     [id, JSON.stringify(outcome.result), outcome.rowsRead ?? null, outcome.bytesRead ?? null],
   );
+  // Asked to stop before this end (or while it waited for the request's row lock): the import is not kept.
+  const { rows: asked } = await tx.exec(`select error from jobs where id = $1 and state = 'running' and failure_kind = '${CANCELLED_KIND}'`, [id]);
+  if (asked.length) throw new JobCancelled(String(asked[0].error));
   // Its input has been read whole: the stored file goes with the same commit.
   await tx.exec('delete from job_file_chunks where job_id = $1', [id]);
 }

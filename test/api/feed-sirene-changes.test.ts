@@ -37,7 +37,7 @@ describe('feed-sirene: merge and update log', () => {
     const t = table(UL);
     t.cells.push([...t.cells[3]]);
     const job = await h.importFile(UL, t.bytes());
-    expect(job.error).toBe(`Ligne 99\u00a0: SIREN ${t.cells[3][0]} déjà présent à la ligne 5. Rien n’a été importé.`);
+    expect(job.error).toBe(`Le siren ${t.cells[3][0]} apparaît deux fois\u00a0: lignes 5 et 99. Rien n’a été importé.`);
     expect(await h.rows(sql`select count(*)::int as n from companies`)).toEqual([{ n: 0 }]);
   });
 
@@ -207,7 +207,7 @@ describe('feed-sirene: merge and update log', () => {
     const before = await versions();
     const job = await h.importFile(UL, t.bytes());
     expect(await versions()).toEqual(before);
-    expect(job.error).toBe(`Ligne 99\u00a0: SIREN ${t.cells[0][0]} déjà présent à la ligne 2. Rien n’a été importé.`);
+    expect(job.error).toBe(`Le siren ${t.cells[0][0]} apparaît deux fois\u00a0: lignes 2 et 99. Rien n’a été importé.`);
   });
 
   it('establishments: a re-import rewrites nothing, an address change rewrites that row only, and no log entry is written', async () => {

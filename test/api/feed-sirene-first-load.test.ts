@@ -91,7 +91,7 @@ describe('feed-sirene: first load of an empty register', () => {
     const t = sireneTable(UL);
     t.cells.push([...t.cells[3]]);
     const job = await h.importFile(UL, t.bytes());
-    expect(job.error).toBe(`Ligne 99\u00a0: SIREN ${t.cells[3][0]} déjà présent à la ligne 5. ${NOTHING}`);
+    expect(job.error).toBe(`Le siren ${t.cells[3][0]} apparaît deux fois\u00a0: lignes 5 et 99. ${NOTHING}`);
     expect(await count('companies')).toBe(0);
   });
 

@@ -12,7 +12,8 @@ import type { Database } from '../../server/db/client';
 import { JobQueue } from '../../server/jobs/queue';
 import { findJob, type JobRow } from '../../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
-import { sireneJob } from '../../server/modules/feeds/sirene/job';
+import { sireneJobWith } from '../../server/modules/feeds/sirene/job';
+import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from '../../server/modules/feeds/sirene/limits';
 import { subscribeToFeeds } from '../../server/modules/feeds';
 import { rneFeedHooks } from '../../server/modules/rne/feed-hooks';
 import { freshDatabase } from './db';
@@ -66,23 +67,23 @@ export interface SireneHarness {
   close(): Promise<void>;
 }
 
-/** Starts a harness (call in beforeAll). */
-export async function sireneHarness(): Promise<SireneHarness> {
+/** Starts a harness (call in beforeAll); `opts.limits` lowers the limits of a stock file to reach them quickly. */
+export async function sireneHarness(opts: { limits?: Partial<SireneLimits> } = {}): Promise<SireneHarness> {
   const database = await freshDatabase({ statementTimeoutMs: 5000 });
   const jobs = new JobQueue(database);
   // As the app does: the RNE module's hooks fill its queues from the merges.
   subscribeToFeeds(rneFeedHooks);
-  jobs.register(FEED_SIRENE, sireneJob);
+  jobs.register(FEED_SIRENE, sireneJobWith({ ...DEFAULT_SIRENE_LIMITS, ...opts.limits }));
   await jobs.start();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-sirene-'));
   let seq = 0;
   return {
     database,
     jobs,
-    async importFile(filename, data, opts = {}) {
+    async importFile(filename, data, extra = {}) {
       const file = path.join(dir, `${++seq}-${filename}`);
       fs.writeFileSync(file, data);
-      const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file }, ...opts };
+      const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file }, ...extra };
       const created = await jobs.create(FEED_SIRENE, null, payload as unknown as Record<string, unknown>);
       await jobs.dispatch(created, data.length, payload as unknown as Record<string, unknown>);
       const until = Date.now() + 60_000;

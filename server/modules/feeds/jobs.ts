@@ -9,7 +9,7 @@ import type { JobKind } from '../../jobs/queue';
 import { bodaccJob } from './bodacc/job';
 import { feedHooks } from './events';
 import { FEED_BODACC, FEED_SIRENE, feedJobPayload } from './kinds';
-import { sireneJob } from './sirene/job';
+import { sireneJobWith } from './sirene/job';
 
 /** `kind`, whose committed result is passed to the feeds' subscribers. */
 function announced(app: AppContext, kind: JobKind): JobKind {
@@ -24,7 +24,7 @@ function announced(app: AppContext, kind: JobKind): JobKind {
 }
 
 /** An INSEE Sirene stock file (companies or establishments). */
-export const sireneJobDefinition = defineJob(FEED_SIRENE, feedJobPayload, (app) => announced(app, sireneJob));
+export const sireneJobDefinition = defineJob(FEED_SIRENE, feedJobPayload, (app) => announced(app, sireneJobWith(app.config.sireneLimits)));
 
 /** A BODACC file (DILA XML bulletin, Opendatasoft JSON export). */
 export const bodaccJobDefinition = defineJob(FEED_BODACC, feedJobPayload, (app) => announced(app, bodaccJob));

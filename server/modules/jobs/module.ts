@@ -1,6 +1,8 @@
 /**
  * `GET /api/jobs/{id}`: the state of a background job — queued / running / done /
- * failed, rows read, bytes read / total, error — for any signed-in administrator.
+ * failed, rows read, bytes read / total, error — for any signed-in administrator; and
+ * `POST /api/jobs/{id}/cancel`: cancels a queued or running job (an import: Sirene, BODACC, news, deals), whichever
+ * process runs it; it ends failed with « Import annulé par <admin>. Rien n’a été importé. » (server/jobs/cancel.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +23,11 @@ function jobsRoutes(ctx: AppContext) {
         if (!row) throw notFound('Ce traitement n’existe pas.');
         return toJobResponse(row);
       },
+    );
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/:id/cancel',
+      { schema: { tags: ['Traitements'], params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } },
+      async (req) => toJobResponse(await ctx.jobs.cancel(req.params.id, `${req.admin!.firstname} ${req.admin!.name}`.trim())),
     );
   };
 }

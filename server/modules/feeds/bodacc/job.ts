@@ -19,8 +19,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { jobs } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
-import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
-import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../../jobs/staged-import';
+import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
+import { eventLoopTurns, ProgressMeter, runStagedImport, stopError, throwIfStopped, untilStopped } from '../../../jobs/staged-import';
 import { hasFeedFile, keepFeedSummary, recordFeedFile } from '../feed-files';
 import { confirmThreshold, type FeedJobPayload } from '../kinds';
 import { AwaitingConfirmation } from '../../../jobs/confirmation';
@@ -53,7 +53,7 @@ function importFile(ctx: JobContext, file: FileRecord, reading: Reading) {
       const copy = sql.copyRows(table, STAGE_COLUMNS, []);
       const source = openJobFile(ctx.database.db, ctx.job);
       try {
-        for await (const read of readNotices(source)) {
+        for await (const read of untilStopped(readNotices(source), ctx.signal)) {
           throwIfStopped(ctx.signal);
           await copy.write(stageRow(read.notice, read.position));
           reading.notices = read.position;
@@ -112,8 +112,8 @@ export function missingFileMessage(filename: string): string {
 }
 
 /** The French message a failure is recorded with (the one the job ends with). */
-function failureMessage(err: unknown, aborted: boolean, filename: string): string {
-  if (aborted) return SHUTDOWN_MESSAGE;
+function failureMessage(err: unknown, signal: AbortSignal, filename: string): string {
+  if (signal.aborted) return stopError(signal).message;
   if (err instanceof AppError) return err.message;
   const code = (err as { code?: string }).code;
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') return missingFileMessage(filename);
@@ -129,7 +129,7 @@ async function run(ctx: JobContext) {
   } catch (err) {
     // Held for the operator's confirmation: nothing was kept, and nothing is recorded yet.
     if (err instanceof AwaitingConfirmation && !ctx.signal.aborted) throw err;
-    const message = failureMessage(err, ctx.signal.aborted, file.filename);
+    const message = failureMessage(err, ctx.signal, file.filename);
     await recordFeedFile(ctx.database.db, { feed: FEED_NAME, filename: file.filename, status: 0, lines: reading.notices, error: message, origin: payload.origin, jobId: ctx.job.id });
     if (ctx.signal.aborted) throw new AppError(503, message);
     if (message !== JOB_FAILED_MESSAGE && !(err instanceof AppError)) throw new AppError(422, message);

@@ -7,6 +7,11 @@
  * deals imports do (`,` as INSEE writes it, `;` as Excel saves a French CSV, or tab); the rest is handed over as
  * raw UTF-8 CSV bytes for PostgreSQL's COPY to parse with that delimiter (./stage.ts). Bytes read are counted on the input as it arrives
  * (compressed bytes for a zip: they compare with the file's size), data lines as newlines go by.
+ *
+ * Each chunk is looked at once (its newlines found, its lines checked as UTF-8): a line is only copied when it
+ * ends, so the time stays in proportion to the file whatever its lines. The limits (`SireneLimits`, configured by
+ * SIRENE_MAX_LINE_BYTES, SIRENE_MAX_CSV_BYTES, SIRENE_MAX_ROWS, SIRENE_MAX_ZIP_RATIO in server/config.ts) stop the
+ * reading as soon as one is passed, with a French 422 naming the setting; the import then rolls back.
  */
 import { isUtf8 } from 'node:buffer';
 import { Transform, type Readable } from 'node:stream';
@@ -14,10 +19,35 @@ import { parse as parseSync } from 'csv-parse/sync';
 import unzipper from 'unzipper';
 import { AppError } from '../../../http/errors';
 import { pickDelimiter, type CsvLayout } from '../../../lib/csv/layout';
+import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from './limits';
+
+export { DEFAULT_SIRENE_LIMITS, type SireneLimits };
 
 /** Longest header line accepted (bytes): a real one is under 2 KB. */
 const MAX_HEADER_BYTES = 64 * 1024;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** A whole number written the French way (`65 536`, narrow no-break spaces). */
+function frenchCount(n: number): string {
+  return n.toLocaleString('fr-FR').replace(/\s/g, '\u202f');
+}
+
+/** Refusal of a file in UTF-16 (a BOM `FF FE` / `FE FF`, or NUL bytes between the header's letters). */
+export const UTF16_MESSAGE = 'Fichier en UTF-16\u00a0: enregistrez-le en UTF-8 (dans Excel\u00a0: «\u00a0CSV UTF-8\u00a0»). Rien n’a été importé.';
+
+/** Whether `first` (the first bytes of a file) look like UTF-16: its BOM, or a NUL byte in every other place. */
+function looksUtf16(first: Buffer): boolean {
+  if (first.length >= 2 && ((first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff))) return true;
+  const head = first.subarray(0, 64);
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < head.length; i++) {
+    if (head[i] !== 0) continue;
+    if (i % 2) odd++;
+    else even++;
+  }
+  return head.length >= 8 && Math.max(even, odd) >= head.length / 4;
+}
 
 /** An opened stock file. */
 export interface SireneInput {
@@ -54,9 +84,10 @@ function zipReason(err: Error & { code?: string }): string {
 
 /**
  * Opens `raw` (the job's file) as a Sirene stock.
- * @throws AppError 422 (French): empty file, no header line, zip without a `.csv` entry, corrupt zip
+ * @param limits - the limits of the file (SireneLimits); the body throws their AppError 422 once one is passed
+ * @throws AppError 422 (French): empty file, no header line, zip without a `.csv` entry, corrupt zip, UTF-16
  */
-export async function openSireneInput(raw: Readable): Promise<SireneInput> {
+export async function openSireneInput(raw: Readable, limits: SireneLimits = DEFAULT_SIRENE_LIMITS): Promise<SireneInput> {
   let bytes = 0;
   let lines = 0;
   let failure: AppError | undefined;
@@ -98,6 +129,7 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
     newline = held.indexOf(0x0a);
     if (newline < 0 && held.length > MAX_HEADER_BYTES) throw new AppError(422, 'Première ligne trop longue\u00a0: ce n’est pas un fichier CSV de l’INSEE. Rien n’a été importé.');
   }
+  if (looksUtf16(held)) throw new AppError(422, UTF16_MESSAGE);
   if (held.length === 0) throw new AppError(422, 'Le fichier est vide. Rien n’a été importé.');
   let headerBytes = newline < 0 ? held : held.subarray(0, newline);
   if (headerBytes[0] === 0xef && headerBytes[1] === 0xbb && headerBytes[2] === 0xbf) headerBytes = headerBytes.subarray(3);
@@ -115,11 +147,14 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
   const rest = newline < 0 ? Buffer.alloc(0) : held.subarray(newline + 1);
 
   // UTF-8 is checked here, line by line as they complete (a newline byte never occurs inside a UTF-8
-  // sequence), so that both databases refuse the same files with the same line number.
-  let unchecked: Buffer = Buffer.alloc(0);
-  const check = (segment: Buffer) => {
+  // sequence), so that both databases refuse the same files with the same line number. The line not ended yet
+  // is kept as its chunks (`pending`, `pendingBytes`), joined once when it ends: each byte is copied once.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let csvBytes = headerBytes.length + 1;
+  const check = (segment: Buffer, firstLine: number) => {
     if (isUtf8(segment)) return;
-    let line = lines - countNewlines(segment);
+    let line = firstLine;
     let start = 0;
     for (;;) {
       const end = segment.indexOf(0x0a, start);
@@ -130,15 +165,47 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
     }
     throw new AppError(422, `Fichier mal formé à la ligne ${line + 2}\u00a0: octets qui ne sont pas de l’UTF-8. Rien n’a été importé.`);
   };
+  const lineTooLong = (line: number) =>
+    new AppError(
+      422,
+      `Ligne ${line + 2} trop longue\u00a0: plus de ${frenchCount(limits.maxLineBytes)} octets (limite SIRENE_MAX_LINE_BYTES). Une ligne de l’INSEE en compte moins de ${frenchCount(2000)}. Rien n’a été importé.`,
+    );
+  const tooManyRows = () =>
+    new AppError(422, `Fichier trop long\u00a0: plus de ${frenchCount(limits.maxRows)} lignes de données (limite SIRENE_MAX_ROWS). Rien n’a été importé.`);
   const take = (chunk: Buffer) => {
-    lines += countNewlines(chunk);
-    const cut = chunk.lastIndexOf(0x0a);
-    if (cut < 0) {
-      unchecked = unchecked.length ? Buffer.concat([unchecked, chunk]) : chunk;
+    csvBytes += chunk.length;
+    if (csvBytes > limits.maxCsvBytes) {
+      throw new AppError(
+        422,
+        `Fichier trop volumineux\u00a0: plus de ${frenchCount(limits.maxCsvBytes)} octets de CSV une fois décompressé (limite SIRENE_MAX_CSV_BYTES). Rien n’a été importé.`,
+      );
+    }
+    if (zipEntry !== null && csvBytes > limits.zipRatioFloorBytes && csvBytes > limits.maxZipRatio * bytes) {
+      throw new AppError(
+        422,
+        `Archive zip suspecte\u00a0: son fichier CSV se décompresse plus de ${frenchCount(limits.maxZipRatio)} fois (limite SIRENE_MAX_ZIP_RATIO). Rien n’a été importé.`,
+      );
+    }
+    const before = lines;
+    let start = 0;
+    let lineBytes = pendingBytes;
+    for (let at = chunk.indexOf(0x0a); at >= 0; at = chunk.indexOf(0x0a, at + 1)) {
+      if (lineBytes + at - start > limits.maxLineBytes) throw lineTooLong(lines);
+      lines++;
+      if (lines > limits.maxRows) throw tooManyRows();
+      lineBytes = 0;
+      start = at + 1;
+    }
+    if (lineBytes + chunk.length - start > limits.maxLineBytes) throw lineTooLong(lines);
+    if (start === 0) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
       return;
     }
-    check(unchecked.length ? Buffer.concat([unchecked, chunk.subarray(0, cut + 1)]) : chunk.subarray(0, cut + 1));
-    unchecked = chunk.subarray(cut + 1);
+    const ended = chunk.subarray(0, start);
+    check(pending.length ? Buffer.concat([...pending, ended]) : ended, before);
+    pending = start < chunk.length ? [chunk.subarray(start)] : [];
+    pendingBytes = chunk.length - start;
   };
   async function* body(): AsyncGenerator<Buffer> {
     if (rest.length) {
@@ -151,7 +218,10 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
       take(r.value);
       yield r.value;
     }
-    if (unchecked.length) check(unchecked);
+    if (pendingBytes) {
+      if (lines + 1 > limits.maxRows) throw tooManyRows();
+      check(Buffer.concat(pending), lines);
+    }
   }
   return {
     header,
@@ -167,13 +237,6 @@ export async function openSireneInput(raw: Readable): Promise<SireneInput> {
       csv.destroy();
     },
   };
-}
-
-/** Newline bytes in `bytes`. */
-function countNewlines(bytes: Buffer): number {
-  let n = 0;
-  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) n++;
-  return n;
 }
 
 /** The first chunk of `stream` (undefined when it ends at once), leaving the stream paused. */

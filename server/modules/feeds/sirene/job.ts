@@ -27,16 +27,16 @@ import type { Sql } from '../../../db/sql';
 import type { Feed } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { excerpt } from '../../../lib/excerpt';
-import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
-import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../../jobs/staged-import';
+import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
+import { eventLoopTurns, ProgressMeter, runStagedImport, stopError, throwIfStopped, untilStopped } from '../../../jobs/staged-import';
 import { findJob } from '../../../jobs/store';
 import { hasFeedFile, keepFeedSummary, recordFeedFile } from '../feed-files';
 import { confirmThreshold, type FeedJobPayload } from '../kinds';
 import { AwaitingConfirmation } from '../../../jobs/confirmation';
 import { openJobFile } from '../../../jobs/files';
-import { openSireneInput, type SireneInput } from './input';
+import { DEFAULT_SIRENE_LIMITS, openSireneInput, type SireneInput, type SireneLimits } from './input';
 import { detectLayout, type SireneLayout } from './layouts';
-import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, occurrencesSql, sourcePrefix, validateSql } from './mapping';
+import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, sourcePrefix, validateSql } from './mapping';
 import { copyToStage, createStageSql } from './stage';
 
 /**
@@ -93,17 +93,18 @@ async function explainFaultyRow(q: Sql, stage: string, layout: SireneLayout): Pr
 }
 
 /**
- * Checks that no identifier (SIREN of a company, SIRET of an establishment) comes twice.
- * @throws AppError 422 `Ligne N : SIREN … déjà présent à la ligne M.`
+ * Checks that no identifier (SIREN of a company, SIRET of an establishment) comes twice in the staged file: a file
+ * is a state of the register, where each is one row, so neither of two rows may silently win.
+ * @throws AppError 422 `Le siren … apparaît deux fois : lignes M et N.`
  */
 async function checkDuplicates(q: Sql, stage: string, layout: SireneLayout): Promise<void> {
   const { rows } = await q.exec(duplicateSql(stage, layout.kind));
   if (!rows.length) return;
-  const key = String(rows[0].key);
-  const { rows: at } = await q.exec(occurrencesSql(stage, layout.kind), [key]);
-  const [first, second] = await Promise.all(at.map(async (r) => Number((await q.exec(lineOfSql(stage), [r.at])).rows[0].line)));
-  const id = layout.kind === 'companies' ? 'SIREN' : 'SIRET';
-  throw new AppError(422, `Ligne ${second}\u00a0: ${id} ${key} déjà présent à la ligne ${first}. Rien n’a été importé.`);
+  const id = layout.kind === 'companies' ? 'siren' : 'siret';
+  // The key is not checked yet: quoted only when it is digits (as a SIREN or SIRET is), else named by its lines.
+  const key = String(rows[0].key ?? '');
+  const named = /^[0-9]{9,14}$/.test(key) ? `Le ${id} ${key}` : `Un même ${id}`;
+  throw new AppError(422, `${named} apparaît deux fois\u00a0: lignes ${Number(rows[0].first)} et ${Number(rows[0].second)}. Rien n’a été importé.`);
 }
 
 /**
@@ -184,7 +185,7 @@ interface Staged {
  * the job's own, checked and merged in one statement, and the file recorded, all in one transaction. A failure
  * records the file as failed (`feed_files` status 0, with its French error) and is thrown again.
  */
-async function run(ctx: JobContext) {
+async function run(ctx: JobContext, limits: SireneLimits) {
   const { job, signal } = ctx;
   const db = ctx.database.db;
   const payload = job.payload as unknown as FeedJobPayload;
@@ -196,7 +197,8 @@ async function run(ctx: JobContext) {
   let lines = 0;
 
   async function* watched(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    for await (const chunk of body) {
+    // A cancellation or a stop ends the wait for the next chunk at once (a stalled input too).
+    for await (const chunk of untilStopped(body, signal)) {
       throwIfStopped(signal);
       yield chunk;
       meter.report(input!.linesSeen(), input!.bytesRead());
@@ -214,7 +216,7 @@ async function run(ctx: JobContext) {
   const recordValues = (counts: MergeCounts) => [feed, payload.filename.slice(0, 255), lines, payload.origin, JSON.stringify(summaryOf(counts)), job.id];
 
   try {
-    input = await openSireneInput(openJobFile(db, job));
+    input = await openSireneInput(openJobFile(db, job), limits);
     layout = detectLayout(input.header, input.delimiter);
     feed = layout.kind === 'companies' ? 'sirene-companies' : 'sirene-establishments';
     const opened = input;
@@ -232,7 +234,9 @@ async function run(ctx: JobContext) {
         return { layout: staged, lines };
       },
       async check(sql, staged) {
-        // The checks run inside the merge (`checkedKey`); a row failing one raises BAD_ROW_CODE, explained below.
+        // An identifier twice is refused here, before any merge (whichever the register's state).
+        await checkDuplicates(sql, stage, staged.layout);
+        // The other checks run inside the merge (`checkedKey`); a row failing one raises BAD_ROW_CODE, explained below.
         await sql.exec(badRowSql());
         return staged;
       },
@@ -274,7 +278,7 @@ async function run(ctx: JobContext) {
     if (caught instanceof AwaitingConfirmation) throw caught;
     await meter.settle();
     const err = caught as Error & { code?: string };
-    const known = signal.aborted ? new AppError(503, SHUTDOWN_MESSAGE) : (input?.failure() ?? (err instanceof AppError ? err : mergeError(err, layout?.kind)));
+    const known = signal.aborted ? stopError(signal) : (input?.failure() ?? (err instanceof AppError ? err : mergeError(err, layout?.kind)));
     await recordFeedFile(db, {
       feed,
       filename: payload.filename,
@@ -288,9 +292,17 @@ async function run(ctx: JobContext) {
   }
 }
 
-/** The job kind registered by the feeds module (`ctx.jobs.register(FEED_SIRENE, sireneJob)`). */
+/**
+ * The job kind with the limits of a stock file (server/config.ts `sireneLimits`), as the feeds module registers it
+ * (./jobs.ts).
+ */
+export function sireneJobWith(limits: Readonly<SireneLimits>): JobKind {
+  return { ...sireneJob, run: (ctx) => run(ctx, limits) };
+}
+
+/** The job kind with the default limits (DEFAULT_SIRENE_LIMITS). */
 export const sireneJob: JobKind = {
-  run,
+  run: (ctx) => run(ctx, DEFAULT_SIRENE_LIMITS),
   /** Records an interrupted job's file as failed (once) and drops its staging table if it is left. */
   async cleanup(db: Db, jobId: string) {
     await db.execute(sql.raw(`drop table if exists ${stageName(jobId)}`));

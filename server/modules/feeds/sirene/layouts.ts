@@ -133,6 +133,8 @@ export interface SireneLayout {
 const COMPANY_MARKS = ['denominationUniteLegale', 'categorieJuridiqueUniteLegale', 'nicSiegeUniteLegale', 'etatAdministratifUniteLegale'];
 const ESTABLISHMENT_MARKS = ['siret', 'nic', 'etablissementSiege', 'etatAdministratifEtablissement'];
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+/** Most columns of a header: the INSEE layout (35 or 54) with room for added ones (Etalab's geocoding adds 9). */
+export const MAX_COLUMNS = 200;
 
 /** The French error of a header that is not a Sirene stock header. */
 export function headerError(message: string): AppError {
@@ -172,6 +174,12 @@ export function detectLayout(header: string[], delimiter: CsvLayout['delimiter']
   if (missing.length) {
     const list = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ` et ${missing.length - 8} autre(s)` : '');
     throw headerError(`En-tête incomplet pour un fichier ${label}\u00a0: ${missing.length === 1 ? 'la colonne obligatoire' : 'les colonnes obligatoires'} ${list} ${missing.length === 1 ? 'manque' : 'manquent'}.`);
+  }
+  if (names.length > MAX_COLUMNS) {
+    const expected = kind === 'companies' ? COMPANY_COLUMNS.length : ESTABLISHMENT_COLUMNS_2019.length + ESTABLISHMENT_COLUMNS_ADDED.length;
+    throw headerError(
+      `En-tête invalide\u00a0: ${names.length.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} colonnes, quand un fichier ${label} en compte ${expected} (au plus ${MAX_COLUMNS} acceptées).`,
+    );
   }
   const seen = new Set<string>();
   for (const n of names) {

@@ -113,16 +113,15 @@ export function validateSql(stage: string, kind: SireneKind): string {
   return `select s.ctid::text as at, ${reason} as reason, left(${value}, 40) as value from ${stage} s where ${list.map(([cond]) => `(${cond})`).join(' or ')} limit 1`;
 }
 
-/** A query answering one identifier (`key`) present twice in `stage`, or no row. */
+/**
+ * A query answering the identifier (`key`: SIREN of a company, SIRET of an establishment) present more than once in
+ * `stage` whose first occurrence comes first in the file, with the file lines (header = 1) of its first two
+ * occurrences (`first`, `second`); no row when every identifier is unique. One aggregate over the stage.
+ */
 export function duplicateSql(stage: string, kind: SireneKind): string {
   const key = kind === 'companies' ? 'siren' : 'siret';
-  return `select ${key} as key from ${stage} group by ${key} having count(*) > 1 limit 1`;
-}
-
-/** The rows (`at` = ctid) of identifier `$1` in `stage`, in file order. */
-export function occurrencesSql(stage: string, kind: SireneKind): string {
-  const key = kind === 'companies' ? 'siren' : 'siret';
-  return `select ctid::text as at from ${stage} where ${key} = $1 order by ctid limit 2`;
+  return `select ${key} as key, min(${LINE}) + 1 as first, (array_agg(${LINE} order by ${LINE}))[2] + 1 as second
+    from ${stage} group by ${key} having count(*) > 1 order by min(${LINE}) limit 1`;
 }
 
 /** The file line (header = 1) of the stage row at `ctid`: its record number (`LINE`, from 1) + 1. */

@@ -1,0 +1,73 @@
+/**
+ * Cancelling a job by an administrator (`POST /api/jobs/{id}/cancel`, server/modules/jobs/module.ts), whichever
+ * vigie process runs it:
+ * - a queued job ends at once: failed `cancelled` with « Import annulé par <admin>. Rien n’a été importé. », its
+ *   input removed (a process that fetches it later finds it no longer queued and skips it);
+ * - a running job is asked to stop: its row keeps `running` but gets `failure_kind = 'cancelled'` and the message
+ *   (the request). The process running it aborts its handler's `ctx.signal` with `JobCancelled` — at once when the
+ *   request is made in that process, else within a second (./queue.ts polls the rows of the jobs it runs on
+ *   PostgreSQL) — and, on PostgreSQL, cancels the statement under way on the job's connection. The handler rolls
+ *   back (./staged-import.ts `throwIfStopped` throws the signal's reason), and the queue ends the job failed
+ *   `cancelled` with the message.
+ * A job that commits meanwhile wins: its end is written in its own transaction (./store.ts `finishJobIn`), which
+ * refuses to end as done a job asked to stop (the import rolls back), and a request made after that commit finds
+ * the job no longer running (404).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+import { AppError } from '../http/errors';
+import { removeJobFile } from './files';
+import type { JobRow } from './store';
+
+/** Failure kind of a cancelled job (./failure.ts). */
+export const CANCELLED_KIND = 'cancelled';
+
+/** « Import annulé par Jeanne Martin. Rien n’a été importé. » */
+export function cancelledMessage(by: string): string {
+  return `Import annulé par ${by}. Rien n’a été importé.`;
+}
+
+/** Refusal of a cancellation of a job that is neither queued nor running (ended, waiting for confirmation, unknown). */
+export const NOT_RUNNING_MESSAGE = 'Cet import n’est plus en cours\u00a0: il ne peut plus être annulé.';
+
+/** The reason a cancelled job's signal is aborted with: its French message, thrown by the handler as its end. */
+export class JobCancelled extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/** The request stored on a running job's row, if any: its message. */
+export function cancelRequest(row: Pick<JobRow, 'state' | 'failureKind' | 'error'>): string | undefined {
+  return row.state === 'running' && row.failureKind === CANCELLED_KIND && row.error ? row.error : undefined;
+}
+
+/**
+ * Cancels job `id` by administrator `by` (their name): a queued job ends failed at once, a running one is asked to
+ * stop (see the module's doc; the caller aborts it when it runs in this process).
+ * @returns the row after the change (`failed` for a queued job, still `running` with the request for a running one)
+ * @throws AppError 404 NOT_RUNNING_MESSAGE when the job is neither queued nor running
+ */
+export async function requestCancel(db: Db, id: string, by: string): Promise<JobRow> {
+  const message = cancelledMessage(by);
+  const [queued] = await db
+    .update(jobs)
+    .set({ state: 'failed', error: message, failureKind: CANCELLED_KIND, finishedAt: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')))
+    .returning();
+  if (queued) {
+    await removeJobFile(db, queued);
+    return queued;
+  }
+  const [running] = await db
+    .update(jobs)
+    .set({ error: message, failureKind: CANCELLED_KIND })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running'), isNull(jobs.failureKind)))
+    .returning();
+  if (running) return running;
+  // Asked twice: the first request stands.
+  const [asked] = await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.state, 'running'), eq(jobs.failureKind, CANCELLED_KIND)));
+  if (asked) return asked;
+  throw new AppError(404, NOT_RUNNING_MESSAGE);
+}

@@ -1,0 +1,116 @@
+/**
+ * Cancelling an import (`POST /api/jobs/{id}/cancel`, server/jobs/cancel.ts), on the app's real queue and
+ * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): a Sirene import reading a file that stalls (a
+ * named pipe the test writes to) is cancelled while it runs and ends failed `cancelled` with « Import annulé par
+ * <admin>. Rien n’a été importé. », its file recorded failed with that message, nothing written; on PostgreSQL a
+ * request made by another process (the row alone) reaches the process running the job; a queued job ends at once;
+ * an ended job, or an unknown one, cannot be cancelled (404); the call needs a session and the CSRF header.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobResponse } from '../../contract/jobs';
+import { rowsOf } from '../../server/db/rows';
+import { requestCancel } from '../../server/jobs/cancel';
+import { startFeedJob } from '../../server/modules/feeds/start';
+import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { sireneFixture } from '../helpers/feed-sirene';
+import { waitForJob } from '../helpers/news';
+
+let t: TestApp;
+let admin: { id: number; client: Client };
+let who: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-cancel-'));
+beforeAll(async () => {
+  t = await createTestApp({ FEED_INBOX: 'false' });
+  admin = await t.newAdmin({ name: 'Martin' });
+  const [row] = await rowsOf<{ firstname: string; name: string }>(t.ctx.db, sql`select firstname, name from admins where id = ${admin.id}`);
+  who = `${row.firstname} ${row.name}`.trim();
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const count = async (table: string) => Number((await rowsOf<{ n: number }>(t.ctx.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
+
+let fifos = 0;
+/**
+ * A Sirene import of a named pipe: the header and 40 rows of the sample are written, then the pipe stays open
+ * and silent, so the job runs until it is stopped. Answers the job once it has read rows, and `close` (ends the pipe).
+ */
+async function stalledImport(): Promise<{ job: JobResponse; close: () => void }> {
+  const fifo = path.join(dir, `StockUniteLegale_${++fifos}.csv`);
+  execFileSync('mkfifo', [fifo]);
+  const lines = sireneFixture('StockUniteLegale_sample.csv').toString('utf8').split('\n');
+  // Opening a pipe for writing waits for its reader: the job opens it once it starts.
+  const writer = fs.promises.open(fifo, 'w');
+  const row = await startFeedJob(t.ctx.jobs, t.ctx.db, { feed: 'sirene', filename: path.basename(fifo), origin: 'cli', ownerId: admin.id, input: { path: fifo } });
+  const handle = await writer;
+  await handle.write(lines.slice(0, 41).join('\n') + '\n');
+  for (let i = 0; ; i++) {
+    const job = (await admin.client.get(`/api/jobs/${row.id}`)).json() as JobResponse;
+    if (job.state === 'running' && job.rows_read > 0) return { job, close: () => void handle.close().catch(() => {}) };
+    if (i > 400) throw new Error(`job ${row.id} never read its rows (${job.state})`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('cancelling a running import', () => {
+  it('stops a Sirene import waiting for its file’s next bytes: failed, cancelled by its administrator, nothing written', async () => {
+    const before = { companies: await count('companies'), log: await count('update_log') };
+    const { job, close } = await stalledImport();
+    try {
+      const res = await admin.client.post(`/api/jobs/${job.id}/cancel`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as JobResponse).id).toBe(job.id);
+      const ended = await waitForJob(admin.client, job.id, 10_000);
+      expect(ended).toMatchObject({ state: 'failed', error: `Import annulé par ${who}. Rien n’a été importé.` });
+      const [row] = await rowsOf<{ failure_kind: string }>(t.ctx.db, sql`select failure_kind from jobs where id = ${job.id}`);
+      expect(row.failure_kind).toBe('cancelled');
+      const [file] = await rowsOf<{ status: number; error: string }>(t.ctx.db, sql`select status, error from feed_files where job_id = ${job.id}`);
+      expect(file).toEqual({ status: 0, error: ended.error });
+      expect({ companies: await count('companies'), log: await count('update_log') }).toEqual(before);
+      // Ended: a second request is refused.
+      const again = await admin.client.post(`/api/jobs/${job.id}/cancel`, {});
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ message: 'Cet import n’est plus en cours\u00a0: il ne peut plus être annulé.' });
+    } finally {
+      close();
+    }
+  });
+
+  it('a request written by another process (PostgreSQL: the row alone) reaches the process running the job', async () => {
+    const { job, close } = await stalledImport();
+    try {
+      if (t.ctx.database.kind === 'pg') await requestCancel(t.ctx.db, job.id, 'Jeanne Autre');
+      else await t.ctx.jobs.cancel(job.id, 'Jeanne Autre');
+      const ended = await waitForJob(admin.client, job.id, 10_000);
+      expect(ended).toMatchObject({ state: 'failed', error: 'Import annulé par Jeanne Autre. Rien n’a été importé.' });
+    } finally {
+      close();
+    }
+  });
+});
+
+describe('cancelling other jobs', () => {
+  it('a queued job ends at once, its input removed', async () => {
+    const created = await t.ctx.jobs.create('feed-sirene', admin.id, { filename: 'attente.csv', origin: 'upload', input: { kind: 'stored' } });
+    await t.ctx.db.execute(sql`insert into job_file_chunks (job_id, seq, data) values (${created.id}, 0, ${Buffer.from('siren\n')})`);
+    const res = await admin.client.post(`/api/jobs/${created.id}/cancel`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: created.id, state: 'failed', error: `Import annulé par ${who}. Rien n’a été importé.` });
+    expect(Number((await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from job_file_chunks where job_id = ${created.id}`))[0].n)).toBe(0);
+  });
+
+  it('an unknown job is a 404; the call needs a session and the CSRF header', async () => {
+    const unknown = await admin.client.post('/api/jobs/00000000-0000-4000-8000-000000000000/cancel', {});
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.anon().post('/api/jobs/00000000-0000-4000-8000-000000000000/cancel', {})).statusCode).toBe(401);
+    const noCsrf = await admin.client.call('POST', '/api/jobs/00000000-0000-4000-8000-000000000000/cancel', {}, { noCsrf: true });
+    expect(noCsrf.statusCode).toBe(419);
+  });
+});
