@@ -80,6 +80,7 @@ export const PAGES: AppPage[] = [
   { name: 'deals imported files', path: () => '/transactions/files', signedIn: true },
   { name: 'deals bodacc rows', path: () => '/transactions/bodacc', signedIn: true, column: { list: 'bodacc-list', header: 'SIREN' } },
   { name: 'deals bodacc deleted rows', path: () => '/transactions/bodacc/deleted', signedIn: true },
+  { name: 'audit log', path: () => '/audit', signedIn: true, column: { list: 'audit-list', header: 'Administrateur' } },
 ];
 
 let ids: Ids | undefined;

@@ -15,13 +15,14 @@ test.beforeEach(async ({ page }) => {
 test('the sidebar lists the sections in order, with their icons and links', async ({ page }) => {
   await page.goto('/home');
   const items = page.locator('.ant-layout-sider .ant-menu-item');
-  await expect(items).toHaveCount(5);
+  await expect(items).toHaveCount(6);
   const expected = [
     { label: 'Dashboard', href: '/home', icon: 'dashboard' },
     { label: 'Administrateurs', href: '/admins', icon: 'team' },
     { label: "Clients de l'api", href: '/customers', icon: 'api' },
     { label: 'Journal des mises à jour', href: '/messages', icon: 'history' },
     { label: 'Groupes', href: '/groups', icon: 'cluster' },
+    { label: 'Journal d’audit', href: '/audit', icon: 'audit' },
   ];
   for (const [i, item] of expected.entries()) {
     const entry = items.nth(i);
@@ -118,6 +119,7 @@ test('every module route still opens its page', async ({ page }) => {
     ['/news/create', 'Ajouter une catégorie'],
     ['/news/articles/create', 'Ajouter un article'],
     ['/news/articles/delete', 'Effacer un article'],
+    ['/audit', 'Journal d’audit'],
   ];
   for (const [path, title] of pages) {
     await page.goto(path);

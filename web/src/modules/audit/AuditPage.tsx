@@ -72,7 +72,6 @@ export default function AuditPage() {
               showSearch
               optionFilterProp="label"
               style={{ minWidth: 220 }}
-              placeholder="Tous"
               value={filters.admin_id}
               onChange={(v?: string) => setFilter('admin_id', v)}
               options={(admins.data ?? []).map((a) => ({ value: String(a.id), label: a.email }))}
@@ -83,7 +82,6 @@ export default function AuditPage() {
               id="audit-resource"
               allowClear
               style={{ minWidth: 180 }}
-              placeholder="Toutes"
               value={filters.resource}
               onChange={(v?: string) => setFilter('resource', v)}
               options={options(AUDIT_RESOURCE_LABELS)}
@@ -94,7 +92,6 @@ export default function AuditPage() {
               id="audit-action"
               allowClear
               style={{ minWidth: 180 }}
-              placeholder="Toutes"
               value={filters.action}
               onChange={(v?: string) => setFilter('action', v)}
               options={options(AUDIT_ACTION_LABELS)}
