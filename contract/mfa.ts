@@ -20,13 +20,13 @@ export const MFA_REASONS = {
 /** French texts shared by the server and the web. */
 export const MFA_TEXTS = {
   invalidCode: 'Le code de vérification est invalide.',
-  pendingExpired: 'La vérification a expiré : reconnectez-vous.',
-  enrolmentRequired: 'La double authentification est obligatoire : activez-la dans Mon profil avant de continuer.',
+  pendingExpired: 'La vérification a expiré\u00a0: reconnectez-vous.',
+  enrolmentRequired: 'La double authentification est obligatoire\u00a0: activez-la dans Mon profil avant de continuer.',
   stepUp: 'Saisissez un code de vérification pour confirmer cette opération.',
   alreadyEnabled: 'La double authentification est déjà activée.',
   notStarted: 'Commencez par afficher le QR code.',
   notEnabled: 'La double authentification n’est pas activée.',
-  required: 'La double authentification est obligatoire : elle ne peut pas être désactivée.',
+  required: 'La double authentification est obligatoire\u00a0: elle ne peut pas être désactivée.',
   sessionNotFound: 'Session introuvable.',
   superAdminOnly: 'Seul le Super admin peut terminer les sessions d’un administrateur.',
 } as const;

@@ -174,13 +174,13 @@ describe('sign-in with a second factor', () => {
     await t.ctx.db.update(sessions).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.id, id));
     const res = await c.post('/api/login/code', { code: await code(a.id, a.secret) });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.code).toEqual(['La vérification a expiré : reconnectez-vous.']);
+    expect(res.json().errors.code).toEqual(['La vérification a expiré\u00a0: reconnectez-vous.']);
   });
 
   it('the code step without a pending sign-in is refused', async () => {
     const res = await t.anon().post('/api/login/code', { code: '123456' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.code).toEqual(['La vérification a expiré : reconnectez-vous.']);
+    expect(res.json().errors.code).toEqual(['La vérification a expiré\u00a0: reconnectez-vous.']);
   });
 });
 
@@ -273,7 +273,7 @@ describe('MFA_REQUIRED=true', () => {
     const denied = await a.client.get('/api/admins/all');
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({
-      message: 'La double authentification est obligatoire : activez-la dans Mon profil avant de continuer.',
+      message: 'La double authentification est obligatoire\u00a0: activez-la dans Mon profil avant de continuer.',
       code: 'mfa_enrolment_required',
     });
     expect((await a.client.get('/api/profile/sessions')).statusCode).toBe(403);
@@ -291,7 +291,7 @@ describe('MFA_REQUIRED=true', () => {
 
     const off = await a.client.post('/api/profile/mfa/disable', { code: totpOf(secret).generate() });
     expect(off.statusCode).toBe(422);
-    expect(off.json().errors.code).toEqual(['La double authentification est obligatoire : elle ne peut pas être désactivée.']);
+    expect(off.json().errors.code).toEqual(['La double authentification est obligatoire\u00a0: elle ne peut pas être désactivée.']);
 
     // The next sign-in asks for the code.
     const c = r.anon();

@@ -18,7 +18,7 @@ export function EndSessionsCard({ admin }: { admin: { id: number; name: string }
   const notify = useNotify();
   return (
     <Card title="Sessions" style={{ maxWidth: 720, marginTop: 24 }} data-testid="admin-sessions">
-      <Typography.Paragraph>Déconnecte l’administrateur de tous ses appareils : il devra se reconnecter.</Typography.Paragraph>
+      <Typography.Paragraph>{'Déconnecte l’administrateur de tous ses appareils\u00a0: il devra se reconnecter.'}</Typography.Paragraph>
       <Button
         danger
         icon={<LogoutOutlined aria-hidden />}

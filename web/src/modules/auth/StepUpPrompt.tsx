@@ -55,7 +55,9 @@ export function StepUpPrompt() {
       destroyOnHidden
       data-testid="step-up-modal"
     >
-      <Typography.Paragraph>Cette opération demande un code récent : saisissez le code à 6 chiffres de votre application d’authentification.</Typography.Paragraph>
+      <Typography.Paragraph>
+        {'Cette opération demande un code récent\u00a0: saisissez le code à 6 chiffres de votre application d’authentification.'}
+      </Typography.Paragraph>
       <Form<CodeValues> form={form} name="step-up" layout="vertical" onFinish={onFinish} onValuesChange={clearErrorsOnChange(form)} requiredMark={false}>
         <Form.Item label="Code de vérification" name="code">
           <Input autoComplete="one-time-code" inputMode="numeric" autoFocus maxLength={20} />

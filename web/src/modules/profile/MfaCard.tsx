@@ -95,7 +95,7 @@ export function MfaCard() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          title="La double authentification est obligatoire : activez-la pour accéder au back-office."
+          title={'La double authentification est obligatoire\u00a0: activez-la pour accéder au back-office.'}
           data-testid="mfa-required"
         />
       ) : null}
@@ -105,7 +105,7 @@ export function MfaCard() {
           <Alert
             type="info"
             showIcon
-            title="Conservez ces codes de récupération en lieu sûr : ils ne seront plus affichés."
+            title={'Conservez ces codes de récupération en lieu sûr\u00a0: ils ne seront plus affichés.'}
             description="Chacun permet une seule connexion si vous n’avez plus votre application d’authentification."
           />
           <List
@@ -136,7 +136,7 @@ export function MfaCard() {
             </Typography.Paragraph>
             <img src={setup.qr_code} width={220} height={220} alt="QR code à scanner avec l’application d’authentification" data-testid="mfa-qr" />
             <Flex gap={4} align="center" wrap>
-              <Typography.Text>Clé :</Typography.Text>
+              <Typography.Text>{'Clé\u00a0:'}</Typography.Text>
               <Typography.Text code data-testid="mfa-secret">
                 {setup.secret}
               </Typography.Text>
@@ -152,8 +152,7 @@ export function MfaCard() {
         ) : (
           <Flex vertical gap={12} align="start">
             <Typography.Paragraph style={{ margin: 0 }}>
-              Protégez votre compte : en plus du mot de passe, la connexion demandera un code de votre application
-              d’authentification.
+              {'Protégez votre compte\u00a0: en plus du mot de passe, la connexion demandera un code de votre application d’authentification.'}
             </Typography.Paragraph>
             {startError ? <Alert type="error" showIcon title={startError} /> : null}
             <Button type="primary" onClick={() => void start()} loading={starting} data-testid="mfa-start">
@@ -166,7 +165,7 @@ export function MfaCard() {
       {state?.enabled && !recoveryCodes ? (
         <Flex vertical gap={12}>
           <Typography.Paragraph style={{ margin: 0 }}>
-            Activée le {state.enabled_at ? formatDateTime(state.enabled_at) : '-'}. Codes de récupération restants :{' '}
+            Activée le {state.enabled_at ? formatDateTime(state.enabled_at) : '-'}. {'Codes de récupération restants\u00a0: '}
             <Typography.Text strong data-testid="mfa-recovery-left">
               {state.recovery_codes_left}
             </Typography.Text>
