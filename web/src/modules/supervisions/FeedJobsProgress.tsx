@@ -2,22 +2,34 @@
  * The feed jobs under way, at the top of a supervision page: per job its file, its
  * state, a progress bar of the bytes read (percent), the rows and bytes read so far, and, once the file is
  * read whole, that the rows are being written (the merge can take as long as the reading); an upload held for
- * the operator's confirmation shows its counts and asks (`HeldImportCard`).
+ * the operator's confirmation shows its counts and asks (`HeldImportCard`). A job queued or running has
+ * « Annuler l’import », asked through the confirmation dialog (« Annuler l’import » / « Continuer »): it stops
+ * without writing anything (server/jobs/cancel.ts), and its end is announced as the others are.
  */
-import { Card, Flex, Progress, Typography } from 'antd';
+import { Button, Card, Flex, Progress, Typography } from 'antd';
 import type { Job } from '../../api/types';
+import { useConfirm } from '../../components/feedback/useConfirmAction';
+import { useNotify } from '../../components/feedback/useNotify';
 import { frenchNumber } from '../../components/feeds/healthText';
 import { bytesText } from '../../lib/bytes';
+import { cancelJob } from './api';
 import { HeldImportCard } from './HeldImportCard';
+import { CANCEL_REQUESTED, cancelImportQuestion } from './texts';
 
 /** Whether the whole file has been read and the job is writing it (the merge, one transaction). */
 function merging(job: Job): boolean {
   return job.state === 'running' && job.bytes_total !== null && job.bytes_total > 0 && job.bytes_read >= job.bytes_total;
 }
 
-/** What the job is doing, in words: waiting, reading, or (file read whole) writing into the database. */
+/** Whether an administrator asked the running job to stop (its row carries the cancellation's message until it ends). */
+function stopping(job: Job): boolean {
+  return job.state === 'running' && Boolean(job.error);
+}
+
+/** What the job is doing, in words: waiting, reading, (file read whole) writing into the database, or stopping. */
 function stepText(job: Job): string {
   const file = job.filename ? `«\u00a0${job.filename}\u00a0»` : 'un fichier';
+  if (stopping(job)) return `Import de ${file}\u00a0: annulation en cours…`;
   if (job.state === 'queued') return `Import de ${file} en attente…`;
   if (merging(job)) return `Import de ${file}\u00a0: fichier lu, enregistrement en cours…`;
   return `Import de ${file} en cours…`;
@@ -29,8 +41,42 @@ function readText(job: Job): string {
   return job.bytes_total ? `${rows} — ${bytesText(job.bytes_read)} sur ${bytesText(job.bytes_total)}` : rows;
 }
 
-/** One job (`data-testid="feed-job"`, `aria-busy`): its step, the bar (percent of bytes) and the rows read. */
-function JobCard({ job }: { job: Job }) {
+/** « Annuler l’import » of a job under way (`data-testid="feed-job-cancel"`), asked first. */
+function CancelButton({ job, onCancelled }: { job: Job; onCancelled: (job: Job) => void }) {
+  const confirm = useConfirm();
+  const notify = useNotify();
+  return (
+    <Button
+      danger
+      size="small"
+      data-testid="feed-job-cancel"
+      onClick={() =>
+        confirm({
+          content: cancelImportQuestion(job.filename),
+          okText: 'Annuler l’import',
+          cancelText: 'Continuer',
+          danger: true,
+          onOk: async () => {
+            try {
+              onCancelled(await cancelJob(job.id));
+              notify.info(CANCEL_REQUESTED);
+            } catch (error) {
+              notify.apiError(error);
+            }
+          },
+        })
+      }
+    >
+      Annuler l’import
+    </Button>
+  );
+}
+
+/**
+ * One job (`data-testid="feed-job"`, `aria-busy`): its step, the bar (percent of bytes), the rows read and
+ * « Annuler l’import » (not once the cancellation is asked).
+ */
+function JobCard({ job, onCancelled }: { job: Job; onCancelled: (job: Job) => void }) {
   const percent = Math.floor(job.percent ?? 0);
   return (
     <Card size="small" data-testid="feed-job" aria-busy="true" data-job-id={job.id}>
@@ -44,9 +90,12 @@ function JobCard({ job }: { job: Job }) {
           aria-label={`Progression de l’import de ${job.filename ?? 'ce fichier'}`}
           data-testid="feed-job-progress"
         />
-        <Typography.Text type="secondary" data-testid="feed-job-rows">
-          {readText(job)}
-        </Typography.Text>
+        <Flex justify="space-between" align="center" gap={8} wrap>
+          <Typography.Text type="secondary" data-testid="feed-job-rows">
+            {readText(job)}
+          </Typography.Text>
+          {stopping(job) ? null : <CancelButton job={job} onCancelled={onCancelled} />}
+        </Flex>
       </Flex>
     </Card>
   );
@@ -58,10 +107,12 @@ export interface FeedJobsProgressProps {
   /** A held upload confirmed (queued again) or abandoned. */
   onConfirmed: (job: Job) => void;
   onAbandoned: (job: Job) => void;
+  /** A job under way asked to stop (the answer: failed when it was queued, still running otherwise). */
+  onCancelled: (job: Job) => void;
 }
 
 /** The jobs under way (`data-testid="feed-jobs"`), nothing when there is none. */
-export function FeedJobsProgress({ jobs, onConfirmed, onAbandoned }: FeedJobsProgressProps) {
+export function FeedJobsProgress({ jobs, onConfirmed, onAbandoned, onCancelled }: FeedJobsProgressProps) {
   if (jobs.length === 0) return null;
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }} data-testid="feed-jobs">
@@ -69,7 +120,7 @@ export function FeedJobsProgress({ jobs, onConfirmed, onAbandoned }: FeedJobsPro
         job.state === 'waiting' ? (
           <HeldImportCard key={job.id} job={job} onConfirmed={onConfirmed} onAbandoned={onAbandoned} />
         ) : (
-          <JobCard key={job.id} job={job} />
+          <JobCard key={job.id} job={job} onCancelled={onCancelled} />
         ),
       )}
     </Flex>

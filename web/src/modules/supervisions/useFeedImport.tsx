@@ -1,7 +1,8 @@
 /**
  * `useFeedImport`: the import parts of a supervision page, sharing one jobs
  * query: the « Importer un fichier » button (for the page header) and the progress of the jobs under way
- * (for the top of the page), polled while they run, with the uploads held for confirmation.
+ * (for the top of the page), polled while they run, with the uploads held for confirmation and « Annuler l’import »
+ * on the jobs under way.
  */
 import type { UploadFeed } from './api';
 import { FeedImportButton } from './FeedImportButton';
@@ -13,6 +14,6 @@ export function useFeedImport(feed: UploadFeed) {
   const { jobs, follow, forget } = useFeedJobs(feed);
   return {
     button: <FeedImportButton feed={feed} onQueued={follow} />,
-    progress: <FeedJobsProgress jobs={jobs} onConfirmed={follow} onAbandoned={forget} />,
+    progress: <FeedJobsProgress jobs={jobs} onConfirmed={follow} onAbandoned={forget} onCancelled={follow} />,
   };
 }
