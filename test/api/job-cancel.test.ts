@@ -1,7 +1,7 @@
 /**
  * Cancelling an import (`POST /api/jobs/{id}/cancel`, server/jobs/cancel.ts), on the app's real queue and
- * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): a Sirene import reading a file that stalls (a
- * named pipe the test writes to) is cancelled while it runs and ends failed `cancelled` with « Import annulé par
+ * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): a Sirene import, and a BODACC one, reading a
+ * file that stalls (a named pipe the test writes to) is cancelled while it runs and ends failed `cancelled` with « Import annulé par
  * <admin>. Rien n’a été importé. », its file recorded failed with that message, nothing written; on PostgreSQL a
  * request made by another process (the row alone) reaches the process running the job; a queued job ends at once;
  * an ended job, or an unknown one, cannot be cancelled (404); the call needs a session and the CSRF header.
@@ -39,18 +39,20 @@ const count = async (table: string) => Number((await rowsOf<{ n: number }>(t.ctx
 
 let fifos = 0;
 /**
- * A Sirene import of a named pipe: the header and 40 rows of the sample are written, then the pipe stays open
- * and silent, so the job runs until it is stopped. Answers the job once it has read rows, and `close` (ends the pipe).
+ * An import of a named pipe (Sirene: the header and 40 rows of the sample; BODACC: the first half of a real
+ * bulletin), then the pipe stays open and silent, so the job runs until it is stopped. Answers the job once it
+ * has read rows, and `close` (ends the pipe).
  */
-async function stalledImport(): Promise<{ job: JobResponse; close: () => void }> {
-  const fifo = path.join(dir, `StockUniteLegale_${++fifos}.csv`);
+async function stalledImport(feed: 'sirene' | 'bodacc' = 'sirene'): Promise<{ job: JobResponse; close: () => void }> {
+  const fifo = path.join(dir, feed === 'sirene' ? `StockUniteLegale_${++fifos}.csv` : `RCS-A_${++fifos}.xml`);
   execFileSync('mkfifo', [fifo]);
   const lines = sireneFixture('StockUniteLegale_sample.csv').toString('utf8').split('\n');
+  const bulletin = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml'));
   // Opening a pipe for writing waits for its reader: the job opens it once it starts.
   const writer = fs.promises.open(fifo, 'w');
-  const row = await startFeedJob(t.ctx.jobs, t.ctx.db, { feed: 'sirene', filename: path.basename(fifo), origin: 'cli', ownerId: admin.id, input: { path: fifo } });
+  const row = await startFeedJob(t.ctx.jobs, t.ctx.db, { feed, filename: path.basename(fifo), origin: 'cli', ownerId: admin.id, input: { path: fifo } });
   const handle = await writer;
-  await handle.write(lines.slice(0, 41).join('\n') + '\n');
+  await handle.write(feed === 'sirene' ? lines.slice(0, 41).join('\n') + '\n' : bulletin.subarray(0, Math.floor(bulletin.length / 2)));
   for (let i = 0; ; i++) {
     const job = (await admin.client.get(`/api/jobs/${row.id}`)).json() as JobResponse;
     if (job.state === 'running' && job.rows_read > 0) return { job, close: () => void handle.close().catch(() => {}) };
@@ -78,6 +80,22 @@ describe('cancelling a running import', () => {
       const again = await admin.client.post(`/api/jobs/${job.id}/cancel`, {});
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ message: 'Cet import n’est plus en cours\u00a0: il ne peut plus être annulé.' });
+    } finally {
+      close();
+    }
+  });
+
+  it('stops a BODACC import the same way, its file recorded failed with the message', async () => {
+    const before = { notices: await count('announcements'), log: await count('update_log') };
+    const { job, close } = await stalledImport('bodacc');
+    try {
+      const res = await admin.client.post(`/api/jobs/${job.id}/cancel`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      const ended = await waitForJob(admin.client, job.id, 10_000);
+      expect(ended).toMatchObject({ state: 'failed', error: `Import annulé par ${who}. Rien n’a été importé.` });
+      const [file] = await rowsOf<{ status: number; error: string }>(t.ctx.db, sql`select status, error from feed_files where job_id = ${job.id}`);
+      expect(file).toEqual({ status: 0, error: ended.error });
+      expect({ notices: await count('announcements'), log: await count('update_log') }).toEqual(before);
     } finally {
       close();
     }
