@@ -1,7 +1,7 @@
 /**
  * What a scenario of the fault suite is (faults/run.ts runs them): a name, and a `run` that injects its faults and
  * answers its figures, one JSON object per fault (`report`). An invariant that does not hold is recorded with
- * `expect` (a French-free, English sentence saying what was expected and what was found) and fails the suite; the
+ * `expect` (a sentence saying what was expected and what was found) and fails the suite; the
  * scenario goes on, so that one run reports every broken invariant; each report carries `ok` and the invariants
  * broken since the previous report (`broken`).
  */
