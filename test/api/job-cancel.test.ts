@@ -52,7 +52,7 @@ async function stalledImport(feed: 'sirene' | 'bodacc' = 'sirene'): Promise<{ jo
   const writer = fs.promises.open(fifo, 'w');
   const row = await startFeedJob(t.ctx.jobs, t.ctx.db, { feed, filename: path.basename(fifo), origin: 'cli', ownerId: admin.id, input: { path: fifo } });
   const handle = await writer;
-  await handle.write(feed === 'sirene' ? lines.slice(0, 41).join('\n') + '\n' : bulletin.subarray(0, Math.floor(bulletin.length / 2)));
+  await handle.write(feed === 'sirene' ? Buffer.from(lines.slice(0, 41).join('\n') + '\n') : bulletin.subarray(0, Math.floor(bulletin.length / 2)));
   for (let i = 0; ; i++) {
     const job = (await admin.client.get(`/api/jobs/${row.id}`)).json() as JobResponse;
     if (job.state === 'running' && job.rows_read > 0) return { job, close: () => void handle.close().catch(() => {}) };
