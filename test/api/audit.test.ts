@@ -236,6 +236,19 @@ describe('POST /api/audit/filter and its export', () => {
     expect(lines[2]).toContain(`${SUPER_EMAIL};Modification;Groupes;${g.id};name\u00a0: Export A → Export B;`);
   });
 
+  it('gives the planner’s estimate as the unfiltered total of a big log (flagged), an exact total once filtered', async () => {
+    await t.ctx.db.execute(sql`insert into audit_log (actor, resource, resource_id, action)
+      select 'system', 'bulk-test', (i % 10)::text, 'create' from generate_series(1, 100000) i`);
+    await t.ctx.db.execute(sql`analyze audit_log`);
+    const all = (await root.post('/api/audit/filter', { pagination: { per_page: 10 } })).json();
+    expect(all.total_is_estimate).toBe(true);
+    expect(all.total).toBeGreaterThan(90_000);
+    expect(all.data).toHaveLength(10);
+    const one = (await root.post('/api/audit/filter?resource=bulk-test&resource_id=3', { pagination: { per_page: 10 } })).json();
+    expect(one.total_is_estimate).toBeUndefined();
+    expect(one.total).toBe(10_000);
+  });
+
   it('indexes every filter and sort column', async () => {
     const rows = await rowsOf<{ indexdef: string }>(t.ctx.db, sql`select indexdef from pg_indexes where tablename = 'audit_log'`);
     const defs = rows.map((r) => r.indexdef).join('\n');
