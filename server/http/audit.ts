@@ -33,8 +33,8 @@ declare module 'fastify' {
 export const SECRET_READS: Readonly<Record<string, string>> = {
   '/api/customers/all': 'api_customers',
   '/api/customers/getUserRoles/:id': 'api_customers',
+  // The officers pool's list only: the other answers about RNE accounts carry `password: null`.
   '/api/supervisions/inpiall': 'rne_accounts',
-  '/api/supervisions/rneall': 'rne_accounts',
 };
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
