@@ -35,10 +35,10 @@ export const ADVISORY_LOCK_CLASSES = {
   /** Processing of the news imports, one at a time per administrator; the object is the administrator's id (server/modules/news/imports.ts). */
   newsProcess: 7274,
   /**
-   * Taking a news upload, one at a time per administrator: the check that no import of theirs is pending and the
-   * creation of the new one's job; the object is the administrator's id (server/modules/news/imports.ts).
+   * Creating a job whose owner may have only one of its kind pending (a news or deals import): the check of that
+   * rule and the job's row, in one transaction; the object is the administrator's id (server/jobs/queue.ts `create`).
    */
-  newsUpload: 7275,
+  ownerUpload: 7275,
 } as const;
 
 /** Name of a single-key advisory lock. */

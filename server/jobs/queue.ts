@@ -28,7 +28,7 @@
  *   and waits for its last statements; a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Db } from '../db/client';
@@ -275,10 +275,21 @@ export class JobQueue {
   /**
    * Records a job of `kind` (queued, not yet sent), e.g. to attach its input file (server/jobs/files.ts)
    * before `dispatch`; `discard` removes it if that fails.
+   * @param alone - a rule that must hold when the job is created (e.g. « one import of this kind at a time per
+   *   administrator »): it runs in the job's transaction under the owner's upload lock, so that of several uploads
+   *   sent at once only those that find the rule true get a job, each seeing the jobs created before it. It throws
+   *   the refusal (an AppError) to create nothing.
+   * @throws AppError 503 while the server stops; whatever `alone` throws
    */
-  async create(kind: string, ownerId: number | null, payload: Record<string, unknown>): Promise<JobRow> {
+  async create(kind: string, ownerId: number | null, payload: Record<string, unknown>, alone?: (db: Db) => Promise<void>): Promise<JobRow> {
     if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
-    return insertJob(this.database.db, kind, ownerId, payload, null);
+    if (!alone) return insertJob(this.database.db, kind, ownerId, payload, null);
+    return this.database.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_CLASSES.ownerUpload}, ${ownerId ?? 0})`);
+      await alone(tx);
+      return insertJob(tx, kind, ownerId, payload, null);
+    });
   }
 
   /**
@@ -341,10 +352,12 @@ export class JobQueue {
     const entry = this.running.get(id);
     if (!entry || entry.abort.signal.aborted) return;
     entry.abort.abort(new JobCancelled(message));
-    const pid = (entry.client as unknown as { processID?: number } | undefined)?.processID;
-    if (pid && this.database.pool) {
-      // The COPY or the merge under way stops now (57014) instead of at its end; the handler then rolls back.
-      void this.database.pool.query('select pg_cancel_backend($1)', [pid]).catch((err) => this.log.error({ err, job: id }, 'job cancel failed'));
+    if (entry.client && this.database.pool) {
+      // The COPY or the merge under way stops now (57014) instead of at its end; the handler then rolls back. Only
+      // the connection still named after the job is hit (not one the pool has handed to someone else since).
+      void this.database.pool
+        .query(`select pg_cancel_backend(pid) from pg_stat_activity where application_name = $1`, [jobConnectionName(id)])
+        .catch((err) => this.log.error({ err, job: id }, 'job cancel failed'));
     }
   }
 
@@ -394,6 +407,8 @@ export class JobQueue {
       if (this.database.kind === 'pg') {
         client = await this.database.pool!.connect();
         await client.query('set statement_timeout = 0');
+        // Names the connection after the job: a cancellation cancels its statement only while it is the job's.
+        await client.query(`select set_config('application_name', $1, false)`, [jobConnectionName(jobId)]);
         // Taken before the claim: a job seen running has its lock held, or its process is gone.
         await client.query('select pg_advisory_lock($1, $2)', [LOCK_CLASS, lockObj(row.lockKey)]);
         locked = true;
@@ -442,6 +457,7 @@ export class JobQueue {
       if (client) {
         if (locked) await client.query('select pg_advisory_unlock_all()').catch(() => {});
         await client.query('reset statement_timeout').catch(() => {});
+        await client.query('reset application_name').catch(() => {});
         client.release();
       }
       this.running.delete(jobId);
@@ -543,6 +559,11 @@ export async function waitForJob(db: Db, id: string, opts: { pollMs?: number; on
     if (opts.signal?.aborted) return row;
     await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 200));
   }
+}
+
+/** The `application_name` of the connection running job `id` (PostgreSQL), so that its statement can be cancelled. */
+function jobConnectionName(id: string): string {
+  return `vigie job ${id}`;
 }
 
 /** The second key of a job's advisory lock. */

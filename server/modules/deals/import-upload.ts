@@ -76,14 +76,15 @@ export async function startDealImport(queue: JobQueue, db: Db, dataDir: string, 
     part.file.resume();
     throw fieldError('file', 'Seuls les fichiers .csv sont acceptés.');
   }
+  const filename = part.filename.slice(0, 255);
+  let job: JobRow;
   try {
-    await assertNoImportRunning(db, ownerId);
+    // One import at a time per administrator: the rule is checked as the job is created.
+    job = await queue.create(DEAL_IMPORT, ownerId, { filename }, (tx) => assertNoImportRunning(tx, ownerId));
   } catch (err) {
     part.file.resume();
     throw err;
   }
-  const filename = part.filename.slice(0, 255);
-  const job = await queue.create(DEAL_IMPORT, ownerId, { filename });
   let input: JobInput | undefined;
   try {
     const received = await receiveJobFile(db, job.id, part.file, { headBytes: SNIFF_BYTES, spoolDir: dataDir });

@@ -20,7 +20,7 @@ import { bulkStatement } from '../../http/bulk';
 import { runList, type ListSpec } from '../../http/listing';
 import { receiveJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
-import { insertJob, latestJob, toJobResponse, type JobRow } from '../../jobs/store';
+import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { escapeLike } from '../../lib/like';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
@@ -63,25 +63,6 @@ async function assertNoImportPending(db: Db, ownerId: number): Promise<void> {
   if (waiting) throw fieldError('file', 'Des lignes importées attendent déjà\u00a0: traitez-les (Process) ou annulez l’import avant d’en lancer un autre.');
 }
 
-/** Advisory lock class of the uploads (one taken at a time per administrator). */
-const UPLOAD_LOCK = ADVISORY_LOCK_CLASSES.newsUpload;
-
-/**
- * The job of a new import of `ownerId`, created only when no import of theirs is pending: the check and the job's
- * row are in one transaction under the administrator's upload lock, so that of several uploads sent at once exactly
- * one gets a job and the others see it (on PostgreSQL they run on different connections). The job stays queued
- * until the upload is received and dispatched (the queue refuses a dispatch while the server stops).
- * @throws AppError 422 errors.file when an import of theirs is pending (`assertNoImportPending`)
- */
-async function createImportJob(db: Db, ownerId: number, filename: string): Promise<JobRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${ownerId})`);
-    await assertNoImportPending(tx, ownerId);
-    return insertJob(tx, NEWS_IMPORT, ownerId, { filename }, null);
-  });
-}
-
 /**
  * Takes an upload: `.csv` only, at most `limits.maxBytes` (50 MB), stored in the database as it streams, then sniffed
  * (encoding, delimiter, header); a readable file becomes a queued `news-import` job, which reads at most
@@ -103,7 +84,8 @@ export async function startImport(
   const filename = part.filename.slice(0, 255);
   let job: JobRow;
   try {
-    job = await createImportJob(db, ownerId, filename);
+    // One import at a time per administrator (SPEC section 4): the rule is checked as the job is created.
+    job = await jobsQueue.create(NEWS_IMPORT, ownerId, { filename }, (tx) => assertNoImportPending(tx, ownerId));
   } catch (err) {
     part.file.resume();
     throw err;
