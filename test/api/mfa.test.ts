@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMfa, adminMfaRecoveryCodes, sessions } from '../../server/db/schema';
+import { adminMfa, adminMfaRecoveryCodes, apiCustomers, sessions } from '../../server/db/schema';
 import { totpOf } from '../../server/modules/auth/mfa';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 
@@ -230,8 +230,8 @@ describe('step-up before a customer secret changes', () => {
     const asked = await a.client.post(`/api/customers/update/${cust.id}`, body(cust, { client_secret_sandbox: 'a-new-secret-value-0003' }));
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toEqual({ message: 'Saisissez un code de vérification pour confirmer cette opération.', code: 'mfa_step_up' });
-    const unchanged = (await a.client.get(`/api/customers/getUserRoles/${cust.id}`)).json() as { client_secret_sandbox: string };
-    expect(unchanged.client_secret_sandbox).toBe(cust.client_secret_sandbox);
+    const [unchanged] = await t.ctx.db.select().from(apiCustomers).where(eq(apiCustomers.id, cust.id));
+    expect(unchanged.clientSecretSandboxHash).toBe(t.ctx.box.hmac(cust.client_secret_sandbox));
     // A change that leaves the secrets alone needs no code.
     const renamed = await a.client.post(`/api/customers/update/${cust.id}`, body(cust, { client_secret: 'a-new-secret-value-0002', name: 'Renamed ' + cust.id }));
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -243,6 +243,23 @@ describe('step-up before a customer secret changes', () => {
     const retried = await a.client.post(`/api/customers/update/${cust.id}`, body(cust, { client_secret: 'a-new-secret-value-0002', client_secret_sandbox: 'a-new-secret-value-0003' }));
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().client_secret_sandbox).toBe('a-new-secret-value-0003');
+  });
+
+  it('reading the customers’ secrets (list and one customer) asks for a code once per 10 minutes too', async () => {
+    const a = await mfaAdmin();
+    const cust = await customer(a.client);
+    expect((await a.client.get('/api/customers/all')).statusCode).toBe(200);
+    await ageCode(a.id, 11);
+    for (const url of ['/api/customers/all', `/api/customers/getUserRoles/${cust.id}`]) {
+      const res = await a.client.get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ message: 'Saisissez un code de vérification pour confirmer cette opération.', code: 'mfa_step_up' });
+    }
+    expect((await a.client.post('/api/mfa/step-up', { code: await code(a.id, a.secret) })).statusCode).toBe(204);
+    expect((await a.client.get('/api/customers/all')).statusCode).toBe(200);
+    const one = await a.client.get(`/api/customers/getUserRoles/${cust.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().client_secret).toBe(cust.client_secret);
   });
 
   it('the step-up is throttled like the sign-in', async () => {

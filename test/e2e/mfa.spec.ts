@@ -1,8 +1,8 @@
 /**
  * Second factor and sessions in Chromium: enrolment on /profile (« Double authentification »: QR code, secret
  * read as text, first code, recovery codes shown once), then a sign-in asking for the « Code de vérification »;
- * « Mes sessions » lists a second browser's session and « Révoquer » ends it; a customer's secret changed from a
- * session that has not given a code asks for one in a modal, then saves. Codes come from `otpauth`.
+ * « Mes sessions » lists a second browser's session and « Révoquer » ends it; a customer's secrets opened from a
+ * session that has not given a code ask for one in a modal, then show and save. Codes come from `otpauth`.
  */
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -80,7 +80,7 @@ test('Mes sessions lists another browser’s session and « Révoquer » ends it
   await other.close();
 });
 
-test('changing a customer secret asks for a code in a modal, then saves', async ({ page, request, playwright }) => {
+test('opening a customer’s secrets asks for a code in a modal, then shows them and saves a new one', async ({ page, request, playwright }) => {
   const admin = await newAdmin(request, 'StepUp');
   const customer = await (await Api.signedIn(request)).createCustomer({ name: `Client step-up ${unique()}` });
   // The browser signs in before the second factor exists: its session has never given a code.
@@ -91,12 +91,8 @@ test('changing a customer secret asks for a code in a modal, then saves', async 
   await api.post('/api/profile/mfa/enable', { code: codeAt(secret) });
   await elsewhere.dispose();
 
+  // The edit page reads the customer, secrets included: the read waits for a code.
   await page.goto(`/customers/${customer.id}/edit`);
-  const secretField = page.getByLabel('Client_secret (Prod)');
-  await expect(secretField).toHaveValue(customer.client_secret);
-  await secretField.fill(`changed-secret-${unique()}`);
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
-
   const modal = page.getByRole('dialog', { name: 'Code de vérification' });
   await expect(modal).toBeVisible();
   const field = modal.getByLabel('Code de vérification');
@@ -106,9 +102,15 @@ test('changing a customer secret asks for a code in a modal, then saves', async 
   await field.fill(codeAt(secret, Date.now() + 30_000));
   await modal.getByRole('button', { name: 'Vérifier' }).click();
   await expect(modal).toBeHidden();
+
+  const secretField = page.getByLabel('Client_secret (Prod)');
+  await expect(secretField).toHaveValue(customer.client_secret);
+  // The code is fresh for 10 minutes: the change is saved without asking again.
+  const changed = `changed-secret-${unique()}`;
+  await secretField.fill(changed);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expectToast(page, SUCCESS);
-  const saved = await secretField.inputValue();
-  expect(saved).toMatch(/^changed-secret-/);
+  await expect(modal).toBeHidden();
   const stored = (await (await Api.signedIn(request)).get<Array<{ id: number; client_secret: string }>>('/api/customers/all')).find((c) => c.id === customer.id);
-  expect(stored?.client_secret).toBe(saved);
+  expect(stored?.client_secret).toBe(changed);
 });

@@ -1,15 +1,26 @@
 /**
  * Routes of SPEC section 7 "Customers": the status-resource routes of `customersResource`
- * (server/http/status-routes.ts).
+ * (server/http/status-routes.ts). The two reads whose answers carry the secrets in clear (the list and one
+ * customer) ask an administrator with a second factor for a code of the last 10 minutes (403 `mfa_step_up`),
+ * as a change of a secret does (service.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { registerStatusResource } from '../../http/status-routes';
+import { assertFreshSecondFactor } from '../auth';
 import { customersResource } from './service';
+
+/** Route patterns whose answer reveals the customers' secrets. */
+const SECRET_READS = new Set(['/api/customers/all', '/api/customers/getUserRoles/:id']);
 
 /** Registers `/api/customers/*`. */
 export function customersRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    app.addHook('preHandler', async (req) => {
+      if (req.method === 'GET' && req.admin && SECRET_READS.has(req.routeOptions.url ?? '')) {
+        await assertFreshSecondFactor(ctx.db, { id: req.admin.id, sessionId: req.sessionId });
+      }
+    });
     registerStatusResource(app, ctx.db, customersResource(ctx.box));
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The step-up question of the second factor: a call answered 403 `mfa_step_up` (a customer's secret about to
- * change) waits on `askStepUpCode` while `StepUpPrompt` asks for a code; it is sent again once
+ * The step-up question of the second factor: a call answered 403 `mfa_step_up` (a customer's secrets read or
+ * changed) waits on `askStepUpCode` while `StepUpPrompt` asks for a code; it is sent again once
  * `POST /api/mfa/step-up` accepted one. Several calls asking at once share one question.
  */
 
@@ -11,14 +11,14 @@ let open: ((settle: Settle) => void) | null = null;
 let waiting: Settle[] = [];
 
 /**
- * Asks the mounted `StepUpPrompt` for a code.
- * @returns true once a code was accepted, false when the question was given up or no prompt is mounted
+ * Asks `StepUpPrompt` for a code; a call made before the prompt has mounted (it loads lazily with the signed-in
+ * area, while the page's first reads may already be answered) waits for it.
+ * @returns true once a code was accepted, false when the question was given up
  */
 export function askStepUpCode(): Promise<boolean> {
-  if (!open) return Promise.resolve(false);
   return new Promise<boolean>((resolve) => {
     waiting.push(resolve);
-    if (waiting.length === 1) open!(settleAll);
+    if (waiting.length === 1 && open) open(settleAll);
   });
 }
 
@@ -30,6 +30,8 @@ function settleAll(accepted: boolean): void {
 
 /** Called by `StepUpPrompt` when it mounts (`show` opens it) and unmounts (null). */
 export function registerStepUpPrompt(show: ((settle: Settle) => void) | null): void {
+  // Unmounted (React's development double mount, or leaving the signed-in area): the calls waiting stay queued
+  // for the next prompt rather than failing.
   open = show;
-  if (!show) settleAll(false);
+  if (show && waiting.length) show(settleAll);
 }
