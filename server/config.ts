@@ -153,6 +153,7 @@ const envSchema = z.object({
   FEED_FETCH_BACKOFF_MS: wholeNumberOr(5000, 0, 'milliseconds'),
   FEED_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
   FEED_PUSH_MAX_SIRENS: wholeNumberOr(MAX_QUEUE_SIRENS, 1, 'SIRENs').refine((v) => v <= MAX_QUEUE_SIRENS, `must be at most ${MAX_QUEUE_SIRENS} SIRENs`),
+  FEED_PUSH_MAX_WAITING: wholeNumberOr(1_000_000, 1, 'SIRENs'),
   ARGON2_MEMORY_KIB: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.memoryCost, 8, 'KiB'),
   ARGON2_ITERATIONS: wholeNumberOr(PRODUCTION_PASSWORD_HASH_COST.timeCost, 1, 'iterations'),
   NEWS_IMPORT_MAX_BYTES: wholeNumberOr(NEWS_IMPORT_MAX_BYTES, 1024 * 1024, 'bytes'),
@@ -241,6 +242,8 @@ export interface AppConfig {
   feedToken?: string;
   /** Most SIRENs one feed push may carry (FEED_PUSH_MAX_SIRENS, at most the contract's 10,000 of one add). */
   feedPushMaxSirens: number;
+  /** Most entries a queue may hold waiting for a feed push to add to it (FEED_PUSH_MAX_WAITING); past it the push is refused (429). */
+  feedPushMaxWaiting: number;
   /**
    * Cost of the argon2id hash of new passwords (ARGON2_MEMORY_KIB, ARGON2_ITERATIONS); OWASP's 19 MiB and 2
    * iterations unless set. The tests lower it: a hash keeps its own cost, so either cost verifies.
@@ -317,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }),
     feedToken: e.FEED_TOKEN,
     feedPushMaxSirens: e.FEED_PUSH_MAX_SIRENS,
+    feedPushMaxWaiting: e.FEED_PUSH_MAX_WAITING,
     passwordHashCost: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_ITERATIONS }),
     newsImport: Object.freeze({ maxBytes: e.NEWS_IMPORT_MAX_BYTES, maxRows: e.NEWS_IMPORT_MAX_ROWS }),
     newsTemporaryTitleMaxChars: e.NEWS_TEMPORARY_TITLE_MAX_CHARS,

@@ -110,3 +110,24 @@ describe('bearerMatches', () => {
     expect(bearerMatches(`Bearer ${TOKEN} extra`, TOKEN)).toBe(false);
   });
 });
+
+describe('with FEED_PUSH_MAX_WAITING set', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ FEED_TOKEN: TOKEN, FEED_PUSH_MAX_WAITING: '5' });
+  });
+  afterAll(async () => small?.close());
+
+  it('refuses, whole, a push that would take the queue past the cap: 429, nothing of it queued', async () => {
+    const sirens = Array.from({ length: 7 }, (_, i) => validSiren(7100 + i));
+    const first = await push(small, { sirens: sirens.slice(0, 4) }, bearer(TOKEN));
+    expect(first.statusCode, first.body).toBe(200);
+    const refused = await push(small, { sirens: sirens.slice(4) }, bearer(TOKEN));
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toEqual({ message: 'La file officers compte déjà 4 sirens en attente (au plus 5 pour le flux)\u00a0: réessayez quand elle aura avancé.' });
+    const queued = await rowsOf<{ n: number }>(small.ctx.db, sql`select count(*)::int as n from rne_queue where siren = any(${sql.param(sirens.slice(4))}::text[])`);
+    expect(Number(queued[0].n)).toBe(0);
+    // Up to the cap it still takes them.
+    expect((await push(small, { sirens: sirens.slice(4, 5) }, bearer(TOKEN))).statusCode).toBe(200);
+  });
+});

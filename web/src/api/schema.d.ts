@@ -1238,6 +1238,15 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
             };
         };
         delete?: never;
