@@ -36,7 +36,7 @@ import { AwaitingConfirmation } from '../../../jobs/confirmation';
 import { openJobFile } from '../../../jobs/files';
 import { DEFAULT_SIRENE_LIMITS, openSireneInput, type SireneInput, type SireneLimits } from './input';
 import { detectLayout, type SireneLayout } from './layouts';
-import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, sourcePrefix, validateSql } from './mapping';
+import { BAD_ROW_CODE, badRowSql, castOkSql, duplicateSql, firstLoadSql, isEmptySql, lineOfSql, mergeCompaniesSql, mergeEstablishmentsSql, secondLineSql, sourcePrefix, validateSql } from './mapping';
 import { copyToStage, createStageSql } from './stage';
 
 /**
@@ -103,8 +103,9 @@ async function checkDuplicates(q: Sql, stage: string, layout: SireneLayout): Pro
   const id = layout.kind === 'companies' ? 'siren' : 'siret';
   // The key is not checked yet: quoted only when it is digits (as a SIREN or SIRET is), else named by its lines.
   const key = String(rows[0].key ?? '');
+  const { rows: second } = await q.exec(secondLineSql(stage, layout.kind), [key]);
   const named = /^[0-9]{9,14}$/.test(key) ? `Le ${id} ${key}` : `Un même ${id}`;
-  throw new AppError(422, `${named} apparaît deux fois\u00a0: lignes ${Number(rows[0].first)} et ${Number(rows[0].second)}. Rien n’a été importé.`);
+  throw new AppError(422, `${named} apparaît deux fois\u00a0: lignes ${Number(rows[0].first)} et ${Number(second[0].line)}. Rien n’a été importé.`);
 }
 
 /**

@@ -115,13 +115,19 @@ export function validateSql(stage: string, kind: SireneKind): string {
 
 /**
  * A query answering the identifier (`key`: SIREN of a company, SIRET of an establishment) present more than once in
- * `stage` whose first occurrence comes first in the file, with the file lines (header = 1) of its first two
- * occurrences (`first`, `second`); no row when every identifier is unique. One aggregate over the stage.
+ * `stage` whose first occurrence comes first in the file, with the file line (header = 1) of that first occurrence
+ * (`first`); no row when every identifier is unique. One hashed aggregate over the stage (min and count only: an
+ * ordered aggregate would sort the whole stage); `secondLineSql` then finds the second line of that one key.
  */
 export function duplicateSql(stage: string, kind: SireneKind): string {
   const key = kind === 'companies' ? 'siren' : 'siret';
-  return `select ${key} as key, min(${LINE}) + 1 as first, (array_agg(${LINE} order by ${LINE}))[2] + 1 as second
-    from ${stage} group by ${key} having count(*) > 1 order by min(${LINE}) limit 1`;
+  return `select ${key} as key, min(${LINE}) + 1 as first from ${stage} group by ${key} having count(*) > 1 order by min(${LINE}) limit 1`;
+}
+
+/** The file line (header = 1) of the second occurrence of identifier `$1` in `stage`. */
+export function secondLineSql(stage: string, kind: SireneKind): string {
+  const key = kind === 'companies' ? 'siren' : 'siret';
+  return `select ${LINE} + 1 as line from ${stage} where ${key} = $1 order by ${LINE} offset 1 limit 1`;
 }
 
 /** The file line (header = 1) of the stage row at `ctid`: its record number (`LINE`, from 1) + 1. */
