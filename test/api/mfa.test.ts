@@ -201,7 +201,7 @@ describe('step-up before a customer secret changes', () => {
   async function customer(client: Client) {
     const res = await client.post('/api/customers/store', { name: 'Client step-up ' + Math.random() });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Record<string, unknown> & { id: number; client_secret: string };
+    return res.json() as Record<string, unknown> & { id: number; client_secret: string; client_secret_sandbox: string };
   }
   const body = (c: Record<string, unknown>, over: Record<string, unknown> = {}) => ({
     name: c.name,
