@@ -4,6 +4,7 @@
  * file that stalls (a named pipe the test writes to) is cancelled while it runs and ends failed `cancelled` with « Import annulé par
  * <admin>. Rien n’a été importé. », its file recorded failed with that message, nothing written; on PostgreSQL a
  * request made by another process (the row alone) reaches the process running the job; a queued job ends at once;
+ * a job asked to stop whose process died is recovered as cancelled;
  * an ended job, or an unknown one, cannot be cancelled (404); the call needs a session and the CSRF header.
  */
 import { execFileSync } from 'node:child_process';
@@ -122,6 +123,15 @@ describe('cancelling other jobs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: created.id, state: 'failed', error: `Import annulé par ${who}. Rien n’a été importé.` });
     expect(Number((await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from job_file_chunks where job_id = ${created.id}`))[0].n)).toBe(0);
+  });
+
+  it('a job asked to stop whose process died is recovered as cancelled, not as interrupted', async () => {
+    const created = await t.ctx.jobs.create('feed-sirene', admin.id, { filename: 'orphelin.csv', origin: 'upload', input: { kind: 'stored' } });
+    const message = 'Import annulé par Jeanne Autre. Rien n’a été importé.';
+    await t.ctx.db.execute(sql`update jobs set state = 'running', started_at = now(), failure_kind = 'cancelled', error = ${message} where id = ${created.id}`);
+    expect(await t.ctx.jobs.recoverInterrupted()).toContain(created.id);
+    const [row] = await rowsOf<{ state: string; error: string; failure_kind: string }>(t.ctx.db, sql`select state, error, failure_kind from jobs where id = ${created.id}`);
+    expect(row).toEqual({ state: 'failed', error: message, failure_kind: 'cancelled' });
   });
 
   it('an unknown job is a 404; the call needs a session and the CSRF header', async () => {
