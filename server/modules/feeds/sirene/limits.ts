@@ -26,6 +26,6 @@ export const DEFAULT_SIRENE_LIMITS: Readonly<SireneLimits> = Object.freeze({
   maxRows: 100_000_000,
   maxCsvBytes: 32 * 1024 ** 3,
   maxZipRatio: 50,
-  zipRatioFloorBytes: 64 * 1024 * 1024,
+  zipRatioFloorBytes: 16 * 1024 * 1024,
 });
 
