@@ -2,7 +2,8 @@
  * Why a job failed, as a word that programs test (the `jobs.failure_kind` column) beside the French message that
  * people read (`jobs.error`). A caller decides what to do with a failed job by its kind, never by matching its text:
  * - `refused`: the input was refused (an AppError of the handler); the message says why; sending it again fails again;
- * - `interrupted`: the process running it died; nothing was kept; it may be sent again;
+ * - `interrupted`: the process running it died, or its input file changed while it was read (./files.ts
+ *   `InputChanged`); nothing was kept; it may be sent again;
  * - `shutdown`: the server stopped cleanly while it ran or before it started; it may be sent again;
  * - `never_started`: it waited in the queue longer than an hour; it may be sent again;
  * - `unexpected`: a fault (its details are in the log); the operator sees a generic message;

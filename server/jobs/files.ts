@@ -20,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { AppError } from '../http/errors';
 import { jobFileChunks } from '../db/schema';
 
 /** Size of a stored chunk (bytes). */
@@ -29,7 +30,11 @@ export const CHUNK_BYTES = 1024 * 1024;
 export const jobInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stored') }),
   z.object({ kind: z.literal('spooled'), path: z.string() }),
-  z.object({ kind: z.literal('path'), path: z.string() }),
+  /**
+   * A file on this machine, read in place. `size` and `mtime_ms` (bytes, milliseconds since the epoch), when given,
+   * are the file's as it was taken: the import commits only if the file still has them (`assertInputUnchanged`).
+   */
+  z.object({ kind: z.literal('path'), path: z.string(), size: z.number().optional(), mtime_ms: z.number().optional() }),
 ]);
 /** Where a job's input file is (`payload.input`). */
 export type JobInput = z.output<typeof jobInputSchema>;
@@ -44,6 +49,28 @@ export interface JobWithInput {
 export function inputOf(job: JobWithInput): JobInput {
   const parsed = jobInputSchema.safeParse(job.payload?.input);
   return parsed.success ? parsed.data : { kind: 'stored' };
+}
+
+/** Error of an import whose file changed while it was read (a copy still under way): nothing is kept, and it may be taken again. */
+export const CHANGED_MESSAGE = 'Fichier modifié pendant la lecture\u00a0; il sera repris.';
+
+/** An input file that changed while its job read it (./queue.ts records it as `interrupted`: the file may be taken again). */
+export class InputChanged extends AppError {
+  constructor() {
+    super(409, CHANGED_MESSAGE);
+  }
+}
+
+/**
+ * Checks, just before an import commits, that a `path` input taken with its size and time still has them: a file
+ * still being copied when it was taken was read in part, and must not be committed as if whole.
+ * @throws InputChanged when the file's size or modification time differ, or the file is gone
+ */
+export function assertInputUnchanged(job: JobWithInput): void {
+  const input = inputOf(job);
+  if (input.kind !== 'path' || input.size === undefined || input.mtime_ms === undefined) return;
+  const now = fs.lstatSync(input.path, { throwIfNoEntry: false });
+  if (!now || now.size !== input.size || now.mtimeMs !== input.mtime_ms) throw new InputChanged();
 }
 
 /** The spool file of job `jobId` under the data folder `dataDir`. */

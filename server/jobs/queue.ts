@@ -41,7 +41,7 @@ import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
 import { cancelRequest, JobCancelled, requestCancel } from './cancel';
 import { AwaitingConfirmation, holdJob } from './confirmation';
 import type { FailureKind } from './failure';
-import { removeJobFile, type JobInput } from './files';
+import { InputChanged, removeJobFile, type JobInput } from './files';
 import { claimJob, findJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
 
 /** Message of a job whose process stopped while it ran. */
@@ -438,7 +438,15 @@ export class JobQueue {
         }
         // Cancelled: aborted here with the request, or refused its commit by it (./store.ts `finishJobIn`).
         const cancelled = abort.signal.reason instanceof JobCancelled ? abort.signal.reason : err instanceof JobCancelled ? err : undefined;
-        const kind: FailureKind = cancelled ? 'cancelled' : abort.signal.aborted ? 'shutdown' : err instanceof AppError ? 'refused' : 'unexpected';
+        const kind: FailureKind = cancelled
+          ? 'cancelled'
+          : abort.signal.aborted
+            ? 'shutdown'
+            : err instanceof InputChanged
+              ? 'interrupted'
+              : err instanceof AppError
+                ? 'refused'
+                : 'unexpected';
         const message = cancelled ? cancelled.message : kind === 'shutdown' ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
         // A refused input (AppError: its French reason, shown to the operator too), a stop or a cancellation is a
         // normal end, logged as info; anything else is a fault, logged with its error.

@@ -32,6 +32,7 @@ import { AppError } from '../http/errors';
 import { SHUTDOWN_MESSAGE, type JobContext } from './queue';
 import { JobCancelled } from './cancel';
 import { AwaitingConfirmation, exceedsThreshold } from './confirmation';
+import { assertInputUnchanged } from './files';
 import { finishJobIn } from './store';
 
 /** How stage tables are created: `'on commit drop'` inside the import's transaction (PostgreSQL), `''` otherwise. */
@@ -128,6 +129,8 @@ export async function runStagedImport<Staged, Merged>(ctx: JobContext, spec: Sta
       out.result = { ...out.result, summary };
       await spec.keep?.(tx, summary, merged);
     }
+    // A file taken from a folder must still be the one read: else nothing of this reading is committed.
+    assertInputUnchanged(ctx.job);
     await finishJobIn(tx, ctx.job.id, out);
     return { ...out, ended: true as const };
   };

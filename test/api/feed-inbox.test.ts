@@ -111,19 +111,40 @@ describe('inbox', () => {
     await fh.write(lines.slice(41).join('\n'));
     await fh.close();
     await until('lent.csv in done/', () => names('sirene', 'done').includes('lent.csv'));
-    // The first import read a file that changed under it: discarded, its job and record say so; the second is the whole file.
+    // The first import committed the 40 companies the file held before the copy went on: it stays done, as it
+    // was; the file taken again once whole brings the rest.
     expect(await rows(sql`select status, lines::int, error from feed_files where filename = 'lent.csv' order by id`)).toEqual([
-      { status: 0, lines: 40, error: CHANGED },
+      { status: 1, lines: 40, error: null },
       { status: 1, lines: 97, error: null },
     ]);
     expect(await rows(sql`select state, error from jobs where payload->>'filename' = 'lent.csv' order by created_at`)).toEqual([
-      { state: 'failed', error: CHANGED },
+      { state: 'done', error: null },
       { state: 'done', error: null },
     ]);
     expect(names('sirene', 'done').filter((n) => n === 'lent.csv')).toHaveLength(1);
     expect(fs.readFileSync(path.join(dir('sirene', 'done'), fs.readdirSync(dir('sirene', 'done')).find((n) => n.endsWith('lent.csv'))!))).toEqual(
       fixture('sirene/StockUniteLegale_sample.csv'),
     );
+  });
+
+  it('a file that changes while its import reads it is not committed: the job fails with the message, nothing of it written', async () => {
+    const file = path.join(t.ctx.config.dataDir, 'change-pendant.csv');
+    const lines = fixture('sirene/StockUniteLegale_sample.csv').toString('utf8').split('\n');
+    fs.writeFileSync(file, lines.slice(0, 11).join('\n') + '\n');
+    const taken = fs.lstatSync(file);
+    // The copy goes on after the file was taken (size and time recorded), before the import commits.
+    fs.appendFileSync(file, lines.slice(11).join('\n'));
+    const sirens = lines.slice(1, 11).map((l) => l.split(',')[0]);
+    await t.ctx.db.execute(sql`delete from companies where siren = any(${sql.param(sirens)}::text[])`);
+    const job = await startFeedJob(t.ctx.jobs, t.ctx.db, {
+      feed: 'sirene',
+      filename: 'change-pendant.csv',
+      origin: 'inbox',
+      input: { path: file, size: taken.size, mtimeMs: taken.mtimeMs },
+    });
+    const end = await waitForJob(t.ctx.db, job.id, { pollMs: 50 });
+    expect({ state: end.state, error: end.error, kind: end.failureKind }).toEqual({ state: 'failed', error: CHANGED, kind: 'interrupted' });
+    expect(await rows(sql`select siren from companies where siren = any(${sql.param(sirens)}::text[])`)).toEqual([]);
   });
 
   it('moves a broken file to failed/ with its French error beside it, recorded with status 0', async () => {

@@ -15,11 +15,13 @@
  *   is checked again there (still the regular file seen stable) before its job reads it —, then imported by
  *   the feed's job (origin `inbox`), then moved to `done/` or `failed/` (with `<name>.erreur.txt` holding the
  *   French error).
- * - A file that changed after it was taken (a copy that paused longer than the quiet time, then went on), seen
- *   when its import ends or one quiet time later, was read in part: its import is discarded — the job and its
- *   `feed_files` row are marked failed with CHANGED_MESSAGE, whatever their outcome — and the file goes back
- *   into the inbox, to be taken again once stable and imported whole (the Sirene and BODACC merges are
- *   idempotent: what the first import wrote is found unchanged).
+ * - A file that changed after it was taken (a copy that paused longer than the quiet time, then went on) goes
+ *   back into the inbox, to be taken again once stable and imported whole. Its job carries the size and time the
+ *   file had when taken, and its import commits only if the file still has them (server/jobs/files.ts
+ *   `assertInputUnchanged`): a change during the read fails the job with CHANGED_MESSAGE, nothing written. A
+ *   change seen after the commit (when the import ends, or one quiet time later) leaves that import done — it
+ *   read the file whole as it then was — and the next import brings the rest (the Sirene and BODACC merges find
+ *   what the first one wrote unchanged).
  * - A file of the wrong type (not `.csv`/`.zip` for sirene, not `.xml`/`.json` for bodacc) goes to `failed/`
  *   with a `feed_files` row saying so, so that the supervision page shows it.
  * - Names in `processing/`, `done/`, `failed/` get a `<milliseconds>-` prefix: the same name dropped twice never
@@ -39,14 +41,14 @@ import { UPLOAD_FEEDS, type UploadFeed } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { feedFiles, jobs } from '../../db/schema';
 import { isRetakeable } from '../../jobs/failure';
-import { inputOf } from '../../jobs/files';
+import { CHANGED_MESSAGE, inputOf } from '../../jobs/files';
 import { NEVER_STARTED_MESSAGE, waitForJob, type JobLogger, type JobQueue } from '../../jobs/queue';
 import { finishJob, type JobRow } from '../../jobs/store';
 import { recordFeedFile } from './feed-files';
 import { extensionError, FEED_JOB_KINDS, recordFeedOf, startFeedJob } from './start';
 
 /** Error of an import discarded because its file changed while it was read; the file is taken again. */
-export const CHANGED_MESSAGE = 'Fichier modifié pendant la lecture\u00a0; il sera repris.';
+export { CHANGED_MESSAGE };
 
 /** Default quiet time before a file counts as complete, in ms. */
 export const INBOX_STABLE_MS = 2000;
@@ -222,7 +224,7 @@ export class FeedInbox {
     }
     let job: JobRow;
     try {
-      job = await startFeedJob(this.opts.queue, this.opts.db, { feed, filename: name, origin: 'inbox', input: { path: taken } });
+      job = await startFeedJob(this.opts.queue, this.opts.db, { feed, filename: name, origin: 'inbox', input: { path: taken, size: asTaken.size, mtimeMs: asTaken.mtimeMs } });
     } catch (err) {
       if (this.stopped) return; // settled at the next start
       throw err;
@@ -255,7 +257,9 @@ export class FeedInbox {
         changed = !sameFile(asTaken, fs.lstatSync(taken));
       }
       if (changed) {
-        await this.discardChanged(end);
+        // Committed before the file changed: that import read the file whole as it then was, and stays done.
+        // Otherwise its job failed (with CHANGED_MESSAGE when the change came during the read: nothing kept).
+        if (end.state === 'failed') await this.discardChanged(end);
         this.log.info({ file: path.basename(taken).replace(/^\d+-/, ''), size_taken: asTaken.size, size_now: fs.lstatSync(taken).size }, 'inbox file changed while imported: taken again');
         this.putBack(taken);
         return;

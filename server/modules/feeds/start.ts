@@ -55,7 +55,7 @@ export interface FeedJobRequest {
    * `path`: a file on this machine, read in place by the job; `upload`: a byte stream stored in the database
    * (`job_file_chunks`) before dispatch, then `check()` (e.g. the upload's size limit; throw to refuse).
    */
-  input: { path: string } | { upload: AsyncIterable<Buffer>; check?: () => void };
+  input: { path: string; size?: number; mtimeMs?: number } | { upload: AsyncIterable<Buffer>; check?: () => void };
   /** An upload from the screens: the confirmation threshold of its import (`FeedJobPayload.confirm_above`). */
   confirmAbove?: number;
 }
@@ -68,7 +68,10 @@ export interface FeedJobRequest {
  */
 export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest): Promise<JobRow> {
   const filename = req.filename.slice(0, 255);
-  const input: JobInput = 'path' in req.input ? { kind: 'path', path: req.input.path } : { kind: 'stored' };
+  const input: JobInput =
+    'path' in req.input
+      ? { kind: 'path', path: req.input.path, ...(req.input.size !== undefined ? { size: req.input.size, mtime_ms: req.input.mtimeMs } : {}) }
+      : { kind: 'stored' };
   const payload: FeedJobPayload = {
     filename,
     origin: req.origin,
