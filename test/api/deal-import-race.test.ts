@@ -22,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A one-deal CSV whose deal is `id`. */
-function file(id: string): Buffer {
-  const row: Record<string, string> = {
+/** A CSV of one deal per id, each with one entity. */
+function file(...ids: string[]): Buffer {
+  const row = (id: string): Record<string, string> => ({
     deal_id: id,
     deal_date: '15/03/2026',
     siren: company.siren,
@@ -37,8 +37,9 @@ function file(id: string): Buffer {
     source: 'Test',
     french_investment_abroad: 'NON',
     foreign_investment_in_france: 'NON',
-  };
-  return Buffer.from([DEAL_CSV_COLUMNS.join(';'), DEAL_CSV_COLUMNS.map((c) => row[c] ?? '').join(';')].join('\r\n') + '\r\n', 'utf8');
+  });
+  const lines = ids.map((id) => DEAL_CSV_COLUMNS.map((c) => row(id)[c] ?? '').join(';'));
+  return Buffer.from([DEAL_CSV_COLUMNS.join(';'), ...lines].join('\r\n') + '\r\n', 'utf8');
 }
 
 it('eight uploads at once: exactly one import, seven refused with the one-at-a-time message', async () => {
@@ -61,4 +62,32 @@ it('eight uploads at once: exactly one import, seven refused with the one-at-a-t
   }
   const written = await rowsOf<{ deal_identifier: string }>(t.ctx.db, sql`select deal_identifier from deals where deal_identifier like 'RACE-%'`);
   expect(written).toHaveLength(1);
+});
+
+it('« Annuler l’import » of a running deals import: the waiting upload answers 422 errors.file with the cancellation, nothing written', { timeout: 120_000 }, async () => {
+  const { client } = await t.newAdmin();
+  await client.ensureCsrf();
+  await createRole(client, 'Acquéreur arrêt');
+  await createType(client, 'Acquisition arrêt');
+  const ids = Array.from({ length: 60_000 }, (_, i) => `STOP-${i}`);
+  const data = file(...ids).toString('utf8').replaceAll('Acquéreur course', 'Acquéreur arrêt').replaceAll('Acquisition course', 'Acquisition arrêt');
+  const m = multipart('file', 'arret.csv', 'text/csv', Buffer.from(data, 'utf8'));
+  const answer = client.call('POST', '/api/transactions/import', undefined, { payload: m.payload, headers: m.headers });
+  let job: { id: string; state: string } | null = null;
+  for (const end = Date.now() + 60_000; !job && Date.now() < end; ) {
+    const seen = (await client.get('/api/transactions/importjob')).json() as { job: { id: string; state: string } | null };
+    if (seen.job && (seen.job.state === 'queued' || seen.job.state === 'running')) job = seen.job;
+    else await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(job, 'the import job under way').not.toBeNull();
+  const cancelled = await client.post(`/api/jobs/${job!.id}/cancel`, {});
+  expect([200, 404], cancelled.body).toContain(cancelled.statusCode);
+  const res = await answer;
+  if (cancelled.statusCode === 404) return; // it had committed first: the import stands, as the rule says
+  expect(res.statusCode, res.body).toBe(422);
+  const message = (res.json() as { message: string }).message;
+  expect(message).toMatch(/^Import annulé par .+\. Rien n’a été importé\.$/);
+  expect(res.json()).toMatchObject({ errors: { file: [message] } });
+  const written = await rowsOf<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from deals where deal_identifier like 'STOP-%'`);
+  expect(Number(written[0].n)).toBe(0);
 });

@@ -117,7 +117,8 @@ export class DealImportRefused extends AppError {
 /**
  * Waits until job `jobId` ends.
  * @returns the job's result when it is done
- * @throws DealImportRefused (422) when the file was refused, AppError 503 when the server stopped meanwhile,
+ * @throws DealImportRefused (422) when the file was refused, AppError 422 errors.file when it was cancelled, AppError
+ *   503 when the server stopped meanwhile,
  *   AppError 500 on an unexpected failure
  */
 export async function waitForDealImport(db: Db, jobId: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
@@ -131,6 +132,8 @@ export async function waitForDealImport(db: Db, jobId: string, signal?: AbortSig
   if (job.state !== 'failed') throw new AppError(503, SHUTDOWN_MESSAGE);
   const message = job.error ?? JOB_FAILED_MESSAGE;
   if (isRetakeable(job.failureKind)) throw new AppError(503, message);
+  // Cancelled from the page (« Import annulé par … Rien n’a été importé. »): the answer says so under the file.
+  if (job.failureKind === 'cancelled') throw fieldError('file', message);
   if (job.failureKind !== 'refused') throw new AppError(500, GENERIC_ERROR);
   const lines = Array.isArray(job.result?.lines) ? (job.result.lines as DealImportLine[]) : [];
   throw new DealImportRefused(refusal(message, lines));

@@ -15,7 +15,7 @@ import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS, ONLY_ERRORS, type temporar
 import type { Database, Db } from '../../db/client';
 import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
-import { fieldError, notFound, validationError } from '../../http/errors';
+import { AppError, fieldError, notFound, validationError } from '../../http/errors';
 import { bulkStatement } from '../../http/bulk';
 import { runList, type ListSpec } from '../../http/listing';
 import { receiveJobFile } from '../../jobs/files';
@@ -168,17 +168,21 @@ export function deletedTemporariesMessage(count: number): string {
 }
 
 /**
- * Cancels the administrator's import: deletes every temporary of theirs.
+ * Cancels the administrator's import: an import still queued or being read is stopped first through the job
+ * queue (`stopJob`, server/jobs/cancel.ts: nothing of it is kept), then every temporary of theirs is deleted.
  * @returns how many rows were deleted
- * @throws AppError 422 while their import is still running
+ * @throws whatever `stopJob` throws, but its 404 (the job ended meanwhile: its rows are deleted here)
  */
-export async function cancelImport(db: Db, ownerId: number): Promise<number> {
-  const [busy] = await db
+export async function cancelImport(db: Db, ownerId: number, stopJob: (jobId: string) => Promise<unknown>): Promise<number> {
+  const busy = await db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.kind, NEWS_IMPORT), inArray(jobs.state, ['queued', 'running'])))
-    .limit(1);
-  if (busy) throw fieldError('import', 'L’import est encore en cours de lecture\u00a0: attendez qu’il se termine pour l’annuler.');
+    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.kind, NEWS_IMPORT), inArray(jobs.state, ['queued', 'running'])));
+  for (const { id } of busy) {
+    await stopJob(id).catch((err: unknown) => {
+      if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+    });
+  }
   const deleted = await db.delete(newsTemporaries).where(eq(newsTemporaries.ownerId, ownerId)).returning({ id: newsTemporaries.id });
   return deleted.length;
 }

@@ -136,7 +136,7 @@ export function newsRoutes(ctx: AppContext) {
       return { count, message: deletedTemporariesMessage(count) };
     });
     r.get('/cancel', { schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
-      const count = await cancelImport(db, req.admin!.id);
+      const count = await cancelImport(db, req.admin!.id, (id) => ctx.jobs.cancel(id, `${req.admin!.firstname} ${req.admin!.name}`.trim()));
       return { count, message: 'Import annulé.' };
     });
 

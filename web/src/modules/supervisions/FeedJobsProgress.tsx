@@ -6,30 +6,22 @@
  * « Annuler l’import », asked through the confirmation dialog (« Annuler l’import » / « Continuer »): it stops
  * without writing anything (server/jobs/cancel.ts), and its end is announced as the others are.
  */
-import { Button, Card, Flex, Progress, Typography } from 'antd';
+import { Card, Flex, Progress, Typography } from 'antd';
 import type { Job } from '../../api/types';
-import { useConfirm } from '../../components/feedback/useConfirmAction';
-import { useNotify } from '../../components/feedback/useNotify';
+import { cancelAsked, CancelJobButton } from '../../components/imports/CancelJobButton';
 import { frenchNumber } from '../../components/feeds/healthText';
 import { bytesText } from '../../lib/bytes';
-import { cancelJob } from './api';
 import { HeldImportCard } from './HeldImportCard';
-import { CANCEL_REQUESTED, cancelImportQuestion } from './texts';
 
 /** Whether the whole file has been read and the job is writing it (the merge, one transaction). */
 function merging(job: Job): boolean {
   return job.state === 'running' && job.bytes_total !== null && job.bytes_total > 0 && job.bytes_read >= job.bytes_total;
 }
 
-/** Whether an administrator asked the running job to stop (its row carries the cancellation's message until it ends). */
-function stopping(job: Job): boolean {
-  return job.state === 'running' && Boolean(job.error);
-}
-
 /** What the job is doing, in words: waiting, reading, (file read whole) writing into the database, or stopping. */
 function stepText(job: Job): string {
   const file = job.filename ? `«\u00a0${job.filename}\u00a0»` : 'un fichier';
-  if (stopping(job)) return `Import de ${file}\u00a0: annulation en cours…`;
+  if (cancelAsked(job)) return `Import de ${file}\u00a0: annulation en cours…`;
   if (job.state === 'queued') return `Import de ${file} en attente…`;
   if (merging(job)) return `Import de ${file}\u00a0: fichier lu, enregistrement en cours…`;
   return `Import de ${file} en cours…`;
@@ -39,37 +31,6 @@ function stepText(job: Job): string {
 function readText(job: Job): string {
   const rows = `${frenchNumber(job.rows_read)} ${job.rows_read > 1 ? 'lignes lues' : 'ligne lue'}`;
   return job.bytes_total ? `${rows} — ${bytesText(job.bytes_read)} sur ${bytesText(job.bytes_total)}` : rows;
-}
-
-/** « Annuler l’import » of a job under way (`data-testid="feed-job-cancel"`), asked first. */
-function CancelButton({ job, onCancelled }: { job: Job; onCancelled: (job: Job) => void }) {
-  const confirm = useConfirm();
-  const notify = useNotify();
-  return (
-    <Button
-      danger
-      size="small"
-      data-testid="feed-job-cancel"
-      onClick={() =>
-        confirm({
-          content: cancelImportQuestion(job.filename),
-          okText: 'Annuler l’import',
-          cancelText: 'Continuer',
-          danger: true,
-          onOk: async () => {
-            try {
-              onCancelled(await cancelJob(job.id));
-              notify.info(CANCEL_REQUESTED);
-            } catch (error) {
-              notify.apiError(error);
-            }
-          },
-        })
-      }
-    >
-      Annuler l’import
-    </Button>
-  );
 }
 
 /**
@@ -94,7 +55,7 @@ function JobCard({ job, onCancelled }: { job: Job; onCancelled: (job: Job) => vo
           <Typography.Text type="secondary" data-testid="feed-job-rows">
             {readText(job)}
           </Typography.Text>
-          {stopping(job) ? null : <CancelButton job={job} onCancelled={onCancelled} />}
+          <CancelJobButton job={job} onCancelled={onCancelled} testId="feed-job-cancel" />
         </Flex>
       </Flex>
     </Card>

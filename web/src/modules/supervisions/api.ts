@@ -54,13 +54,6 @@ export function abandonFeedJob(id: string): Promise<Job> {
   return ok(api.POST('/api/supervisions/jobs/{id}/abandon', { params: { path: { id } } }));
 }
 
-/**
- * POST /api/jobs/{id}/cancel: cancels an import queued or running (any process runs it); answers the job, failed
- * when it was queued, still running (asked to stop) otherwise; 404 once it has ended.
- */
-export function cancelJob(id: string): Promise<Job> {
-  return ok(api.POST('/api/jobs/{id}/cancel', { params: { path: { id } } }));
-}
 
 /** GET /api/jobs/{id}: one job, read once it has left the list of jobs under way (its outcome). */
 export function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {

@@ -82,11 +82,3 @@ export function confirmImportQuestion(logEntries: number, rneQueued: number): st
 export function abandonImportQuestion(filename: string | null): string {
   return `Abandonner l’import de ${filename ? `«\u00a0${filename}\u00a0»` : 'ce fichier'}\u00a0? Rien ne sera importé.`;
 }
-
-/** The question of « Annuler l’import » on a running import: « Annuler l’import de « f » ? Rien ne sera importé. » */
-export function cancelImportQuestion(filename: string | null): string {
-  return `Annuler l’import de ${filename ? `«\u00a0${filename}\u00a0»` : 'ce fichier'}\u00a0? Ce qui a été lu est abandonné\u00a0: rien ne sera importé.`;
-}
-
-/** Toast once the cancellation is asked (the import then stops and its end is announced as a failure). */
-export const CANCEL_REQUESTED = 'Annulation demandée\u00a0: l’import s’arrête sans rien enregistrer.';
