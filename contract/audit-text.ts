@@ -31,6 +31,7 @@ export const AUDIT_RESOURCE_LABELS: Readonly<Record<string, string>> = {
   supervisions: 'Supervision',
   feeds: 'Alimentation RNE',
   audit_log: 'Journal d’audit',
+  sessions: 'Connexions',
 };
 
 /** French names of the actions the shared mechanism writes (a route's own action shows as it is). */
@@ -42,6 +43,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   reveal: 'Lecture de secrets',
   job: 'Traitement',
   purge: 'Purge',
+  sign_in: 'Connexion',
+  sign_in_code: 'Connexion (second facteur)',
+  sign_out: 'Déconnexion',
 };
 
 /** The label of a resource (its code when it has none). */

@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { recordAudit, runInAuditScope, type AuditActor, type AuditEntry, type AuditScope } from '../lib/audit';
 import { isApiPath } from './guard';
+import { sessionIdOf } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -109,4 +110,25 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     }
     return payload;
   });
+}
+
+/** The sign-in steps the audit records: the password accepted, the second factor accepted, the sign-out. */
+export type AuthEvent = 'sign_in' | 'sign_in_code' | 'sign_out';
+
+/**
+ * Records a sign-in step of `admin` (resource `sessions`, id the administrator's), who is not yet — or no longer —
+ * the request's administrator: the entry names them, with the request's IP and user agent and the session the step
+ * opened or closed (`token`, kept as the first 16 hex characters of its hash, as every entry's session).
+ * @throws the database's error
+ */
+export function recordAuthEvent(db: Pick<Db, 'insert'>, req: FastifyRequest, admin: { id: number; email: string }, action: AuthEvent, token?: string): Promise<void> {
+  const who = (): AuditActor => ({
+    actor: 'admin',
+    adminId: admin.id,
+    adminEmail: admin.email,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? null,
+    sessionRef: token ? sessionIdOf(token).slice(0, 16) : null,
+  });
+  return runInAuditScope({ who, recorded: 0 }, () => recordAudit(db, { resource: 'sessions', resourceId: admin.id, action }));
 }

@@ -117,9 +117,13 @@ export async function revokeSession(db: Db, adminId: number, sessionId: string):
   return gone.length > 0;
 }
 
-/** Deletes the session of a cookie token (no error when unknown). */
-export async function destroySession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+/**
+ * Deletes the session of a cookie token (no error when unknown).
+ * @returns the id of the administrator whose session it was, or null when the token named none
+ */
+export async function destroySession(db: Db, token: string): Promise<number | null> {
+  const [gone] = await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token))).returning({ adminId: sessions.adminId });
+  return gone?.adminId ?? null;
 }
 
 /** Revokes every session of an administrator, except `keepSessionId` when given. */

@@ -211,7 +211,11 @@ describe('POST /api/audit/filter and its export', () => {
     const other = await t.newAdmin();
     const g = (await other.client.post('/api/groups/store', { name: 'Groupe d’un autre' })).json();
     const mine = (await root.post(`/api/audit/filter?admin_id=${other.id}`, {})).json();
-    expect(mine.data.map((e: AuditEntry) => [e.resource, e.resource_id, e.admin_email])).toEqual([['groups', String(g.id), other.email]]);
+    // Newest first: the group, then the sign-in that opened the session.
+    expect(mine.data.map((e: AuditEntry) => [e.resource, e.resource_id, e.admin_email])).toEqual([
+      ['groups', String(g.id), other.email],
+      ['sessions', String(other.id), other.email],
+    ]);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
     const inDay = (await root.post(`/api/audit/filter?admin_id=${other.id}&action=create&from=${today}&to=${today}`, {})).json();
     expect(inDay.total).toBe(1);
@@ -255,5 +259,23 @@ describe('POST /api/audit/filter and its export', () => {
     for (const cols of ['created_at, id', 'admin_id, id', 'admin_email, id', 'resource, id', 'resource, resource_id, id', 'action, id']) {
       expect(defs).toContain(`(${cols})`);
     }
+  });
+});
+
+describe('sign-in steps', () => {
+  it('records the sign-in and the sign-out of an administrator, with the IP, the user agent and the session', async () => {
+    const { id, email, client } = await t.newAdmin();
+    const out = await client.post('/api/logout', undefined, { headers: { 'user-agent': 'AuditSignOut/2.0' } });
+    expect(out.statusCode, out.body).toBe(204);
+    const entries = await entriesOf('sessions', id);
+    expect(entries.map((e) => [e.action, e.actor, e.admin_email])).toEqual([
+      ['sign_in', 'admin', email],
+      ['sign_out', 'admin', email],
+    ]);
+    expect(entries[1].user_agent).toBe('AuditSignOut/2.0');
+    expect(entries[0].ip).toBeTruthy();
+    // The session opened by the sign-in is the one the sign-out closed.
+    expect(entries[0].session_ref).toMatch(/^[0-9a-f]{16}$/);
+    expect(entries[1].session_ref).toBe(entries[0].session_ref);
   });
 });

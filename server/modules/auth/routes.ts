@@ -19,6 +19,7 @@ import { errorResponses, idParams, messageBody } from '../../../contract/fields'
 import { loginChallengeResponse, mfaCodeBody, MFA_TEXTS, revokedCountResponse } from '../../../contract/mfa';
 import { profileResponse } from '../../../contract/profile';
 import type { AppContext } from '../../context';
+import { recordAuthEvent } from '../../http/audit';
 import { issueCsrfCookie, newCsrfToken, setCsrfCookie } from '../../http/csrf';
 import { AppError, fieldError } from '../../http/errors';
 import {
@@ -61,6 +62,8 @@ export function authRoutes(ctx: AppContext) {
         if (previous) await destroySession(db, previous);
         const mfaPending = await hasMfa(db, admin.id);
         const token = await createSession(db, admin.id, req.ip, req.headers['user-agent'], { mfaPending });
+        // Audit trail: the password accepted (the second factor, when asked, is a step of its own).
+        await recordAuthEvent(db, req, admin, 'sign_in', token);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: mfaPending ? MFA_PENDING_SECONDS : config.sessionMaxAge });
         setCsrfCookie(reply, newCsrfToken(ctx.box, token), config.cookieSecure);
         if (mfaPending) return reply.status(202).send({ two_factor: true, message: 'Saisissez le code de vérification.' });
@@ -80,6 +83,7 @@ export function authRoutes(ctx: AppContext) {
         await destroySession(db, token);
         if (admin.status !== 1) throw fieldError('code', MFA_TEXTS.pendingExpired);
         const full = await createSession(db, admin.id, req.ip, req.headers['user-agent'], { mfaVerified: true });
+        await recordAuthEvent(db, req, admin, 'sign_in_code', full);
         reply.setCookie(SESSION_COOKIE, full, { ...cookieOptions, maxAge: config.sessionMaxAge });
         setCsrfCookie(reply, newCsrfToken(ctx.box, full), config.cookieSecure);
         return toProfile(admin);
@@ -109,7 +113,11 @@ export function authRoutes(ctx: AppContext) {
 
     r.post('/logout', { config: { public: true }, schema: { tags, response: { 204: z.null(), ...errorResponses(419) } } }, async (req, reply) => {
       const token = req.cookies[SESSION_COOKIE];
-      if (token) await destroySession(db, token);
+      const adminId = token ? await destroySession(db, token) : null;
+      if (adminId !== null) {
+        const admin = await getAdmin(db, adminId).catch(() => null);
+        if (admin) await recordAuthEvent(db, req, admin, 'sign_out', token);
+      }
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       setCsrfCookie(reply, newCsrfToken(ctx.box), config.cookieSecure);
       return reply.status(204).send(null);
