@@ -21,12 +21,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import getPort from 'get-port';
-import pg from 'pg';
 import { createContext, ensureSuperAdmin } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { createAdmin, findAdminByEmail, updateAdmin } from '../server/modules/admins/service';
 import { FAKE_RNE_ACCOUNT, startFakeRne } from '../test/helpers/fake-rne-server';
 import { generateLog, logCount, validSirens } from './generate';
+import { ensureDatabase } from './database';
 import { HttpSession } from './http-session';
 import { ensureCategory, newsCsv, waitForJob } from './news';
 
@@ -43,18 +43,6 @@ const url = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (m: string) => process.stderr.write(`[load] ${m}\n`);
 const APP_KEY = 'base64:' + Buffer.alloc(32, 7).toString('base64');
-
-/** Creates the load database when missing. */
-async function ensureDatabase(): Promise<void> {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await c.query(`create database "${name.replace(/"/g, '')}"`);
-  await c.end();
-}
 
 /** Resident set size of a process, in MB, read from /proc (0 when it has ended). */
 function rssMb(pid: number): number {
@@ -80,7 +68,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
   throw new Error(`the server did not answer /healthz in 120 s:\n${errors}`);
 }
 
-await ensureDatabase();
+await ensureDatabase(url);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-load-'));
 const env = { DATABASE_URL: url, DATA_DIR: dataDir, APP_KEY, LOG_LEVEL: 'warn', FEED_CONFIRM_THRESHOLD: '100000000' };
 

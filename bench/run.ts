@@ -9,13 +9,13 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { createContext, ensureSuperAdmin } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
 import { createAdmin, findAdminByEmail, updateAdmin } from '../server/modules/admins/service';
 import { generateLog, logCount, validSirens } from './generate';
+import { ensureDatabase } from './database';
 import { HttpSession } from './http-session';
 import { benchDeals } from './deals';
 import { benchExport } from './export';
@@ -39,23 +39,12 @@ const runs = (prefix: string) => !only || prefix.startsWith(only) || only.starts
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigie_bench';
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
-async function ensureDatabase(): Promise<void> {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await c.query(`create database "${name.replace(/"/g, '')}"`);
-  await c.end();
-}
-
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round(sorted[Math.max(0, i)] * 100) / 100;
 }
 
-await ensureDatabase();
+await ensureDatabase(url);
 const config = loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: path.join(os.tmpdir(), 'vigie-bench'), LOG_LEVEL: 'warn', PORT: '0' });
 
 // Generating millions of rows (and their indexes) takes minutes: without the app's statement_timeout.
