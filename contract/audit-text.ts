@@ -32,6 +32,7 @@ export const AUDIT_RESOURCE_LABELS: Readonly<Record<string, string>> = {
   feeds: 'Alimentation RNE',
   audit_log: 'Journal d’audit',
   sessions: 'Connexions',
+  rne_queue: 'Files RNE',
 };
 
 /** French names of the actions the shared mechanism writes (a route's own action shows as it is). */
@@ -80,6 +81,9 @@ export function auditDetailLines(e: Pick<AuditEntryText, 'changes' | 'details'>)
   if (typeof d.count === 'number') lines.push(`lignes\u00a0: ${d.count}`);
   if (d.selection !== undefined) lines.push(`sélection\u00a0: ${JSON.stringify(d.selection)}`);
   if (typeof d.rows_read === 'number') lines.push(`lignes lues\u00a0: ${d.rows_read}`);
+  if (typeof d.processed === 'number') lines.push(`sirens traités\u00a0: ${d.processed}`);
+  if (typeof d.failed === 'number') lines.push(`échecs\u00a0: ${d.failed}`);
+  if (typeof d.parked === 'number') lines.push(`mis de côté\u00a0: ${d.parked}`);
   if (typeof d.route === 'string') lines.push(`appel\u00a0: ${d.route}`);
   return lines;
 }

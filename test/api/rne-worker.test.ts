@@ -23,6 +23,7 @@ import { FAKE_RNE_ACCOUNT, generatedAttachments, generatedCompany, startFakeRne,
 import { validSirens } from '../helpers/sirens';
 import { RNE_SOURCE_LABEL } from '../../server/modules/rne/worker/commit';
 import { rowsOf } from '../../server/db/rows';
+import { runAsSystem } from '../../server/lib/audit';
 
 let t: TestApp;
 let fake: FakeRne;
@@ -143,6 +144,20 @@ describe('officers queue', () => {
     expect(acc.token_ok).toBe(1);
     expect(acc.checked_at).not.toBeNull();
     expect(loginCalls()).toHaveLength(1);
+  });
+
+  it('leaves one audit entry per drain that wrote something, under the system actor of the worker’s task', async () => {
+    await account('officers');
+    const sirens = validSirens(2, 30_100_411);
+    await enqueue('officers', sirens);
+    const before = Number((await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where resource = 'rne_queue'`))[0].n);
+    const stats = await runAsSystem({ source: 'rne-officers' }, () => drain('officers'));
+    expect(stats).toMatchObject({ processed: 2 });
+    const entries = await rows<{ actor: string; action: string; details: Record<string, unknown> }>(
+      sql`select actor, action, details from audit_log where resource = 'rne_queue' order by id`,
+    );
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[entries.length - 1]).toEqual({ actor: 'system', action: 'job', details: { source: 'rne-officers', queue: 'officers', processed: 2, failed: 0, parked: 0 } });
   });
 
   it('logs only the difference on the next fetch, and nothing when the record did not change', async () => {

@@ -14,6 +14,7 @@ import { takeBackExpired } from './entries';
 import { runLane, sleep, type DrainStats } from './lane';
 import type { WorkerDeps } from './options';
 import { rowsOf } from '../../../db/rows';
+import { recordAudit } from '../../../lib/audit';
 
 /** The account pool that works each queue. */
 export const POOL_OF: Record<QueueName, PoolName> = { officers: 'officers', accounts: 'filings' };
@@ -37,6 +38,12 @@ export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: Abo
     const wait = await nextDelay(deps, queue, pool);
     if (wait === null || wait > deps.options.maxSleepMs) break;
     await sleep(Math.max(wait, 20), signal);
+  }
+  // Audit trail: one entry per drain that wrote something (each SIREN's own writes are in the update log), under
+  // the actor of the caller's scope (the system actor of the worker's task, server/lib/audit.ts `runAsSystem`).
+  if (stats.processed || stats.failed || stats.parked) {
+    const details = { queue, processed: stats.processed, failed: stats.failed, parked: stats.parked };
+    await recordAudit(deps.db, { resource: 'rne_queue', action: 'job', details }).catch((err: unknown) => deps.log.error({ err, queue }, 'rne audit entry not written'));
   }
   return stats;
 }
