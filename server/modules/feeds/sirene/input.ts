@@ -207,20 +207,32 @@ export async function openSireneInput(raw: Readable, limits: SireneLimits = DEFA
     pending = start < chunk.length ? [chunk.subarray(start)] : [];
     pendingBytes = chunk.length - start;
   };
+  // A limit reached or a malformed line is the input's own failure: it is kept as such, so that the zip error the
+  // stop then causes (« Premature close » of the entry destroyed under the reader) never takes its place.
+  const own = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof AppError) failure ??= err;
+      throw err;
+    }
+  };
   async function* body(): AsyncGenerator<Buffer> {
     if (rest.length) {
-      take(rest);
+      own(() => take(rest));
       yield rest;
     }
     for (;;) {
       const r = await wrapRead();
       if (r.done) break;
-      take(r.value);
+      own(() => take(r.value));
       yield r.value;
     }
     if (pendingBytes) {
-      if (lines + 1 > limits.maxRows) throw tooManyRows();
-      check(Buffer.concat(pending), lines);
+      own(() => {
+        if (lines + 1 > limits.maxRows) throw tooManyRows();
+        check(Buffer.concat(pending), lines);
+      });
     }
   }
   return {
