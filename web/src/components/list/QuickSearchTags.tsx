@@ -29,7 +29,8 @@ function activeQuickSearch(options: QuickSearchOption[], search: string): QuickS
 
 /**
  * Quick-search chips of a list (antd CheckableTag, `role="checkbox"`, `data-testid="quick-search-{value}"`):
- * the one matching the applied search is highlighted; choosing one applies its value. They wrap on a narrow screen.
+ * the one matching the applied search is highlighted; choosing one applies its value. They wrap on a narrow screen, and
+ * a label wider than the list is cut with « … » (whole in the `title` of its text).
  */
 export function QuickSearchTags({ options, value, onSelect }: QuickSearchTagsProps) {
   const active = activeQuickSearch(options, value);
@@ -41,9 +42,10 @@ export function QuickSearchTags({ options, value, onSelect }: QuickSearchTagsPro
           checked={option === active}
           onChange={() => onSelect(option.value)}
           data-testid={`quick-search-${option.value}`}
-          style={{ paddingInline: 12, paddingBlock: 4, fontSize: 14 }}
+          // A long label (an import's file name) is cut with « … » within the list's width, whole in its tooltip.
+          style={{ paddingInline: 12, paddingBlock: 4, fontSize: 14, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
         >
-          {option.label}
+          <span title={option.label}>{option.label}</span>
         </Tag.CheckableTag>
       ))}
     </Flex>
