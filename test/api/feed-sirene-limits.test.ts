@@ -5,11 +5,10 @@
  * columns than a table can hold, and a SIREN (or SIRET) present twice — named with both lines, on a first load
  * and on a register already filled.
  */
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sireneFixture, sireneHarness, type SireneHarness } from '../helpers/feed-sirene';
+import { zip } from '../helpers/zip';
 
 let h: SireneHarness;
 beforeAll(async () => {
@@ -23,19 +22,6 @@ const lastFeedFile = async () => (await h.rows<{ status: number; error: string |
 
 /** The sample's lines (header first), without the last empty one. */
 const sampleLines = (name: string) => sireneFixture(name).toString('utf8').trimEnd().split('\n');
-
-/** A zip of one entry written as a stream (yazl). */
-function zip(name: string, data: Iterable<Buffer>): Promise<Buffer> {
-  const archive = new yazl.ZipFile();
-  archive.addReadStream(Readable.from(data), name);
-  archive.end();
-  const parts: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    archive.outputStream.on('data', (c: Buffer) => parts.push(c));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    archive.outputStream.on('error', reject);
-  });
-}
 
 describe('feed-sirene: limits of a stock file', () => {
   it('a header followed by one line that never ends (4 MiB in a 4 KiB zip) stops at SIRENE_MAX_LINE_BYTES, nothing written', async () => {

@@ -8,12 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import yazl from 'yazl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/http/errors';
 import { loadConfig } from '../../server/config';
 import { DEFAULT_SIRENE_LIMITS, openSireneInput, type SireneLimits } from '../../server/modules/feeds/sirene/input';
+import { zip } from '../helpers/zip';
 
 const HEADER = 'siren,denominationUniteLegale,etatAdministratifUniteLegale\n';
 
@@ -42,19 +41,6 @@ async function drain(source: Iterable<Buffer>, limits?: Partial<SireneLimits>): 
   } finally {
     fs.rmSync(file, { force: true });
   }
-}
-
-/** A zip of one entry, built with yazl (deflate). */
-function zip(name: string, data: Iterable<Buffer>): Promise<Buffer> {
-  const archive = new yazl.ZipFile();
-  archive.addReadStream(Readable.from(data), name);
-  archive.end();
-  const parts: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    archive.outputStream.on('data', (c: Buffer) => parts.push(c));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    archive.outputStream.on('error', reject);
-  });
 }
 
 afterEach(() => vi.restoreAllMocks());
