@@ -15,6 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { registerCustomerApi } from './api';
 import { registerAudit } from './http/audit';
 import { registerCompression } from './http/compression';
 import { issueCsrfCookie } from './http/csrf';
@@ -98,12 +99,19 @@ export async function buildApp(
     hsts: ctx.config.cookieSecure,
     crossOriginEmbedderPolicy: false,
   });
+  if (ctx.config.api.only) {
+    // API_ONLY: the customer API and the health check, nothing of the back-office (no session, no jobs, no pages).
+    registerHealthz(app, ctx);
+    await registerCustomerApi(app, ctx);
+    return app;
+  }
   await app.register(cookie);
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
     openapi: { info: { title: 'vigie API', version: '1.0.0', description: 'API du back-office vigie (SPEC section 7).' } },
-    transform: jsonSchemaTransform,
+    // The customer API (`/oauth`, `/v1`) has its own document at /v1/docs (server/api/docs.ts).
+    transform: (input) => (/^\/(v1|oauth)(\/|$)/.test(input.url) ? { schema: { hide: true }, url: input.url } : jsonSchemaTransform(input)),
     // The contract's named schemas (`.meta({ id })`) become components.schemas, referenced by $ref.
     transformObject: openapiTransformObject,
   });
@@ -120,14 +128,8 @@ export async function buildApp(
   registerAudit(app, ctx);
   registerApiGuard(app, ctx);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await ctx.database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealthz(app, ctx);
+  await registerCustomerApi(app, ctx);
 
   // Background jobs: every module's declared kinds are registered before its routes; pg-boss starts once the
   // app is ready, and on close (SIGTERM) running jobs roll back before the database closes.
@@ -142,6 +144,18 @@ export async function buildApp(
 
   registerFrontEnd(app, ctx, opts.webDist ?? webDist);
   return app;
+}
+
+/** `GET /healthz` (public): 200 `{status: 'ok'}` when the database answers, else 503 `{status: 'unavailable'}`. */
+function registerHealthz(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await ctx.database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
 }
 
 /** `Cache-Control` of the hashed assets (their name changes with their content). */

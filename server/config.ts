@@ -163,6 +163,19 @@ const envSchema = z.object({
   SIRENE_MAX_ROWS: wholeNumberOr(DEFAULT_SIRENE_LIMITS.maxRows, 1, 'rows'),
   SIRENE_MAX_CSV_BYTES: wholeNumberOr(DEFAULT_SIRENE_LIMITS.maxCsvBytes, 1024 * 1024, 'bytes', 15),
   SIRENE_MAX_ZIP_RATIO: wholeNumberOr(DEFAULT_SIRENE_LIMITS.maxZipRatio, 2, 'times'),
+  API_ONLY: bool,
+  API_TOKEN_TTL_SECONDS: wholeNumberOr(3600, 60, 'seconds'),
+  API_RATE_LIMIT: wholeNumberOr(600, 1, 'requests'),
+  API_RATE_LIMIT_SANDBOX: wholeNumberOr(120, 1, 'requests'),
+  API_RATE_LIMIT_WINDOW_MS: wholeNumberOr(60_000, 1000, 'milliseconds'),
+  API_TOKEN_RATE_LIMIT: wholeNumberOr(60, 1, 'requests'),
+  API_USAGE_FLUSH_MS: wholeNumberOr(5000, 50, 'milliseconds'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^rediss?:\/\/\S+$/.test(v), 'must be a redis:// or rediss:// URL'),
+  SANDBOX_DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
 });
 
 /** Typed application configuration; each duration says its unit (`…Ms` in milliseconds, the session's in seconds). */
@@ -269,6 +282,24 @@ export interface AppConfig {
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
   sessionMaxAge: number;
   sessionIdle: number;
+  /** The customer API (server/api): `/oauth/token` and `/v1`. */
+  api: Readonly<{
+    /** API_ONLY: the process serves `/oauth`, `/v1` and `/healthz` only (no back-office, no background jobs). */
+    only: boolean;
+    tokenTtlSeconds: number;
+    /** Calls per customer and environment per `rateLimitWindowMs`, Prod and Sandbox. */
+    rateLimit: number;
+    rateLimitSandbox: number;
+    rateLimitWindowMs: number;
+    /** Token requests per client IP per `rateLimitWindowMs`. */
+    tokenRateLimit: number;
+    /** How often each process adds its usage counters to `api_usage_daily`. */
+    usageFlushMs: number;
+    /** Redis shared by the rate limits of several processes; in memory when unset. */
+    redisUrl?: string;
+    /** PostgreSQL database of the sandbox data set; an embedded in-memory database per process when unset. */
+    sandboxDatabaseUrl?: string;
+  }>;
 }
 
 /**
@@ -333,5 +364,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }),
     sessionMaxAge: 12 * 3600,
     sessionIdle: 2 * 3600,
+    api: Object.freeze({
+      only: e.API_ONLY,
+      tokenTtlSeconds: e.API_TOKEN_TTL_SECONDS,
+      rateLimit: e.API_RATE_LIMIT,
+      rateLimitSandbox: e.API_RATE_LIMIT_SANDBOX,
+      rateLimitWindowMs: e.API_RATE_LIMIT_WINDOW_MS,
+      tokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+      usageFlushMs: e.API_USAGE_FLUSH_MS,
+      redisUrl: e.REDIS_URL,
+      sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
+    }),
   });
 }

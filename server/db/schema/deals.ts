@@ -224,7 +224,12 @@ export const publishedDeals = pgTable(
     snapshot: jsonb('snapshot').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('published_deals_batch_idx').on(t.batchId), index('published_deals_deal_idx').on(t.dealId)],
+  (t) => [
+    index('published_deals_batch_idx').on(t.batchId),
+    index('published_deals_deal_idx').on(t.dealId),
+    // The customer API's `GET /v1/deals?siren=`: the SIRENs of the snapshot's entities.
+    index('published_deals_sirens_idx').using('gin', sql`jsonb_path_query_array(${t.snapshot}, '$.entities[*].siren')`),
+  ],
 );
 
 /** What each batch replaced, so that `purge` restores it: the previous snapshot, or null when the batch added it. */

@@ -12,3 +12,4 @@ export * from './feeds';
 export * from './deals';
 export * from './rne';
 export * from './audit';
+export * from './api';

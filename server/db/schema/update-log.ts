@@ -8,7 +8,13 @@
  * An entry written by a feed keeps a reference to its source (`source_label`, `source_url`, `source_file_id`).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, char, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, char, customType, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * A PostgreSQL `xid8` (64-bit transaction id), read and written as its decimal text: comparing it with
+ * `pg_snapshot_xmin(pg_current_snapshot())` tells whether every transaction that could still write before it has ended.
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 export const updateLog = pgTable(
   'update_log',
@@ -29,8 +35,17 @@ export const updateLog = pgTable(
     /** The `feed_files` row of the file the entry came from (INSEE, BODACC), else null. */
     sourceFileId: bigint('source_file_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The transaction that wrote the entry. The customer API's feed (`GET /v1/updates`) reads in (xid, id) order
+     * and only below the oldest transaction still running, so an entry committed late by a long import is
+     * never passed over by a cursor (server/api/updates.ts).
+     */
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
+    index('update_log_xid_id_idx').on(t.xid, t.id),
+    index('update_log_siren_xid_id_idx').on(t.siren, t.xid, t.id),
+    index('update_log_family_xid_id_idx').on(sql`split_part(${t.code}, '-', 1)`, t.xid, t.id),
     index('update_log_code_id_idx').on(t.code, t.id),
     index('update_log_siren_id_idx').on(t.siren, t.id),
     index('update_log_created_at_id_idx').on(t.createdAt, t.id),

@@ -1,0 +1,52 @@
+/**
+ * Helpers of the customer API tests: an API customer created through the back-office (`/api/customers/store`, as an
+ * administrator does on /customers), a token asked on `POST /oauth/token` with its Prod or Sandbox credentials, and
+ * `/v1` calls with that token.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Client, TestApp } from './app';
+
+/** A customer as `/api/customers/store` answers it. */
+export interface ApiCustomer {
+  id: number;
+  name: string;
+  client_id: string;
+  client_secret: string;
+  client_id_sandbox: string;
+  client_secret_sandbox: string;
+  status: number;
+}
+
+let seq = 0;
+
+/** Creates an active customer through the back-office. */
+export async function newCustomer(admin: Client, name = `Client fictif ${++seq}`): Promise<ApiCustomer> {
+  const res = await admin.post('/api/customers/store', { name, status: 1 });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** `POST /oauth/token` with the credentials in the form body. */
+export function askToken(t: TestApp, clientId: string, clientSecret: string, grant = 'client_credentials'): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: grant, client_id: clientId, client_secret: clientSecret }).toString(),
+  });
+}
+
+/** A bearer token of `customer` for `environment`. */
+export async function tokenOf(t: TestApp, customer: ApiCustomer, environment: 'prod' | 'sandbox' = 'prod'): Promise<string> {
+  const res = environment === 'prod'
+    ? await askToken(t, customer.client_id, customer.client_secret)
+    : await askToken(t, customer.client_id_sandbox, customer.client_secret_sandbox);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().access_token;
+}
+
+/** `GET` a `/v1` URL with `token`. */
+export function v1(t: TestApp, token: string | null, url: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
