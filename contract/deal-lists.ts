@@ -81,8 +81,9 @@ export function publicationToast(kind: 'insert' | 'purge', count: number): strin
   return count === 0 ? 'Aucune purge effectuée!' : `${count} purges effectuées avec succès!`;
 }
 
+/** A buyer, target or seller of a published deal: a party whose name is not given (only its country) has `name` null. */
 const partySnapshot = z.object({
-  name: z.string(),
+  name: z.string().nullable(),
   country: z.object({ id: z.number(), iso_alpha2: z.string(), name: z.string() }).nullable(),
 });
 
