@@ -16,7 +16,8 @@
  * - every field error in one 422: the database checks of a body that breaks the schema (`check`) join the schema's;
  * - `updated_at` kept current;
  * - one audit entry per write, in its transaction (server/lib/audit.ts): resource = the table's name, the
- *   response object before → after (create: after only; delete: before only; toggle: the status).
+ *   response object before → after (create: after only; delete: before only; toggle: the status), less the
+ *   fields declared `unaudited` (figures read from other tables, such as today's API calls).
  *
  * The routes are registered from the same declaration by server/http/status-routes.ts.
  */
@@ -62,6 +63,11 @@ export interface StatusResourceSpec<
   table: T;
   /** What list and find select (default: the whole row), e.g. the row plus a count of children. */
   columns?: SelectedFields;
+  /**
+   * Response fields the audit entries leave out: figures `columns` reads from other tables that change without
+   * any write of the record (e.g. today's API calls), which a diff would otherwise report as changes.
+   */
+  unaudited?: readonly string[];
   /** The spec's 404 text (SPEC section 8). */
   notFound: string;
   /** Unique constraints and indexes of the table -> field error (422) when a write violates them. */
@@ -167,8 +173,14 @@ export function defineStatusResource<
   const write = <R>(fn: () => Promise<R>) => withUniqueFields(spec.unique, fn);
   const resource = getTableName(table as PgTable);
   /** The audit entry of a write, on its transaction: the response objects before → after. */
+  const audited = (row: Row | undefined) => {
+    if (!row) return undefined;
+    const response = { ...(spec.toResponse(row) as Record<string, unknown>) };
+    for (const field of spec.unaudited ?? []) delete response[field];
+    return response;
+  };
   const audit = (tx: Db, id: number, action: string, before?: Row, after?: Row, input?: unknown) => {
-    const [from, to] = [before && (spec.toResponse(before) as object), after && (spec.toResponse(after) as object)];
+    const [from, to] = [audited(before), audited(after)];
     return recordAudit(tx, { resource, resourceId: id, action, changes: withSecretInputs(diffChanges(from, to), input, to ?? from, !before) });
   };
 

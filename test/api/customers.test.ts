@@ -64,6 +64,7 @@ describe('POST /api/customers/store', () => {
       client_id_sandbox: expect.stringMatching(/^[0-9a-f]{32}$/),
       client_secret_sandbox: expect.stringMatching(/^[A-Za-z0-9_-]{22,}$/),
       status: 1,
+      calls_today: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -151,7 +152,7 @@ describe('POST /api/customers/update/{id}', () => {
     };
     const res = await root.post(`/api/customers/update/${c.id}`, body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...body, id: c.id, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(res.json()).toEqual({ ...body, id: c.id, calls_today: 0, created_at: expect.any(String), updated_at: expect.any(String) });
     expect((await root.get(`/api/customers/getUserRoles/${c.id}`)).json()).toMatchObject(body);
     const r = await row(c.id);
     expect(r.clientSecretEnc).not.toContain(body.client_secret);

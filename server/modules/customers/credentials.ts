@@ -35,8 +35,11 @@ export function sealCredentials(
   };
 }
 
-/** Maps a row to the API object, secrets decrypted. @throws Error when a secret was sealed with another APP_KEY */
-export function toCustomerResponse(box: SecretBox, row: typeof apiCustomers.$inferSelect): CustomerResponse {
+/**
+ * Maps a row to the API object, secrets decrypted, without its usage figure (`calls_today`, service.ts).
+ * @throws Error when a secret was sealed with another APP_KEY
+ */
+export function toCustomerResponse(box: SecretBox, row: typeof apiCustomers.$inferSelect): Omit<CustomerResponse, 'calls_today'> {
   return {
     id: row.id,
     name: row.name,

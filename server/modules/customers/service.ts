@@ -3,8 +3,10 @@
  * created with generated credentials; on update the credentials are editable, validated, and unique
  * across Prod and Sandbox. Secrets are sealed at rest with the APP_KEY box. Changing a secret asks an
  * administrator with a second factor for a code of the last 10 minutes (403 `mfa_step_up`, auth module).
+ * Each customer as listed or read carries today's calls to the customer API (`calls_today`, Prod and Sandbox, the
+ * Paris day), read from `api_usage_daily` by its primary key.
  */
-import { and, ne, or, sql } from 'drizzle-orm';
+import { and, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import { CUSTOMERS } from '../../../contract/resources';
 import {
   customerLabels,
@@ -18,11 +20,19 @@ import type { Db } from '../../db/client';
 import { apiCustomers } from '../../db/schema';
 import { validationError, type FieldErrors } from '../../http/errors';
 import type { SecretBox } from '../../lib/app-key';
+import { PARIS_TODAY } from '../../lib/paris-day';
 import { defineStatusResource } from '../../lib/status-resource';
 import { assertFreshSecondFactor } from '../auth';
 import { generateCredentials, sealCredentials, toCustomerResponse } from './credentials';
 
-type CustomerRow = typeof apiCustomers.$inferSelect;
+// Qualified by hand: inside the sub-select Drizzle would render `"id"` unqualified.
+const callsToday = sql<number>`(select coalesce(sum(u.calls), 0) from api_usage_daily u
+  where u.customer_id = "api_customers"."id" and u.day = ${PARIS_TODAY})::float8`.mapWith(Number);
+
+/** What list and find select: the row and today's calls (both environments). */
+const columns = { ...getTableColumns(apiCustomers), callsToday };
+
+type CustomerRow = typeof apiCustomers.$inferSelect & { callsToday: number };
 
 const taken = (label: string) => `Cette valeur du champ ${label} est déjà utilisée.`;
 
@@ -67,6 +77,9 @@ async function assertCredentialsFree(db: Db, box: SecretBox, id: number, input: 
 export function customersResource(box: SecretBox) {
   return defineStatusResource({
     table: apiCustomers,
+    columns,
+    // Calls come from the customer API, not from a write of the record.
+    unaudited: ['calls_today'],
     notFound: CUSTOMERS.notFound,
     // Two concurrent updates racing for one value: the unique index decides.
     unique: {
@@ -76,7 +89,7 @@ export function customersResource(box: SecretBox) {
       api_customers_client_secret_sandbox_hash_uq: { field: 'client_secret_sandbox', message: taken(customerLabels.client_secret_sandbox) },
     },
     response: customerResponse,
-    toResponse: (row: CustomerRow) => toCustomerResponse(box, row),
+    toResponse: (row: CustomerRow) => ({ ...toCustomerResponse(box, row), calls_today: Number(row.callsToday) }),
     http: { tag: "Clients de l'api" },
     // New random credentials at each attempt (a collision is astronomically rare).
     store: {

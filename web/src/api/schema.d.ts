@@ -818,6 +818,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomerUsage"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/all": {
         parameters: {
             query?: never;
@@ -9074,6 +9129,7 @@ export interface components {
             name: string;
         };
         Customer: {
+            calls_today: number;
             client_id: string;
             client_id_sandbox: string;
             client_secret: string;
@@ -9096,6 +9152,23 @@ export interface components {
             client_secret_sandbox: string;
             name: string;
             status?: 0 | 1 | "0" | "1" | boolean;
+        };
+        CustomerUsage: {
+            data: components["schemas"]["CustomerUsageDay"][];
+            totals: {
+                calls: number;
+                errors: number;
+                last_call_at: string | null;
+                prod_calls: number;
+                sandbox_calls: number;
+            };
+        };
+        CustomerUsageDay: {
+            day: string;
+            errors: number;
+            last_call_at: string | null;
+            prod_calls: number;
+            sandbox_calls: number;
         };
         DashboardStats: {
             [key: string]: components["schemas"]["ActiveTotal"];
