@@ -20,7 +20,9 @@ const ctx = await createContext(config);
 const terminal = isTerminal();
 const app = await buildApp(ctx, terminal ? { logStream: prettyLogStream(), quietRequests: true } : {});
 
-const admin = await ensureSuperAdmin(ctx);
+// API_ONLY: a process of the customer API alone, beside the back-office on the same PostgreSQL (no first administrator).
+const apiOnly = config.api.only;
+const admin = apiOnly ? { created: false as const, generatedPassword: undefined } : await ensureSuperAdmin(ctx);
 if (admin.created) {
   app.log.info({ email: config.adminEmail }, 'super administrator created');
   if (admin.generatedPassword) {
@@ -30,10 +32,11 @@ if (admin.created) {
 }
 
 const limits = { maxAge: config.sessionMaxAge, idle: config.sessionIdle };
-await purgeExpiredSessions(ctx.db, limits);
+if (!apiOnly) await purgeExpiredSessions(ctx.db, limits);
 // Fire and forget: a failed purge is logged, and the next one an hour later tries again.
 const purgeTimer = setInterval(() => void purgeExpiredSessions(ctx.db, limits).catch((err) => app.log.warn({ err }, 'session purge failed')), 3600_000);
 purgeTimer.unref();
+if (apiOnly) clearInterval(purgeTimer);
 
 app.addHook('onClose', async () => {
   clearInterval(purgeTimer);
@@ -58,7 +61,11 @@ if (process.channel) {
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host}:${config.port}`;
-app.log.info(`vigie: ${url} (${ctx.database.kind === 'pg' ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
+app.log.info(`vigie${apiOnly ? ' (API_ONLY: /oauth, /v1)' : ''}: ${url} (${ctx.database.kind === 'pg' ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
+// The sandbox data set of the customer API is seeded a few seconds after start, so that the first Sandbox call
+// does not wait for it (server/api/sandbox.ts); a failure is logged and retried at that call.
+const warm = setTimeout(() => void app.customerApi.sandbox.db().catch((err: unknown) => app.log.warn({ err }, 'customer API: sandbox not ready')), 3000);
+warm.unref();
 if (terminal) {
   process.stdout.write(readyBanner(url, ctx.database.kind === 'pg' ? 'PostgreSQL' : `PGlite dans ${config.dataDir}`));
   // The first sign-in again, below the start-up lines that scrolled it away.

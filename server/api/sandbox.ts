@@ -67,8 +67,10 @@ export class Sandbox {
 
   /** Seeds the demo into `database` and publishes its deals. */
   private async seed(database: Database): Promise<void> {
+    // The seed runs the feed jobs on the sandbox's own queue: none of the production feeds' sources or workers.
+    const config: AppConfig = { ...this.config, feedInbox: false, rneWorker: false, feedBodaccUrl: undefined, feedSireneUrls: [] };
     const ctx: AppContext = {
-      config: this.config,
+      config,
       database,
       db: database.db,
       box: new SecretBox(loadOrCreateAppKey(this.config.appKey, this.config.dataDir)),

@@ -123,7 +123,7 @@ describe('bearer tokens on /v1', () => {
     expect(rotated.statusCode, rotated.body).toBe(200);
     expect((await v1(t, prod, probe)).statusCode).toBe(401);
     expect((await v1(t, sandbox, '/v1/docs/json')).statusCode).toBe(200);
-    const renamed = await root.post(`/api/customers/update/${c.id}`, { ...rotated.json(), client_id_sandbox: crypto.randomBytes(16).toString('hex') });
+    const renamed = await root.post(`/api/customers/update/${c.id}`, { ...(rotated.json() as ApiCustomer), client_id_sandbox: crypto.randomBytes(16).toString('hex') });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await v1(t, sandbox, probe)).statusCode).toBe(401);
   });
