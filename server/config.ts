@@ -175,6 +175,11 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^rediss?:\/\/\S+$/.test(v), 'must be a redis:// or rediss:// URL'),
+  REDIS_PREFIX: z
+    .string()
+    .optional()
+    .transform((v) => v || 'vigie')
+    .refine((v) => /^[A-Za-z0-9_.:-]{1,64}$/.test(v), 'at most 64 letters, digits and _ . : -'),
   SANDBOX_DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
 });
 
@@ -297,6 +302,8 @@ export interface AppConfig {
     usageFlushMs: number;
     /** Redis shared by the rate limits of several processes; in memory when unset. */
     redisUrl?: string;
+    /** REDIS_PREFIX: first part of the rate-limit keys in Redis ('vigie'); deployments sharing one Redis each need their own. */
+    redisPrefix: string;
     /** PostgreSQL database of the sandbox data set; an embedded in-memory database per process when unset. */
     sandboxDatabaseUrl?: string;
   }>;
@@ -373,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenRateLimit: e.API_TOKEN_RATE_LIMIT,
       usageFlushMs: e.API_USAGE_FLUSH_MS,
       redisUrl: e.REDIS_URL,
+      redisPrefix: e.REDIS_PREFIX,
       sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     }),
   });

@@ -7,7 +7,8 @@
  * - limits per customer and environment (`@fastify/rate-limit`: API_RATE_LIMIT for Prod, API_RATE_LIMIT_SANDBOX for
  *   Sandbox per window), with the `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers of the IETF
  *   draft and 429 problems with `Retry-After`; counters in memory, or in Redis (REDIS_URL) shared by every process;
- *   when Redis cannot be reached, calls are let through rather than refused;
+ *   when Redis cannot be reached, calls are let through rather than refused; the keys start with REDIS_PREFIX, so that
+ *   two deployments sharing a Redis (whose customer ids both start at 1) never count each other's calls;
  * - usage per customer, environment and day (server/api/usage.ts);
  * - errors as RFC 9457 problems (server/api/problem.ts); its own OpenAPI document at `/v1/docs` (server/api/docs.ts).
  * Nothing here uses the back-office session, its CSRF cookie or its `X-Requested-With` rule.
@@ -52,8 +53,10 @@ function tooManyRequests(_req: FastifyRequest, ctx: { after: string; statusCode:
 /**
  * Registers `/oauth/token`, `/v1/*` and the API docs on `app`, and decorates it with `customerApi`.
  * Background work: the usage flush timer and an hourly purge of expired tokens, both stopped when the app closes.
+ * @param opts.usageCounting - count each `/v1` answer in the usage counters (default true); false only for the
+ *   benchmark that measures what counting costs (bench/api-load.ts)
  */
-export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext, opts: { usageCounting?: boolean } = {}): Promise<void> {
   const { api } = ctx.config;
   const sandbox = new Sandbox(ctx.config, app.log);
   const usage = new UsageRecorder(ctx.db, api.usageFlushMs, app.log);
@@ -88,7 +91,7 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext)
 
     await outer.register(async (tokenScope) => {
       await tokenScope.register(formbody, { bodyLimit: 16 * 1024 });
-      await tokenScope.register(rateLimit, { ...limiter('vigie-oauth-'), max: api.tokenRateLimit, keyGenerator: (req: FastifyRequest) => req.ip });
+      await tokenScope.register(rateLimit, { ...limiter(`${api.redisPrefix}-oauth-`), max: api.tokenRateLimit, keyGenerator: (req: FastifyRequest) => req.ip });
       tokenScope.post('/oauth/token', {
         schema: {
           summary: 'Obtenir un jeton d’accès (OAuth 2.0, client credentials)',
@@ -113,13 +116,15 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext)
     await outer.register(async (v1) => {
       v1.addHook('onRequest', async (req, reply) => authenticateCaller(oauth, req, reply));
       await v1.register(rateLimit, {
-        ...limiter('vigie-v1-'),
+        ...limiter(`${api.redisPrefix}-v1-`),
         keyGenerator: (req: FastifyRequest) => `${req.apiClient?.customerId}:${req.apiClient?.environment}`,
         max: (req: FastifyRequest) => (req.apiClient?.environment === 'sandbox' ? api.rateLimitSandbox : api.rateLimit),
       });
-      v1.addHook('onResponse', async (req, reply) => {
-        if (req.apiClient) usage.record(req.apiClient.customerId, req.apiClient.environment, reply.statusCode);
-      });
+      if (opts.usageCounting !== false) {
+        v1.addHook('onResponse', async (req, reply) => {
+          if (req.apiClient) usage.record(req.apiClient.customerId, req.apiClient.environment, reply.statusCode);
+        });
+      }
       v1.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not-found', 'Aucun point d’accès à cette adresse.'));
       companiesRoutes(v1, dbOf);
       updatesRoutes(v1, dbOf);
