@@ -21,6 +21,11 @@ export const PROBLEMS = {
 } as const;
 export type ProblemKind = keyof typeof PROBLEMS;
 
+/** Whether `url` is one of the customer API's (`/v1/…`, `/oauth/…`), whose errors are not the back-office's. */
+export function isCustomerApiPath(url: string): boolean {
+  return /^\/(v1|oauth)(\/|\?|$)/.test(url);
+}
+
 /** Media type of a problem (RFC 9457 section 3). */
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 

@@ -8,6 +8,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isCustomerApiPath, PROBLEM_MEDIA_TYPE, problemBody } from '../api/problem';
 import { isConnectionLost, isQueryCanceled } from '../lib/db-errors';
 import { guardedPath, isApiPath } from './guard';
 
@@ -87,6 +88,12 @@ const frameworkMessages: Record<number, string> = {
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  if (isCustomerApiPath(request.url)) {
+    // The customer API answers RFC 9457 problems (server/api/problem.ts), the router's refusals included.
+    const body = problemBody('invalid-request', request.url.split('?')[0].slice(0, 200), tooLong ? 'L’adresse demandée est trop longue.' : 'L’adresse demandée ne peut pas être lue.');
+    reply.status(tooLong ? 414 : 400).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify({ ...body, status: tooLong ? 414 : 400 }));
+    return;
+  }
   if (isApiPath(guardedPath(request))) reply.header('cache-control', 'no-store');
   reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'L’adresse demandée est trop longue.' : frameworkMessages[400] });
 }

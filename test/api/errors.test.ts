@@ -87,7 +87,8 @@ describe('server errors', () => {
   });
 
   it('a missing table answers the same generic 500', async () => {
-    await broken.ctx.db.execute(sql`drop table api_customers`);
+    // CASCADE: the customer API's tokens and usage reference the table.
+    await broken.ctx.db.execute(sql`drop table api_customers cascade`);
     for (const [method, url] of [['GET', '/api/customers/all'], ['POST', '/api/customers/store']] as const) {
       const res = await c.call(method, url, { name: 'Acme' });
       expect(res.statusCode, url).toBe(500);

@@ -4,7 +4,8 @@
  * with control characters, huge numbers, nested objects, arrays, wrong types), raw payloads, query strings,
  * path parameters and headers, sent to every route of the shared route enumeration, signed in (with the CSRF
  * header) or not. Property: no answer is a 5xx, and every 4xx has the error shape (`{message}` string; on
- * 422 also `errors`, a map of string arrays).
+ * 422 also `errors`, a map of string arrays). The customer API has its own shapes: RFC 9457 problems on `/v1`
+ * (signed-in cases carry a customer's bearer token there) and RFC 6749 `{error}` on `/oauth/token`.
  *
  * `npm test` runs FUZZ_RUNS (default 500) cases from a fixed seed. `npm run fuzz` (scripts/fuzz.mjs) runs
  * many more from a random seed, printed first and in any counterexample; replay a failure with
@@ -15,6 +16,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { newCustomer, tokenOf } from '../helpers/customer-api';
 import { bodyRoutes, sample, withLeaf, type SchemaNode } from '../helpers/openapi';
 import { DOCS_PREFIX, listRoutes, routeKey, type Route } from '../helpers/routes';
 
@@ -157,9 +159,12 @@ let t: TestApp;
 let routes: Route[];
 let schemas: Map<string, SchemaNode>;
 let admin: Client;
+/** A Prod bearer token of the customer API, sent by the signed-in cases of `/v1` routes. */
+let customerToken = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ FEED_TOKEN });
+  t = await createTestApp({ FEED_TOKEN, API_RATE_LIMIT: '100000' });
+  customerToken = await tokenOf(t, await newCustomer(await t.superAdmin()));
   routes = listRoutes(t.app).filter((r) => !r.pattern.startsWith(DOCS_PREFIX));
   schemas = new Map(bodyRoutes(t.app).map((r) => [`${r.method} ${r.pattern}`, r.schema]));
   admin = (await t.newAdmin()).client;
@@ -193,7 +198,7 @@ async function send(c: Case): Promise<LightMyRequestResponse> {
   if (c.signedIn) {
     headers.cookie = Object.entries(admin.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     headers['x-xsrf-token'] = encodeURIComponent(admin.cookies['XSRF-TOKEN']);
-    headers.authorization = `Bearer ${FEED_TOKEN}`;
+    headers.authorization = `Bearer ${route.pattern.startsWith('/v1/') ? customerToken : FEED_TOKEN}`;
   } else if (anonCsrf.cookie) {
     headers.cookie = anonCsrf.cookie;
     headers['x-xsrf-token'] = anonCsrf.token;
@@ -210,8 +215,11 @@ async function send(c: Case): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: route.method, url: qs ? `${path}?${qs}` : path, headers, payload });
 }
 
-/** The property: no 5xx; every 4xx has the error shape. Returns a description of the breach, or undefined. */
-function breach(res: LightMyRequestResponse): string | undefined {
+/**
+ * The property: no 5xx; every 4xx has the error shape of its part (`route`: the case's route key). Returns a
+ * description of the breach, or undefined.
+ */
+function breach(res: LightMyRequestResponse, route = ''): string | undefined {
   if (res.statusCode >= 500) return `${res.statusCode} ${res.body.slice(0, 200)}`;
   if (res.statusCode < 400) return undefined;
   let body: unknown;
@@ -219,6 +227,16 @@ function breach(res: LightMyRequestResponse): string | undefined {
     body = res.json();
   } catch {
     return `${res.statusCode} not JSON: ${res.body.slice(0, 200)}`;
+  }
+  const pattern = route.split(' ')[1] ?? '';
+  if (pattern.startsWith('/v1/')) {
+    const p = body as { type?: unknown; title?: unknown; status?: unknown };
+    const ok = String(res.headers['content-type']).startsWith('application/problem+json') && typeof p.type === 'string' && p.type.startsWith('/v1/problems/') && typeof p.title === 'string' && p.status === res.statusCode;
+    return ok ? undefined : `${res.statusCode} not an RFC 9457 problem: ${res.body.slice(0, 200)}`;
+  }
+  if (pattern.startsWith('/oauth/')) {
+    const e = (body as { error?: unknown }).error;
+    return typeof e === 'string' && e ? undefined : `${res.statusCode} not an RFC 6749 error: ${res.body.slice(0, 200)}`;
   }
   const b = body as { message?: unknown; errors?: unknown };
   if (typeof b.message !== 'string' || !b.message) return `${res.statusCode} without a message: ${res.body.slice(0, 200)}`;
@@ -256,7 +274,7 @@ describe('fuzzing every route', () => {
 
   it('past failures stay fixed', async () => {
     for (const c of REGRESSIONS) {
-      expect(breach(await run(c)), JSON.stringify(c).slice(0, 300)).toBeUndefined();
+      expect(breach(await run(c), c.route), JSON.stringify(c).slice(0, 300)).toBeUndefined();
     }
   });
 
@@ -270,7 +288,7 @@ describe('fuzzing every route', () => {
           // A queue name where the route takes one (the RNE queues), so that the body is what is judged.
           const params = route.includes('/:queue') ? ['officers', '1'] : ['1'];
           const c: Case = { route, signedIn: route !== 'POST /api/login', params, query: [], headers: {}, body: { json: withLeaf(base, path, value) } };
-          const problem = breach(await run(c));
+          const problem = breach(await run(c), c.route);
           if (problem) failures.push(`${route} ${path}=${JSON.stringify(value).slice(0, 20)}: ${problem}`);
         }
       }
@@ -286,7 +304,7 @@ describe('fuzzing every route', () => {
     await fc.assert(
       fc.asyncProperty(caseArbitrary(routes, schemas), async (c) => {
         const res = await run(c);
-        const problem = breach(res);
+        const problem = breach(res, c.route);
         if (problem) throw new Error(`${c.route}: ${problem}`);
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
