@@ -54,7 +54,7 @@ export async function companyOf(db: Db, siren: string): Promise<ApiCompany> {
 export function companiesRoutes(app: FastifyInstance, dbOf: DbOf): void {
   app.withTypeProvider<ZodTypeProvider>().get('/companies/:siren', {
     schema: {
-      summary: 'Une entreprise : répertoire, siège, dirigeants, dépôts et annonces BODACC',
+      summary: 'Une entreprise\u00a0: répertoire, siège, dirigeants, dépôts et annonces BODACC',
       tags: ['Entreprises'],
       params: z.object({ siren: sirenParam }),
       response: { 200: company, 400: problemSchema, 401: problemSchema, 404: problemSchema },

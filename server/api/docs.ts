@@ -85,11 +85,11 @@ export function customerApiDocument(routes: RouteDoc[]): JsonSchema {
       title: 'vigie — API clients',
       version: '1.0.0',
       description:
-        'Les données que vigie publie : entreprises, journal des mises à jour, news, transactions et annonces BODACC. ' +
+        'Les données que vigie publie\u00a0: entreprises, journal des mises à jour, news, transactions et annonces BODACC. ' +
         'Obtenez un jeton sur POST /oauth/token (OAuth 2.0, client credentials) avec les identifiants Prod ou Sandbox ' +
-        'donnés sur /customers, puis appelez /v1 avec l’en-tête Authorization: Bearer. Les jetons Sandbox lisent un jeu ' +
+        'donnés sur /customers, puis appelez /v1 avec ce jeton dans l’en-tête Authorization (schéma Bearer). Les jetons Sandbox lisent un jeu ' +
         'de données de démonstration, jamais les données de production. Les erreurs suivent la RFC 9457 ' +
-        `(types : ${Object.keys(PROBLEMS).map((k) => `/v1/problems/${k}`).join(', ')}).`,
+        `(types\u00a0: ${Object.keys(PROBLEMS).map((k) => `/v1/problems/${k}`).join(', ')}).`,
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
@@ -106,7 +106,7 @@ export function customerApiDocument(routes: RouteDoc[]): JsonSchema {
 
 /** The page and start script of Swagger UI on `/v1/docs/json`. */
 const PAGE = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>vigie — API clients</title>
-<link rel="stylesheet" href="/v1/docs/static/swagger-ui.css"></head>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/v1/docs/static/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div><script src="/v1/docs/static/swagger-ui-bundle.js"></script><script src="/v1/docs/init.js"></script></body></html>`;
 const INIT = `window.ui = SwaggerUIBundle({ url: '/v1/docs/json', dom_id: '#swagger-ui', deepLinking: true });`;
 

@@ -47,7 +47,7 @@ declare module 'fastify' {
 
 /** The 429 problem thrown by the rate limiter (`errorResponseBuilder`), with its status for Fastify. */
 function tooManyRequests(_req: FastifyRequest, ctx: { after: string; statusCode: number }) {
-  return Object.assign(new ApiProblem('too-many-requests', `Limite d’appels atteinte : réessayez dans ${ctx.after}.`), { statusCode: ctx.statusCode });
+  return Object.assign(new ApiProblem('too-many-requests', `Limite d’appels atteinte\u00a0: réessayez dans ${ctx.after}.`), { statusCode: ctx.statusCode });
 }
 
 /**
@@ -96,7 +96,7 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext,
         schema: {
           summary: 'Obtenir un jeton d’accès (OAuth 2.0, client credentials)',
           description:
-            'grant_type=client_credentials ; le client s’authentifie par HTTP Basic (client_id:client_secret) ou par client_id et ' +
+            'grant_type=client_credentials\u00a0; le client s’authentifie par HTTP Basic (client_id:client_secret) ou par client_id et ' +
             'client_secret dans le corps. Les identifiants Prod donnent un jeton Prod, les identifiants Sandbox un jeton Sandbox.',
           tags: ['Authentification'],
           security: [],

@@ -106,7 +106,7 @@ export async function authenticateCaller(server: OAuth2Server, req: FastifyReque
     if (challenge) reply.header('www-authenticate', challenge);
     const detail = cause.name === 'unauthorized_request'
       ? 'Envoyez un jeton d’accès dans l’en-tête Authorization (Bearer), obtenu sur POST /oauth/token.'
-      : 'Le jeton d’accès est invalide, expiré ou révoqué : demandez-en un nouveau sur POST /oauth/token.';
+      : 'Le jeton d’accès est invalide, expiré ou révoqué\u00a0: demandez-en un nouveau sur POST /oauth/token.';
     throw new ApiProblem('unauthorized', detail);
   }
 }

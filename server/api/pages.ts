@@ -25,6 +25,6 @@ export function pageFrom<R, T>(rows: R[], limit: number, keyOf: (row: R) => stri
  */
 export function idCursor(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!/^\d{1,18}$/.test(value)) throw new ApiProblem('invalid-request', 'Curseur invalide : reprenez la valeur next_cursor d’une page précédente.', [{ name: 'cursor', reason: 'curseur invalide' }]);
+  if (!/^\d{1,18}$/.test(value)) throw new ApiProblem('invalid-request', 'Curseur invalide\u00a0: reprenez la valeur next_cursor d’une page précédente.', [{ name: 'cursor', reason: 'curseur invalide' }]);
   return Number(value);
 }

@@ -11,7 +11,7 @@ import { publishedDealSnapshot } from '../../contract/deal-lists';
 export const sirenParam = z
   .string()
   .regex(/^(\d{9}|\d{14})$/, 'un siren (9 chiffres) ou un siret (14 chiffres)')
-  .describe('SIREN (9 chiffres) ; un SIRET (14 chiffres) est ramené à son SIREN.');
+  .describe('SIREN (9 chiffres)\u00a0; un SIRET (14 chiffres) est ramené à son SIREN.');
 
 /** Page size of the list endpoints: 1 to 1000, 100 by default. */
 export const limitParam = z.coerce.number().int().min(1).max(1000).default(100).describe('Nombre d’éléments par page (1 à 1000, 100 par défaut).');

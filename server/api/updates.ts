@@ -39,7 +39,7 @@ const CURSOR = /^(\d{1,20})\.(\d{1,19})$/;
 export function parseCursor(value: string | undefined): Cursor {
   if (value === undefined || value === '') return { xid: '0', id: 0 };
   const m = CURSOR.exec(value);
-  if (!m) throw new ApiProblem('invalid-request', 'Curseur invalide : reprenez la valeur next_cursor d’une page précédente.', [{ name: 'since', reason: 'curseur invalide' }]);
+  if (!m) throw new ApiProblem('invalid-request', 'Curseur invalide\u00a0: reprenez la valeur next_cursor d’une page précédente.', [{ name: 'since', reason: 'curseur invalide' }]);
   return { xid: m[1], id: Number(m[2]) };
 }
 
@@ -82,13 +82,13 @@ export function updatesRoutes(app: FastifyInstance, dbOf: DbOf): void {
     schema: {
       summary: 'Le journal des mises à jour, du plus ancien au plus récent, par curseur stable',
       description:
-        'Reprenez `next_cursor` comme `since` à l’appel suivant : aucune entrée ne peut apparaître derrière un curseur, ' +
+        'Reprenez `next_cursor` comme `since` à l’appel suivant\u00a0: aucune entrée ne peut apparaître derrière un curseur, ' +
         'même quand les flux écrivent pendant la lecture. Une entrée apparaît dès que les transactions commencées avant elle sont terminées.',
       tags: ['Mises à jour'],
       querystring: z.object({
-        since: z.string().max(64).optional().describe('Curseur `next_cursor` de la page précédente ; absent : depuis la première entrée.'),
+        since: z.string().max(64).optional().describe('Curseur `next_cursor` de la page précédente\u00a0; absent\u00a0: depuis la première entrée.'),
         siren: sirenParam.optional(),
-        code: z.enum(UPDATE_FAMILIES).optional().describe('Famille de flux : INSEE, BODACC ou RNE.'),
+        code: z.enum(UPDATE_FAMILIES).optional().describe('Famille de flux\u00a0: INSEE, BODACC ou RNE.'),
         limit: limitParam,
       }),
       response: { 200: pageOf(update, 'ApiUpdatePage'), 400: problemSchema, 401: problemSchema },
