@@ -46,8 +46,9 @@ declare module 'fastify' {
 }
 
 /** The 429 problem thrown by the rate limiter (`errorResponseBuilder`), with its status for Fastify. */
-function tooManyRequests(_req: FastifyRequest, ctx: { after: string; statusCode: number }) {
-  return Object.assign(new ApiProblem('too-many-requests', `Limite d’appels atteinte\u00a0: réessayez dans ${ctx.after}.`), { statusCode: ctx.statusCode });
+function tooManyRequests(_req: FastifyRequest, ctx: { ttl: number; statusCode: number }) {
+  const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+  return Object.assign(new ApiProblem('too-many-requests', `Limite d’appels atteinte\u00a0: réessayez dans ${seconds}\u00a0s.`), { statusCode: ctx.statusCode });
 }
 
 /**

@@ -95,7 +95,7 @@ export type ApiCompany = z.output<typeof company>;
 export const update = z
   .object({
     id: z.number(),
-    /** The feed's treatment code, e.g. INSEE-UL, BODACC-A, RNE-DIRIGEANTS. */
+    /** The code of the feed that wrote it (INSEE, BODACC, RNE), or the code an administrator typed. */
     code: z.string(),
     siren: z.string(),
     description: z.string(),
