@@ -27,20 +27,23 @@ export const UPDATE_FAMILIES = ['INSEE', 'BODACC', 'RNE'] as const;
 
 type Update = z.output<typeof update>;
 
-/** A position in the feed: the writing transaction and the entry id. */
+/** A position in the feed: the writing transaction (an `xid8`) and the entry id (a `bigint`), as decimal text. */
 interface Cursor {
   xid: string;
-  id: number;
+  id: string;
 }
 
 const CURSOR = /^(\d{1,20})\.(\d{1,19})$/;
+/** The largest `xid8` and `bigint`: a cursor beyond them is not one this API gave (and PostgreSQL would refuse it). */
+const XID8_MAX = 2n ** 64n - 1n;
+const BIGINT_MAX = 2n ** 63n - 1n;
 
 /** Reads a `since` cursor. @throws ApiProblem invalid-request when it is not one this API gave */
 export function parseCursor(value: string | undefined): Cursor {
-  if (value === undefined || value === '') return { xid: '0', id: 0 };
+  if (value === undefined || value === '') return { xid: '0', id: '0' };
   const m = CURSOR.exec(value);
-  if (!m) throw new ApiProblem('invalid-request', 'Curseur invalide\u00a0: reprenez la valeur next_cursor d’une page précédente.', [{ name: 'since', reason: 'curseur invalide' }]);
-  return { xid: m[1], id: Number(m[2]) };
+  if (!m || BigInt(m[1]) > XID8_MAX || BigInt(m[2]) > BIGINT_MAX) throw new ApiProblem('invalid-request', 'Curseur invalide\u00a0: reprenez la valeur next_cursor d’une page précédente.', [{ name: 'since', reason: 'curseur invalide' }]);
+  return { xid: m[1], id: m[2] };
 }
 
 /** One page of the feed after `after`. */

@@ -139,7 +139,8 @@ describe('GET /v1/updates', () => {
   });
 
   it('answers a 400 problem for a bad cursor, code, siren or limit', async () => {
-    for (const [query, name] of [['since=abc', 'since'], ['since=1.2.3', 'since'], ['code=MANUEL', 'code'], ['siren=123456789', 'siren'], ['limit=0', 'limit'], ['limit=1001', 'limit']]) {
+    const outOfRange = ['since=99999999999999999999.1', 'since=1.9999999999999999999', 'since=18446744073709551616.0'];
+    for (const [query, name] of [['since=abc', 'since'], ['since=1.2.3', 'since'], ...outOfRange.map((q) => [q, 'since']), ['code=MANUEL', 'code'], ['siren=123456789', 'siren'], ['limit=0', 'limit'], ['limit=1001', 'limit']]) {
       const res = await v1(t, token, `/v1/updates?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
