@@ -15,8 +15,11 @@ export interface CredentialsCellProps {
   clientSecret: string;
 }
 
-/** Widest Client_id shown before the ellipsis, like a short commit hash (the whole id is in the tooltip and the clipboard). */
-const ID_MAX_WIDTH = '7ch';
+/**
+ * Widest Client_id shown before the ellipsis, like a short commit hash (the whole id is in the tooltip and the
+ * clipboard); narrow enough for the list's every column, « Appels aujourd'hui » included, to fit a 1440 px screen.
+ */
+const ID_MAX_WIDTH = '6ch';
 
 /**
  * The Client_id and Client_secret of one environment (`data-testid="credentials-prod"` or
@@ -49,7 +52,7 @@ export function CredentialsCell({ environment, clientId, clientSecret }: Credent
       ) : (
         <Typography.Text type="secondary">-</Typography.Text>
       )}
-      <span aria-hidden style={{ color: '#5c6370', padding: '0 2px' }}>
+      <span aria-hidden style={{ color: '#5c6370' }}>
         ·
       </span>
       <SecretText value={clientSecret} copyLabel={`Copier le Client_secret (${environment})`} />

@@ -1,5 +1,5 @@
 /**
- * /customers screen 'Clients de l'api': customers list with masked secrets, status
+ * /customers screen 'Clients de l'api': customers list with masked secrets, today's calls to the api, status
  * toggle and edit link (SPEC section 2 'API customers').
  */
 import { Typography } from 'antd';
@@ -21,7 +21,8 @@ const credentialsTitle = (environment: 'Prod' | 'Sandbox') =>
 
 /**
  * API customers list (/customers): ID, Client, then one cell per environment holding its Client_id and
- * Client_secret (the spec's two columns, merged so that every column fits a laptop's width; ids shortened, secrets masked, both copyable), Status, Action; documentation link and
+ * Client_secret (the spec's two columns, merged so that every column fits a laptop's width; ids shortened, secrets masked, both copyable),
+ * « Appels aujourd'hui » (Prod and Sandbox, the Paris day, grouped the French way), Status, Action; documentation link and
  * 'Ajouter'. On a phone the ID and Sandbox columns are hidden and the Client column stays on the left.
  */
 export default function CustomerListPage() {
@@ -52,8 +53,17 @@ export default function CustomerListPage() {
         <CredentialsCell environment="Sandbox" clientId={c.client_id_sandbox} clientSecret={c.client_secret_sandbox} />
       ),
     },
+    {
+      key: 'calls_today',
+      title: "Appels aujourd'hui",
+      align: 'right',
+      width: 100,
+      render: (c) => <span data-testid="calls-today" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{c.calls_today.toLocaleString('fr-FR')}</span>,
+      csv: (c) => c.calls_today,
+    },
     statusColumn(110),
-    statusActionColumn({ toggle: toggleStatus, editPath: (c) => `/customers/${c.id}/edit`, width: null, gap: 'small' }),
+    // The edit link goes under the toggle when the columns are tight (every column fits a 1440 px screen).
+    statusActionColumn({ toggle: toggleStatus, editPath: (c) => `/customers/${c.id}/edit`, width: null, gap: 'small', wrap: true }),
   ];
   return (
     <ResourceListPage<Customer>

@@ -51,8 +51,7 @@ export function LogCharts({ stats, year, monthLabel }: LogChartsProps) {
               <BarChart
                 testId={`chart-${chart.key}`}
                 labels={chart.labels}
-                values={chart.values}
-                seriesLabel={CHART_TITLE}
+                series={[{ label: CHART_TITLE, values: chart.values }]}
                 ariaLabel={chart.ariaLabel}
               />
             ) : (
