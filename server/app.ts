@@ -55,13 +55,14 @@ export const webDist = process.env.VIGIE_WEB_DIST
 /**
  * Creates the app (not listening). Options: `logger` (default: the config's level, secrets redacted,
  * errors through `logSafeError` so that no bound query value is logged), `logStream`
- * (where the log lines go; default stdout), `quietRequests` (request lines at `debug`: for a terminal) and `webDist` (folder of the built front end; default
- * `web/dist`, tests give a small one of their own).
+ * (where the log lines go; default stdout), `quietRequests` (request lines at `debug`: for a terminal), `webDist` (folder of the built front end; default
+ * `web/dist`, tests give a small one of their own) and `usageCounting` (count the customer API's calls, default
+ * true: server/api/index.ts `registerCustomerApi`; false only for the benchmark of its cost).
  * The caller owns `ctx.database` and closes it after `app.close()`.
  */
 export async function buildApp(
   ctx: AppContext,
-  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; webDist?: string; quietRequests?: boolean } = {},
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; webDist?: string; quietRequests?: boolean; usageCounting?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -102,7 +103,7 @@ export async function buildApp(
   if (ctx.config.api.only) {
     // API_ONLY: the customer API and the health check, nothing of the back-office (no session, no jobs, no pages).
     registerHealthz(app, ctx);
-    await registerCustomerApi(app, ctx);
+    await registerCustomerApi(app, ctx, { usageCounting: opts.usageCounting });
     return app;
   }
   await app.register(cookie);
@@ -129,7 +130,7 @@ export async function buildApp(
   registerApiGuard(app, ctx);
 
   registerHealthz(app, ctx);
-  await registerCustomerApi(app, ctx);
+  await registerCustomerApi(app, ctx, { usageCounting: opts.usageCounting });
 
   // Background jobs: every module's declared kinds are registered before its routes; pg-boss starts once the
   // app is ready, and on close (SIGTERM) running jobs roll back before the database closes.
