@@ -186,7 +186,7 @@ test('loaded lists: administrators of the search in the sort, customers without 
   const customer = await api.createCustomer({ name: `=Client export ${Date.now()}` });
   await page.goto('/customers');
   const customers = await exportCsv(page, page.getByTestId('customers-list'));
-  expect(customers.lines[0]).toBe("ID;Client;Appels aujourd'hui;Status");
+  expect(customers.lines[0]).toBe('ID;Client;Appels aujourd’hui;Status');
   expect(customers.lines).toContain(`${customer.id};'${customer.name};0;Actif`);
   const text = customers.lines.join('\n');
   for (const secret of [customer.client_secret, customer.client_secret_sandbox].filter(Boolean)) expect(text).not.toContain(secret);

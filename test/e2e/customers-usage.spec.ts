@@ -1,7 +1,7 @@
 /**
  * A customer's use of the customer API in the back-office: calls made with its Prod and Sandbox tokens (through
  * `POST /oauth/token` and `/v1`, counted by the server's usage recorder into `api_usage_daily`) show as
- * « Appels aujourd'hui » on /customers and in the card « Utilisation de l'api (30 derniers jours) » of its edit page.
+ * « Appels aujourd’hui » on /customers and in the card « Utilisation de l’api (30 derniers jours) » of its edit page.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Api, rowWith, signInViaApi, unique, type ApiCustomer } from './helpers';
@@ -43,14 +43,14 @@ test("a customer's API calls show on the list and in the edit page's usage card"
 
   await page.goto('/customers');
   const list = page.getByTestId('customers-list');
-  await expect(list.getByRole('columnheader', { name: "Appels aujourd'hui" })).toBeVisible();
+  await expect(list.getByRole('columnheader', { name: 'Appels aujourd’hui' })).toBeVisible();
   await expect(rowWith(list, customer.name).getByTestId('calls-today')).toHaveText('4');
 
   await page.goto(`/customers/${customer.id}/edit`);
   const card = page.getByTestId('customer-usage');
-  await expect(card).toContainText("Utilisation de l'api (30 derniers jours)");
+  await expect(card).toContainText('Utilisation de l’api (30 derniers jours)');
   const chart = card.getByTestId('usage-chart');
-  await expect(chart.getByRole('img', { name: "Appels à l'api par jour sur les 30 derniers jours, Prod et Sandbox empilés" })).toBeVisible();
+  await expect(chart.getByRole('img', { name: 'Appels à l’api par jour sur les 30 derniers jours, Prod et Sandbox empilés' })).toBeVisible();
   const labels = ((await chart.getAttribute('data-labels')) ?? '').split(',');
   expect(labels).toHaveLength(30);
   expect(labels.at(-1)).toBe(todayLabel());

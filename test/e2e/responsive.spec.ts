@@ -136,7 +136,7 @@ test.describe('customers at 1440×900', () => {
       'Client',
       'Client_id (Prod) · Client_secret (Prod)',
       'Client_id (Sandbox) · Client_secret (Sandbox)',
-      "Appels aujourd'hui",
+      'Appels aujourd’hui',
       'Status',
       'Action',
     ]);

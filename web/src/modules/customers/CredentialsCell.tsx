@@ -17,7 +17,7 @@ export interface CredentialsCellProps {
 
 /**
  * Widest Client_id shown before the ellipsis, like a short commit hash (the whole id is in the tooltip and the
- * clipboard); narrow enough for the list's every column, « Appels aujourd'hui » included, to fit a 1440 px screen.
+ * clipboard); narrow enough for the list's every column, « Appels aujourd’hui » included, to fit a 1440 px screen.
  */
 const ID_MAX_WIDTH = '6ch';
 

@@ -14,7 +14,7 @@ const title = (customer: Customer | undefined) =>
 
 /**
  * Edit an API customer's name, Prod/Sandbox credentials and status (/customers/:id/edit); below the form, the card
- * « Utilisation de l'api (30 derniers jours) ».
+ * « Utilisation de l’api (30 derniers jours) ».
  */
 export default function CustomerEditPage() {
   return (

@@ -22,7 +22,7 @@ const credentialsTitle = (environment: 'Prod' | 'Sandbox') =>
 /**
  * API customers list (/customers): ID, Client, then one cell per environment holding its Client_id and
  * Client_secret (the spec's two columns, merged so that every column fits a laptop's width; ids shortened, secrets masked, both copyable),
- * « Appels aujourd'hui » (Prod and Sandbox, the Paris day, grouped the French way), Status, Action; documentation link and
+ * « Appels aujourd’hui » (Prod and Sandbox, the Paris day, grouped the French way), Status, Action; documentation link and
  * 'Ajouter'. On a phone the ID and Sandbox columns are hidden and the Client column stays on the left.
  */
 export default function CustomerListPage() {
@@ -55,7 +55,7 @@ export default function CustomerListPage() {
     },
     {
       key: 'calls_today',
-      title: "Appels aujourd'hui",
+      title: 'Appels aujourd’hui',
       align: 'right',
       width: 100,
       render: (c) => <span data-testid="calls-today" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{c.calls_today.toLocaleString('fr-FR')}</span>,

@@ -1,5 +1,5 @@
 /**
- * Card « Utilisation de l'api (30 derniers jours) » of /customers/{id}/edit: the customer's calls per Paris day,
+ * Card « Utilisation de l’api (30 derniers jours) » of /customers/{id}/edit: the customer's calls per Paris day,
  * Prod and Sandbox stacked, and the line of totals (appels, erreurs, dernier appel).
  */
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd';
@@ -9,8 +9,8 @@ import { formatDateTime } from '../../lib/dates';
 import { useCustomerUsage } from './usage';
 
 /** Title of the card. */
-export const USAGE_TITLE = "Utilisation de l'api (30 derniers jours)";
-const ARIA_LABEL = "Appels à l'api par jour sur les 30 derniers jours, Prod et Sandbox empilés";
+export const USAGE_TITLE = 'Utilisation de l’api (30 derniers jours)';
+const ARIA_LABEL = 'Appels à l’api par jour sur les 30 derniers jours, Prod et Sandbox empilés';
 const PROD_COLOR = '#1d4ed8';
 const SANDBOX_COLOR = '#f59e0b';
 
@@ -44,7 +44,7 @@ export function CustomerUsageCard({ customerId }: CustomerUsageCardProps) {
   return (
     <Card title={USAGE_TITLE} style={{ marginTop: 16 }} data-testid="customer-usage">
       {isError ? (
-        <Alert type="error" showIcon title="L'utilisation de l'api n'a pas pu être chargée." />
+        <Alert type="error" showIcon title="L’utilisation de l’api n’a pas pu être chargée." />
       ) : data ? (
         <Flex vertical gap={12}>
           <BarChart testId="usage-chart" labels={labels} series={series} ariaLabel={ARIA_LABEL} />
