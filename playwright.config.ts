@@ -41,6 +41,8 @@ const appEnv = {
   // Uploads writing more update-log entries than this wait for a confirmation (test/e2e/imports.spec.ts); the
   // other specs' uploads stay under it (the BODACC bulletin writes 55).
   FEED_CONFIRM_THRESHOLD: '100',
+  // The customer API's usage counters reach the table twice a second (test/e2e/customers-usage.spec.ts waits for them).
+  API_USAGE_FLUSH_MS: '500',
   // A cheap argon2id cost: what the tests check of passwords does not depend on it.
   ARGON2_MEMORY_KIB: process.env.ARGON2_MEMORY_KIB ?? '64',
   ARGON2_ITERATIONS: process.env.ARGON2_ITERATIONS ?? '1',
