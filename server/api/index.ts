@@ -7,8 +7,9 @@
  * - limits per customer and environment (`@fastify/rate-limit`: API_RATE_LIMIT for Prod, API_RATE_LIMIT_SANDBOX for
  *   Sandbox per window), with the `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers of the IETF
  *   draft and 429 problems with `Retry-After`; counters in memory, or in Redis (REDIS_URL) shared by every process;
- *   when Redis cannot be reached, calls are let through rather than refused; the keys start with REDIS_PREFIX, so that
- *   two deployments sharing a Redis (whose customer ids both start at 1) never count each other's calls;
+ *   when Redis cannot be reached, calls are let through at once rather than refused or kept waiting; the keys start
+ *   with REDIS_PREFIX, so that two deployments sharing a Redis (customer ids all start at 1) never count each other's
+ *   calls;
  * - usage per customer, environment and day (server/api/usage.ts);
  * - errors as RFC 9457 problems (server/api/problem.ts); its own OpenAPI document at `/v1/docs` (server/api/docs.ts).
  * Nothing here uses the back-office session, its CSRF cookie or its `X-Requested-With` rule.
@@ -63,8 +64,24 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext,
   const usage = new UsageRecorder(ctx.db, api.usageFlushMs, app.log);
   const oauth = createOAuthServer(ctx.db, ctx.box, api.tokenTtlSeconds);
   const dbOf = databaseOfCaller(ctx.db, sandbox);
-  const redis = api.redisUrl ? new Redis(api.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true }) : undefined;
+  // No offline queue and a short command timeout: while Redis is down (ioredis reconnects in the background), a
+  // counter fails at once and the call is let through, instead of waiting for the reconnections (seconds per call).
+  const redis = api.redisUrl
+    ? new Redis(api.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 1000, enableOfflineQueue: false })
+    : undefined;
   redis?.on('error', (err: Error) => app.log.warn({ err: { message: err.message } }, 'customer API: Redis unreachable, rate limits let calls through'));
+  // The first calls count too: wait for the connection (or its first failure, at most connectTimeout) before serving.
+  if (redis) {
+    await new Promise<void>((resolve) => {
+      const settle = () => {
+        clearTimeout(timer);
+        redis.off('ready', settle).off('error', settle);
+        resolve();
+      };
+      const timer = setTimeout(settle, 2000);
+      redis.once('ready', settle).once('error', settle);
+    });
+  }
   const limiter = (nameSpace: string) => ({
     global: true,
     hook: 'preValidation' as const,

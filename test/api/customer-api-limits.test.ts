@@ -126,3 +126,23 @@ describe('with Redis', () => {
     }
   });
 });
+
+describe('with Redis unreachable', () => {
+  it('lets calls through at once, unlimited, instead of making them wait for Redis', async () => {
+    // A process whose Redis refuses connections (nothing listens on port 1).
+    const down = await buildApp({ ...t.ctx, config: { ...t.ctx.config, api: { ...t.ctx.config.api, only: true, redisUrl: 'redis://127.0.0.1:1' } } }, { logger: false });
+    try {
+      await down.ready();
+      const c = await newCustomer(root);
+      const bearer = await token(down, c);
+      for (let i = 0; i < 5; i++) {
+        const started = Date.now();
+        const res = await down.inject({ method: 'GET', url: '/v1/updates?limit=1', headers: { authorization: `Bearer ${bearer}` } });
+        expect(res.statusCode, `call ${i + 1}`).toBe(200);
+        expect(Date.now() - started, `call ${i + 1}`).toBeLessThan(1500);
+      }
+    } finally {
+      await down.close();
+    }
+  });
+});
