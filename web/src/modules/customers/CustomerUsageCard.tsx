@@ -48,7 +48,7 @@ export function CustomerUsageCard({ customerId }: CustomerUsageCardProps) {
       ) : data ? (
         <Flex vertical gap={12}>
           <BarChart testId="usage-chart" labels={labels} series={series} ariaLabel={ARIA_LABEL} />
-          <Flex wrap gap="small 24px" data-testid="usage-totals">
+          <Flex wrap gap="8px 24px" data-testid="usage-totals">
             <Typography.Text>
               Appels&nbsp;: <strong data-testid="usage-total-calls">{figure(data.totals.calls)}</strong>
               <Typography.Text type="secondary">{` (Prod ${figure(data.totals.prod_calls)}, Sandbox ${figure(data.totals.sandbox_calls)})`}</Typography.Text>
