@@ -13,12 +13,10 @@
  * (sampled every second from /proc), `imports` (news imports finished during the run), `rne_done` (queue entries the worker
  * finished during the run). Exits 1 when a call failed or answered other than 2xx. Progress goes to stderr.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import getPort from 'get-port';
 import { createContext, ensureSuperAdmin } from '../server/bootstrap';
@@ -29,6 +27,7 @@ import { generateLog, logCount, validSirens } from './generate';
 import { ensureDatabase } from './database';
 import { HttpSession } from './http-session';
 import { ensureCategory, newsCsv, waitForJob } from './news';
+import { rssMb, startServer } from './server-process';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -40,33 +39,8 @@ const seconds = opt('--seconds', 60);
 const connections = opt('--connections', 50);
 const queued = opt('--queue', 20_000);
 const url = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigie_load';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (m: string) => process.stderr.write(`[load] ${m}\n`);
 const APP_KEY = 'base64:' + Buffer.alloc(32, 7).toString('base64');
-
-/** Resident set size of a process, in MB, read from /proc (0 when it has ended). */
-function rssMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return kb ? Math.round(Number(kb[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Starts server/main.ts on `port`; resolves once /healthz answers 200. @throws Error when it exits or is not up in 120 s */
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let errors = '';
-  child.stderr!.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
-  for (const end = Date.now() + 120_000; Date.now() < end; ) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${errors}`);
-    if ((await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0)) === 200) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /healthz in 120 s:\n${errors}`);
-}
 
 await ensureDatabase(url);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-load-'));

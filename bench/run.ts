@@ -17,6 +17,7 @@ import { createAdmin, findAdminByEmail, updateAdmin } from '../server/modules/ad
 import { generateLog, logCount, validSirens } from './generate';
 import { ensureDatabase } from './database';
 import { HttpSession } from './http-session';
+import { benchApi } from './api';
 import { benchDeals } from './deals';
 import { benchExport } from './export';
 import { benchFeeds } from './feeds';
@@ -33,7 +34,7 @@ const opt = (name: string) => {
 const rows = Number(opt('--rows') ?? (opt('--only') === 'export' ? 1_000_000 : 10_000_000));
 const calls = Math.max(50, Number(opt('--calls') ?? 50));
 const fresh = args.includes('--fresh');
-/** `--only news` (or `messages`, `groups`, `feed`, `deals`, `bodacc`, `supervision`, `export`): run only the cases whose name starts with it. */
+/** `--only news` (or `messages`, `groups`, `feed`, `deals`, `bodacc`, `supervision`, `export`, `api`): run only the cases whose name starts with it. */
 const only = opt('--only');
 const runs = (prefix: string) => !only || prefix.startsWith(only) || only.startsWith(prefix);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigie_bench';
@@ -45,7 +46,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 await ensureDatabase(url);
-const config = loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: path.join(os.tmpdir(), 'vigie-bench'), LOG_LEVEL: 'warn', PORT: '0' });
+// The customer API cases call more than its default limit per minute allows (API_RATE_LIMIT, unless set).
+const config = loadConfig({ API_RATE_LIMIT: '1000000', ...process.env, DATABASE_URL: url, DATA_DIR: path.join(os.tmpdir(), 'vigie-bench'), LOG_LEVEL: 'warn', PORT: '0' });
 
 // Generating millions of rows (and their indexes) takes minutes: without the app's statement_timeout.
 const gen = await createContext(loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: config.dataDir, LOG_LEVEL: 'warn', DB_STATEMENT_TIMEOUT_MS: '0' }));
@@ -177,6 +179,8 @@ if (runs('deals') || runs('bodacc')) await benchDeals({ ctx, ...tools }, only);
 // The register (RNE) read cases, then the worker's throughput on a database of its own (bench/rne-worker.ts).
 if (runs('supervision')) await benchRne({ ctx, ...tools, download }, only);
 if (runs('supervision.worker')) await benchRneWorker(tools);
+// The customer API (bench/api.ts): a 1M-company register, pages of the update log by cursor.
+if (runs('api')) await benchApi({ ctx, base, measure, log }, only);
 // Last: the export case measures the process's memory, which the others' allocations would blur.
 if (runs('export')) await benchExport({ ...tools, base, rows, cookie: () => session.cookie() });
 
