@@ -108,9 +108,11 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext,
     await registerCustomerApiDocs(outer);
 
     await outer.register(async (tokenScope) => {
+      // Any other address under /oauth (a GET of the token URL included) is a problem, not the back-office's page.
+      tokenScope.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not-found', 'Aucun point d’accès à cette adresse.'));
       await tokenScope.register(formbody, { bodyLimit: 16 * 1024 });
       await tokenScope.register(rateLimit, { ...limiter(`${api.redisPrefix}-oauth-`), max: api.tokenRateLimit, keyGenerator: (req: FastifyRequest) => req.ip });
-      tokenScope.post('/oauth/token', {
+      tokenScope.post('/token', {
         schema: {
           summary: 'Obtenir un jeton d’accès (OAuth 2.0, client credentials)',
           description:
@@ -129,7 +131,7 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext,
         validatorCompiler: () => (data) => ({ value: data }),
         serializerCompiler: () => (data) => JSON.stringify(data),
       }, (req, reply) => handleTokenRequest(oauth, req, reply));
-    });
+    }, { prefix: '/oauth' });
 
     await outer.register(async (v1) => {
       v1.addHook('onRequest', async (req, reply) => authenticateCaller(oauth, req, reply));

@@ -2,6 +2,7 @@
  * The customer API's own OpenAPI document (server/api/docs.ts): `/v1/docs/json` is an OpenAPI 3.1 document with a
  * path for every `/oauth` and `/v1` route and every `$ref` resolving inside `components.schemas`; `/v1/docs` is the
  * Swagger UI page whose scripts are served; the back-office document (`/api/docs/json`) lists none of these paths.
+ * An address under `/oauth` or `/v1` that is no route is a 404 problem, never the back-office's page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -91,5 +92,16 @@ describe('the back-office document', () => {
     const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
     expect(paths.length).toBeGreaterThan(20);
     expect(paths.filter((p) => /^\/(v1|oauth)(\/|$)/.test(p))).toEqual([]);
+  });
+});
+
+describe('addresses of the customer API that are no route', () => {
+  it('are 404 problems, not the back-office page', async () => {
+    for (const [method, url] of [['GET', '/oauth/token'], ['GET', '/oauth/authorize'], ['POST', '/oauth/revoke']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ type: '/v1/problems/not-found', status: 404, instance: url });
+    }
   });
 });
