@@ -145,7 +145,8 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext,
           if (req.apiClient) usage.record(req.apiClient.customerId, req.apiClient.environment, reply.statusCode);
         });
       }
-      v1.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not-found', 'Aucun point d’accès à cette adresse.'));
+      // An address that is no route counts like any call (the limiter's global hook only reaches the routes).
+      v1.setNotFoundHandler({ preHandler: v1.rateLimit() }, (req, reply) => sendProblem(req, reply, 'not-found', 'Aucun point d’accès à cette adresse.'));
       companiesRoutes(v1, dbOf);
       updatesRoutes(v1, dbOf);
       newsRoutes(v1, dbOf);

@@ -74,6 +74,15 @@ describe('/v1 limits', () => {
       expect(res.headers['ratelimit-remaining']).toBe(String(2 - i));
     }
     expectTooMany(await v1(t, bearer, '/v1/updates?limit=1'), 3, '/v1/updates');
+    // An address that is no route is no way around the limit.
+    expectTooMany(await v1(t, bearer, '/v1/inconnu'), 3, '/v1/inconnu');
+  });
+
+  it('count the calls to addresses that are no route', async () => {
+    const bearer = await token(t.app, await newCustomer(root));
+    for (let i = 0; i < 3; i++) expect((await v1(t, bearer, `/v1/inconnu/${i}`)).statusCode).toBe(404);
+    expectTooMany(await v1(t, bearer, '/v1/inconnu'), 3, '/v1/inconnu');
+    expect((await v1(t, bearer, '/v1/updates?limit=1')).statusCode).toBe(429);
   });
 
   it('count per customer and per environment: another customer and the same customer in Sandbox still pass', async () => {
