@@ -3,7 +3,9 @@
  * feed orders by the `xid8` column, not by its text (where '1000' sorts before '999'), so that walking the pages gives
  * every entry once, in the order of the transactions. The transaction counter is first brought close to the next power
  * of ten by subtransactions that each write a row of a temporary table (each takes a transaction id); the entries are
- * then written one transaction each, until one lands past it.
+ * then written one transaction each, until one lands past it. On PGlite only: its counter starts below 1000 in each
+ * fresh database, while a PostgreSQL cluster's is shared by all its databases and never goes back, so that each run
+ * there would have ten times more ids to burn than the one before.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,22 +16,23 @@ import { newCustomer, tokenOf, v1, waitForUpdatesFeed } from '../helpers/custome
 
 let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await tokenOf(t, await newCustomer(await t.superAdmin()));
-});
-afterAll(async () => t?.close());
 
 async function currentXid(): Promise<bigint> {
   const [{ x }] = await rowsOf<{ x: string }>(t.ctx.db, sql`select pg_current_xact_id()::text as x`);
   return BigInt(x);
 }
 
-describe('GET /v1/updates across transaction ids of more digits', () => {
+describe.runIf(process.env.VIGIE_TEST_DB !== 'pg')('GET /v1/updates across transaction ids of more digits', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await tokenOf(t, await newCustomer(await t.superAdmin()));
+  });
+  afterAll(async () => t?.close());
+
   it('serves every entry once, in the order of the transactions', async () => {
     let now = await currentXid();
     let boundary = 10n ** BigInt(now.toString().length);
-    // Other writers of the cluster may take ids meanwhile: start 40 below.
+    // Start 40 below the boundary (the job queue may take ids meanwhile).
     if (boundary - now < 60n) boundary *= 10n;
     await t.ctx.db.execute(sql`create temporary table xid_burn (n int)`);
     await t.ctx.db.execute(sql.raw(`do $$ begin for i in 1..${boundary - now - 40n} loop
