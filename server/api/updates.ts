@@ -10,7 +10,9 @@
  * transactions that started before it have ended (a running INSEE import holds back what others write after it).
  *
  * The cursor is `<xid>.<id>` of the last entry read; without `since`, the feed starts at the oldest entry.
- * Indexes: (xid, id), (siren, xid, id) and (family of the code, xid, id) (migration 0023).
+ * Indexes: (xid, id), (siren, xid, id) and (family of the code, xid, id) (migration 0023). The ORDER BY names the
+ * table's columns: a bare `xid` would be the text output column, sorted as text ('1000' < '999') and by a sort of
+ * every entry after the cursor instead of the index's order.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -60,7 +62,7 @@ export async function updatesPage(
            and (xid, id) > (${opts.after.xid}::xid8, ${opts.after.id}::bigint)
            ${opts.siren ? sql`and siren = ${opts.siren}` : sql``}
            ${opts.family ? sql`and split_part(code, '-', 1) = ${opts.family}` : sql``}
-         order by xid, id
+         order by update_log.xid, update_log.id
          limit ${opts.limit + 1}`,
   );
   const page = rows.slice(0, opts.limit);

@@ -3,7 +3,7 @@
  * real feeds (the BODACC sales bulletin, an INSEE legal-units file loaded then loaded again with one company renamed)
  * and by the RNE's code (entries appended with `appendLogEntries`, as the RNE worker's commit writes them), oldest
  * first; walking every page with limit=2 gives every entry exactly once and a later entry resumes from the last
- * cursor; the siren and code filters; a bad cursor is a 400 problem.
+ * cursor; the siren and code filters; a bad cursor is a 400 problem; writing transactions ordered as numbers (9 before 10).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -148,5 +148,14 @@ describe('GET /v1/updates', () => {
       expect(body.type).toBe('/v1/problems/invalid-request');
       expect(body.errors?.map((e) => e.name.split('.').at(-1)), query).toContain(name);
     }
+  });
+
+  it('orders the writing transactions as numbers, not as text: xid 9 before xid 10, and a cursor on 9 gives 10', async () => {
+    // Entries written with explicit transaction ids, below every running one: '10' < '9' as text, 9 < 10 as xid8.
+    await t.ctx.db.execute(sql`insert into update_log (code, siren, description, xid) values
+      (${RNE_LOG_CODE}, '552100554', 'xid 10', '10'::xid8), (${RNE_LOG_CODE}, '552100554', 'xid 9', '9'::xid8)`);
+    const first = await page('siren=552100554&limit=1');
+    expect(first.data.map((e) => e.description)).toEqual(['xid 9']);
+    expect((await page(`siren=552100554&since=${first.next_cursor}`)).data.map((e) => e.description)).toEqual(['xid 10']);
   });
 });
