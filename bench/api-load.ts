@@ -148,6 +148,7 @@ try {
     figures.load = main;
     failed ||= main.errors > 0 || main.non_2xx > 0;
   }
+  await stopServer(first.child); // each variant below runs on a server of its own
 
   const usage: Record<string, number | number[]> & Record<'on' | 'off' | 'on_cpu_ms_per_1k' | 'off_cpu_ms_per_1k', number[]> = {
     seconds: usageSeconds, on: [], off: [], on_cpu_ms_per_1k: [], off_cpu_ms_per_1k: [],
