@@ -38,14 +38,13 @@ export const updateLog = pgTable(
     /**
      * The transaction that wrote the entry. The customer API's feed (`GET /v1/updates`) reads in (xid, id) order
      * and only below the oldest transaction still running, so an entry committed late by a long import is
-     * never passed over by a cursor (server/api/updates.ts).
+     * never passed over by a cursor (server/api/updates.ts). Entries written before the column existed hold 0.
+     * Its indexes (xid, id), (siren, xid, id) and (family of the code, xid, id) are online indexes
+     * (server/db/online-indexes/0003 to 0005), built without blocking the log's writers.
      */
     xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    index('update_log_xid_id_idx').on(t.xid, t.id),
-    index('update_log_siren_xid_id_idx').on(t.siren, t.xid, t.id),
-    index('update_log_family_xid_id_idx').on(sql`split_part(${t.code}, '-', 1)`, t.xid, t.id),
     index('update_log_code_id_idx').on(t.code, t.id),
     index('update_log_siren_id_idx').on(t.siren, t.id),
     index('update_log_created_at_id_idx').on(t.createdAt, t.id),
