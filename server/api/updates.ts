@@ -8,6 +8,7 @@
  * inserts and commits minutes later, after shorter writers with higher ids were already read. Below the snapshot's
  * xmin no transaction can still commit, so no entry can appear behind a cursor. The price: an entry shows once the
  * transactions that started before it have ended (a running INSEE import holds back what others write after it).
+ * PostgreSQL's snapshot covers the whole server: a long transaction in another database of it holds the feed back too.
  *
  * The cursor is `<xid>.<id>` of the last entry read; without `since`, the feed starts at the oldest entry.
  * Indexes: (xid, id), (siren, xid, id) and (family of the code, xid, id) (migration 0023). The ORDER BY names the
