@@ -25,7 +25,7 @@ import { companiesRoutes } from './companies';
 import { dealsRoutes } from './deals';
 import { registerCustomerApiDocs } from './docs';
 import { newsRoutes } from './news';
-import { authenticateCaller, createOAuthServer, handleTokenRequest } from './oauth';
+import { authenticateCaller, createOAuthServer, handleTokenRequest, oauthErrorHandler } from './oauth';
 import { ApiProblem, problemErrorHandler, sendProblem } from './problem';
 import { Sandbox } from './sandbox';
 import { tokenError, tokenResponse } from './schemas';
@@ -110,6 +110,7 @@ export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext,
     await outer.register(async (tokenScope) => {
       // Any other address under /oauth (a GET of the token URL included) is a problem, not the back-office's page.
       tokenScope.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not-found', 'Aucun point d’accès à cette adresse.'));
+      tokenScope.setErrorHandler(oauthErrorHandler);
       await tokenScope.register(formbody, { bodyLimit: 16 * 1024 });
       await tokenScope.register(rateLimit, { ...limiter(`${api.redisPrefix}-oauth-`), max: api.tokenRateLimit, keyGenerator: (req: FastifyRequest) => req.ip });
       tokenScope.post('/token', {

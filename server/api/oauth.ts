@@ -10,10 +10,10 @@
  *   refusal is a 401 problem (RFC 9457) with the library's `WWW-Authenticate`.
  */
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { SecretBox } from '../lib/app-key';
-import { ApiProblem } from './problem';
+import { ApiProblem, problemErrorHandler } from './problem';
 import { findClient, findToken, newAccessToken, saveToken, type ApiClient, type OAuthClient } from './tokens';
 
 const { Request, Response, OAuthError } = OAuth2Server;
@@ -109,4 +109,20 @@ export async function authenticateCaller(server: OAuth2Server, req: FastifyReque
       : 'Le jeton d’accès est invalide, expiré ou révoqué\u00a0: demandez-en un nouveau sur POST /oauth/token.';
     throw new ApiProblem('unauthorized', detail);
   }
+}
+
+/**
+ * The error handler of `/oauth/token`: a request refused before the grant is read (a control character in its
+ * query, an unreadable body) is an RFC 6749 section 5.2 `invalid_request`, 400; a refusal of the rate limiter (429,
+ * which RFC 6749 does not cover) and a server failure stay RFC 9457 problems (server/api/problem.ts).
+ */
+export function oauthErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err instanceof ApiProblem ? 0 : (err.statusCode ?? 500);
+  if (status >= 400 && status < 500 && status !== 429) {
+    return reply
+      .status(400)
+      .headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+      .send({ error: 'invalid_request', error_description: 'La requête ne peut pas être lue.' });
+  }
+  return problemErrorHandler(err, req, reply);
 }

@@ -82,6 +82,17 @@ describe('POST /oauth/token', () => {
     expect(json.json().error).toBe('invalid_request');
   });
 
+  it('answers invalid_request, not the back-office error, to a request refused before the grant is read', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token?page=%00',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+  });
+
   it('refuses a deactivated customer', async () => {
     const c = await newCustomer(root);
     expect((await root.post(`/api/customers/togglestatus/${c.id}`)).statusCode).toBe(200);

@@ -235,6 +235,8 @@ function breach(res: LightMyRequestResponse, route = ''): string | undefined {
     return ok ? undefined : `${res.statusCode} not an RFC 9457 problem: ${res.body.slice(0, 200)}`;
   }
   if (pattern.startsWith('/oauth/')) {
+    // The limiter's 429, which RFC 6749 does not cover, is a problem as on /v1.
+    if (res.statusCode === 429) return (body as { type?: unknown }).type === '/v1/problems/too-many-requests' ? undefined : `429 not a problem: ${res.body.slice(0, 200)}`;
     const e = (body as { error?: unknown }).error;
     return typeof e === 'string' && e ? undefined : `${res.statusCode} not an RFC 6749 error: ${res.body.slice(0, 200)}`;
   }
