@@ -13,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEAL_CSV_COLUMNS } from '../../contract/deal-import';
 import type { JobResponse } from '../../contract/jobs';
 import { rowsOf } from '../../server/db/rows';
 import { requestCancel } from '../../server/jobs/cancel';
 import { startFeedJob } from '../../server/modules/feeds/start';
-import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { createTestApp, multipart, type Client, type TestApp } from '../helpers/app';
 import { sireneFixture } from '../helpers/feed-sirene';
 import { waitForJob } from '../helpers/news';
 
@@ -113,6 +114,39 @@ describe('cancelling a running import', () => {
       close();
     }
   });
+});
+
+// On PostgreSQL the statement under way is cancelled (pg_cancel_backend). On PGlite a running import holds the only
+// connection: the request itself (its session, then the job's row) waits behind the import's statements, so it may
+// only arrive once the import has committed (404 « n’est plus en cours »); the end-to-end test cancels while the file
+// is still arriving instead (test/e2e/import-cancel.spec.ts).
+describe.runIf(process.env.VIGIE_TEST_DB === 'pg')('cancelling a deals import while its statements run (PostgreSQL)', () => {
+  it('stops it before it commits: the upload is refused, no deal written', async () => {
+    const lines = [DEAL_CSV_COLUMNS.join(';')];
+    for (let i = 0; i < 150_000; i++) {
+      const row: Record<string, string> = { deal_id: `CANCEL-${i}`, deal_date: '15/03/2026', company_name: `Société fictive ${i}`, url: `https://www.example.com/deal/${i}` };
+      lines.push(DEAL_CSV_COLUMNS.map((c) => row[c] ?? '').join(';'));
+    }
+    const m = multipart('file', 'annule.csv', 'text/csv', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
+    const before = await count('deals');
+    const upload = admin.client.call('POST', '/api/transactions/import', undefined, { payload: m.payload, headers: m.headers });
+    // The jobs this process runs (the queue's own map): the import is cancelled once it runs here, well inside its
+    // transaction (a request for its row would wait for that transaction on PGlite).
+    const running = (t.ctx.jobs as unknown as { running: Map<string, unknown> }).running;
+    let id: string | undefined;
+    for (let i = 0; i < 2000 && !id; i++) {
+      id = [...running.keys()][0];
+      if (!id) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(id, 'the import never ran').toBeDefined();
+    await new Promise((r) => setTimeout(r, 1000));
+    const cancel = await admin.client.post(`/api/jobs/${id}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const refused = await upload;
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.file[0]).toBe(`Import annulé par ${who}. Rien n’a été importé.`);
+    expect(await count('deals')).toBe(before);
+  }, 120_000);
 });
 
 describe('cancelling other jobs', () => {

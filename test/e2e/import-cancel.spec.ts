@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEAL_CSV_COLUMNS } from '../../contract/deal-import';
 import { newAdmin, signInViaApi } from './helpers';
@@ -11,6 +13,12 @@ import { newAdmin, signInViaApi } from './helpers';
  */
 
 const ROWS = 150_000;
+/**
+ * Rows of the deals file (about 60 MB). On the embedded database the deals job reads the file first, then runs its
+ * statements, during which the server answers nothing (PGlite runs them on the process's only thread): the file is
+ * big enough for its reading to outlast the time a user takes to confirm « Annuler l’import » (about 2 s here).
+ */
+const DEAL_ROWS = 600_000;
 
 /** Confirms « Annuler l’import » on the card `card`. */
 async function cancelFrom(page: Page, card: ReturnType<Page['getByTestId']>): Promise<void> {
@@ -38,17 +46,21 @@ test('news: an import being read is cancelled from its card; the failure shows a
   await expect(page.locator('input[type="file"]')).toBeAttached();
 });
 
-test('deals: an import under way is cancelled from its card; the refusal says so under the file, no deal written', async ({ page }) => {
+test('deals: an import under way is cancelled from its card; the refusal says so under the file, no deal written', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const admin = await newAdmin(page.request, 'Annulation deals');
   await signInViaApi(page, admin.email, admin.password);
   const lines = [DEAL_CSV_COLUMNS.join(';')];
-  for (let i = 0; i < ROWS; i++) {
+  for (let i = 0; i < DEAL_ROWS; i++) {
     const row: Record<string, string> = { deal_id: `ANNULE-${i}`, deal_date: '15/03/2026', company_name: `Société fictive ${i}`, url: `https://www.example.com/deal/${i}` };
     lines.push(DEAL_CSV_COLUMNS.map((c) => row[c] ?? '').join(';'));
   }
   await page.goto('/transactions/import');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'annule-deals.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n', 'utf8') });
+  // Over Playwright's 50 MB limit of a file given as a buffer: written to a temporary file.
+  const file = path.join(testInfo.outputDir, 'annule-deals.csv');
+  fs.mkdirSync(testInfo.outputDir, { recursive: true });
+  fs.writeFileSync(file, lines.join('\r\n') + '\r\n', 'utf8');
+  await page.locator('input[type="file"]').setInputFiles(file);
   const busy = page.getByTestId('import-busy');
   await expect(busy.getByRole('button', { name: 'Annuler l’import' })).toBeVisible({ timeout: 30_000 });
   await cancelFrom(page, busy);
