@@ -7,19 +7,12 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../server/db/client';
+import type { CustomerResponse } from '../../contract/customers';
 import { rowsOf } from '../../server/db/rows';
 import type { Client, TestApp } from './app';
 
-/** A customer as `/api/customers/store` answers it. */
-export interface ApiCustomer {
-  id: number;
-  name: string;
-  client_id: string;
-  client_secret: string;
-  client_id_sandbox: string;
-  client_secret_sandbox: string;
-  status: number;
-}
+/** A customer as `/api/customers/store` answers it (the contract's type). */
+export type ApiCustomer = CustomerResponse;
 
 let seq = 0;
 
