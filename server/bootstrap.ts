@@ -7,13 +7,29 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import { migrateDatabase, openDatabase, pgliteDirOf } from './db/client';
+import { migrateDatabase, openDatabase, pgliteDirOf, type Database } from './db/client';
 import { ADVISORY_LOCKS } from './db/locks';
 import { admins } from './db/schema';
+import { applyOnlineIndexes } from './db/online-indexes';
+import { installBossSchema } from './jobs/boss-db';
 import { JobQueue } from './jobs/queue';
 import { loadOrCreateAppKey, SecretBox } from './lib/app-key';
 import { hashPassword, randomPassword, setPasswordHashCost } from './lib/password';
 import { ensureNomenclatures } from './modules/feeds/nomenclatures';
+
+/**
+ * Brings a database to the code's schema, in this order: the migrations (server/db/client.ts `migrateDatabase`,
+ * under their advisory lock), pg-boss's schema when missing (server/jobs/boss-db.ts), then the online indexes
+ * (server/db/online-indexes.ts: built without blocking writes, outside any transaction, once the migration lock is
+ * released, since a process waiting for that lock would hold a snapshot the build waits for).
+ * @param opts.onlineIndexesFolder - folder of the online-index files (tests); default server/db/online-indexes
+ * @throws when a migration fails (rolled back) or an online index fails to build
+ */
+export async function prepareDatabase(database: Database, opts: { onlineIndexesFolder?: string } = {}): Promise<void> {
+  await migrateDatabase(database);
+  await installBossSchema(database);
+  await applyOnlineIndexes(database, opts.onlineIndexesFolder);
+}
 
 /**
  * Sets the cost of new password hashes, opens the configured database, applies migrations, writes the nomenclatures'
@@ -26,7 +42,7 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
     pgliteDir: config.databaseUrl ? undefined : pgliteDirOf(config.dataDir),
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   await ensureNomenclatures(database.db);
   const box = new SecretBox(loadOrCreateAppKey(config.appKey, config.dataDir));
   return { config, database, db: database.db, box, jobs: new JobQueue(database) };

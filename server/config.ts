@@ -10,8 +10,41 @@ import { z } from 'zod';
 import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS } from '../contract/limits';
 import { TITLE_MAX } from '../contract/news';
 import { MAX_QUEUE_SIRENS } from '../contract/rne';
-import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from './modules/feeds/sirene/limits';
-import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from './lib/password';
+
+/** Memory (KiB) and iterations of an argon2id hash. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** OWASP's argon2id parameters: 19 MiB, 2 iterations (the default of ARGON2_MEMORY_KIB / ARGON2_ITERATIONS). */
+export const PRODUCTION_PASSWORD_HASH_COST: Readonly<PasswordHashCost> = Object.freeze({ memoryCost: 19456, timeCost: 2 });
+
+/**
+ * The limits of a stock file. The real files (INSEE, 2025-2026): StockUniteLegale about 29 M rows and 4 GB of CSV,
+ * StockEtablissement about 42 M rows and 9 GB, lines under 2 KB, zips that inflate about 5 times.
+ */
+export interface SireneLimits {
+  /** Longest line, in bytes (SIRENE_MAX_LINE_BYTES). */
+  maxLineBytes: number;
+  /** Most data rows (lines after the header; SIRENE_MAX_ROWS). */
+  maxRows: number;
+  /** Most bytes of CSV, counted once inflated (SIRENE_MAX_CSV_BYTES). */
+  maxCsvBytes: number;
+  /** Most times a zip's CSV may outgrow the zip read so far (SIRENE_MAX_ZIP_RATIO). */
+  maxZipRatio: number;
+  /** CSV bytes read before the ratio is checked (a small file compresses better than a stock). */
+  zipRatioFloorBytes: number;
+}
+
+/** Default limits: about twice the real stock files (see SireneLimits). */
+export const DEFAULT_SIRENE_LIMITS: Readonly<SireneLimits> = Object.freeze({
+  maxLineBytes: 64 * 1024,
+  maxRows: 100_000_000,
+  maxCsvBytes: 32 * 1024 ** 3,
+  maxZipRatio: 50,
+  zipRatioFloorBytes: 16 * 1024 * 1024,
+});
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -281,7 +314,7 @@ export interface AppConfig {
   /**
    * Limits of an INSEE Sirene stock file (SIRENE_MAX_LINE_BYTES, SIRENE_MAX_ROWS, SIRENE_MAX_CSV_BYTES once
    * inflated, SIRENE_MAX_ZIP_RATIO): about twice the real stock unless set; past one the import is refused
-   * (server/modules/feeds/sirene/limits.ts).
+   * (SireneLimits above).
    */
   sireneLimits: Readonly<SireneLimits>;
   /** Absolute session lifetime (12 h) and idle timeout (2 h), in seconds. */
@@ -308,6 +341,7 @@ export interface AppConfig {
     sandboxDatabaseUrl?: string;
   }>;
 }
+
 
 /**
  * Reads and validates the environment.

@@ -12,7 +12,7 @@
  *   server process never exited.
  * Figures: requests and 503s during the fault, the longest request, the recovery time.
  */
-import { DB_UNAVAILABLE } from '../../server/http/errors';
+import { DB_UNAVAILABLE } from '../../server/lib/errors';
 import { withClient } from '../db';
 import { dealsCsv, fileForm } from '../inputs';
 import type { FaultContext, Scenario } from '../scenario';

@@ -13,7 +13,8 @@
  * one processed count per SIREN).
  */
 import type pg from 'pg';
-import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { parseAppKey, SecretBox } from '../../server/lib/app-key';
 import { startFakeRne } from '../../test/helpers/fake-rne-server';
 import { validSirens } from '../../test/helpers/sirens';
@@ -46,7 +47,7 @@ export const rneWorkerScenario: Scenario = {
     const tmp = ctx.tmpdir('rne');
     const fake = await startFakeRne({ latencyMs: 5 });
     const database = await openDatabase({ databaseUrl: url });
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     await database.close();
     const box = new SecretBox(parseAppKey(PROCESS_APP_KEY));
     // SIRENs ending in 000 answer 404 at the fake: left out.

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { sirenOf, type DbOf } from './caller';
 import { idCursor, pageFrom, type Page } from './pages';
-import { problemSchema } from './problem';
+import { problemSchema } from '../http/problem';
 import { cursorParam, limitParam, pageOf, sirenParam, transaction } from './schemas';
 
 type Transaction = z.output<typeof transaction>;

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { readSirenOrSiret } from '../../contract/siren';
 import type { Db } from '../db/client';
-import { ApiProblem } from './problem';
+import { ApiProblem } from '../http/problem';
 import type { Sandbox } from './sandbox';
 
 /** Chooses the database a request reads. */

@@ -12,11 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { noticeUrl } from '../modules/feeds/bodacc/notice';
 import { findCompany } from '../modules/feeds/companies';
 import { sirenOf, type DbOf } from './caller';
-import { ApiProblem, problemSchema } from './problem';
+import { ApiProblem, problemSchema } from '../http/problem';
 import { company, sirenParam, type ApiCompany } from './schemas';
 
 /** Announcements given with a company, at most. */

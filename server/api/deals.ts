@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { sirenOf, type DbOf } from './caller';
 import { pageFrom, type Page } from './pages';
-import { ApiProblem, problemSchema } from './problem';
+import { ApiProblem, problemSchema } from '../http/problem';
 import { deal, limitParam, pageOf, sirenParam } from './schemas';
 
 type Deal = z.output<typeof deal>;

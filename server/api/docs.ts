@@ -2,7 +2,7 @@
  * The customer API's own OpenAPI 3.1 document, apart from the back-office's (/api/docs):
  * - `GET /v1/docs/json`: the document, built from the zod schemas of the `/oauth` and `/v1` routes (collected as they
  *   are registered): each route's parameters and answers, the named shapes under `components.schemas`, the bearer
- *   and client-credentials security schemes, and the problem types (RFC 9457) of server/api/problem.ts;
+ *   and client-credentials security schemes, and the problem types (RFC 9457) of server/http/problem.ts;
  * - `GET /v1/docs`: Swagger UI reading it (the UI's files come from @fastify/swagger-ui's copy of swagger-ui-dist,
  *   its start script is a file of its own, so the page runs under `script-src 'self'`).
  * Both are public.
@@ -12,7 +12,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { PROBLEMS } from './problem';
+import { PROBLEMS } from '../http/problem';
 
 /** One route as registered: what the document describes. */
 interface RouteDoc {

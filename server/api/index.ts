@@ -11,7 +11,7 @@
  *   with REDIS_PREFIX, so that two deployments sharing a Redis (customer ids all start at 1) never count each other's
  *   calls;
  * - usage per customer, environment and day (server/api/usage.ts);
- * - errors as RFC 9457 problems (server/api/problem.ts); its own OpenAPI document at `/v1/docs` (server/api/docs.ts).
+ * - errors as RFC 9457 problems (server/http/problem.ts); its own OpenAPI document at `/v1/docs` (server/api/docs.ts).
  * Nothing here uses the back-office session, its CSRF cookie or its `X-Requested-With` rule.
  */
 import formbody from '@fastify/formbody';
@@ -26,7 +26,7 @@ import { dealsRoutes } from './deals';
 import { registerCustomerApiDocs } from './docs';
 import { newsRoutes } from './news';
 import { authenticateCaller, createOAuthServer, handleTokenRequest, oauthErrorHandler } from './oauth';
-import { ApiProblem, problemErrorHandler, sendProblem } from './problem';
+import { ApiProblem, problemErrorHandler, sendProblem } from '../http/problem';
 import { Sandbox } from './sandbox';
 import { tokenError, tokenResponse } from './schemas';
 import { purgeExpiredTokens } from './tokens';

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { sirenOf, type DbOf } from './caller';
 import { idCursor, pageFrom, type Page } from './pages';
-import { problemSchema } from './problem';
+import { problemSchema } from '../http/problem';
 import { article, cursorParam, limitParam, pageOf, sirenParam } from './schemas';
 
 type Article = z.output<typeof article>;

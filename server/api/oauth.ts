@@ -13,7 +13,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { SecretBox } from '../lib/app-key';
-import { ApiProblem, problemErrorHandler } from './problem';
+import { ApiProblem, problemErrorHandler } from '../http/problem';
 import { findClient, findToken, newAccessToken, saveToken, type ApiClient, type OAuthClient } from './tokens';
 
 const { Request, Response, OAuthError } = OAuth2Server;
@@ -114,7 +114,7 @@ export async function authenticateCaller(server: OAuth2Server, req: FastifyReque
 /**
  * The error handler of `/oauth/token`: a request refused before the grant is read (a control character in its
  * query, an unreadable body) is an RFC 6749 section 5.2 `invalid_request`, 400; a refusal of the rate limiter (429,
- * which RFC 6749 does not cover) and a server failure stay RFC 9457 problems (server/api/problem.ts).
+ * which RFC 6749 does not cover) and a server failure stay RFC 9457 problems (server/http/problem.ts).
  */
 export function oauthErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const status = err instanceof ApiProblem ? 0 : (err.statusCode ?? 500);

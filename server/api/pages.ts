@@ -3,7 +3,7 @@
  * a fixed order; the extra row only says whether another page follows. A cursor is the sort key of the last row
  * given, as text.
  */
-import { ApiProblem } from './problem';
+import { ApiProblem } from '../http/problem';
 
 /** One page: the rows, the cursor of the next page (null when there is none) and whether it exists. */
 export interface Page<T> {

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { sirenOf, type DbOf } from './caller';
-import { ApiProblem, problemSchema } from './problem';
+import { ApiProblem, problemSchema } from '../http/problem';
 import { limitParam, pageOf, sirenParam, update } from './schemas';
 
 /** Families of feed codes a customer can filter on (the part of the code before `-`). */

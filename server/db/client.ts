@@ -1,8 +1,7 @@
 /**
  * Database client: PGlite (embedded PostgreSQL, WASM) when no URL is given, node-postgres otherwise
  * (CONVENTIONS.md section 1). Both are wrapped in the same Drizzle type so that services never know
- * which one runs. Migrations (drizzle-kit SQL under ./migrations) and online indexes (./online-indexes) are
- * applied by `migrateDatabase`.
+ * which one runs. `migrateDatabase` applies the migrations (drizzle-kit SQL under ./migrations).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,9 +17,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config';
-import { installBossSchema } from '../jobs/boss-db';
 import { ADVISORY_LOCKS } from './locks';
-import { applyOnlineIndexes } from './online-indexes';
 import { pgliteSql, poolSql, type Sql } from './sql';
 import * as schema from './schema';
 
@@ -73,7 +70,7 @@ export async function openDatabase(opts: {
     pool.on('error', (err: Error & { code?: string }) => {
       if (!closed) process.stderr.write(`Connexion PostgreSQL inactive fermée par le serveur (${err.code ?? 'inconnu'})\u00a0: ${err.message}\n`);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'pg',
@@ -104,7 +101,7 @@ export async function openDatabase(opts: {
     }
   }
   const client = await PGlite.create(opts.pgliteDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.pgliteTemplate });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
@@ -123,18 +120,15 @@ export async function openDatabase(opts: {
 }
 
 /**
- * Applies pending migrations and creates pg-boss's schema when missing (server/jobs/boss-db.ts), then the online indexes (server/db/online-indexes.ts: built without blocking
- * writes, outside the migrator's transaction). On PostgreSQL advisory locks serialise concurrent app processes;
- * the migration connection runs without `statement_timeout` (waiting for the lock, or building an index, may
- * take longer), and gets it back before it returns to the pool.
- * @param opts.onlineIndexesFolder - folder of the online-index files (tests); default server/db/online-indexes
- * @throws when a migration fails (the failed migration is rolled back) or an online index fails to build
+ * Applies the pending drizzle-kit migrations (./migrations). On PostgreSQL an advisory lock serialises concurrent
+ * app processes, and the migration connection runs without `statement_timeout` (waiting for the lock may take
+ * longer), which it gets back before it returns to the pool. The start-up (server/bootstrap.ts `prepareDatabase`)
+ * runs it first, then creates pg-boss's schema and builds the online indexes.
+ * @throws when a migration fails (the failed migration is rolled back)
  */
-export async function migrateDatabase(database: Database, opts: { onlineIndexesFolder?: string } = {}): Promise<void> {
+export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
-    await installBossSchema(database);
-    await applyOnlineIndexes(database, opts.onlineIndexesFolder);
     return;
   }
   const client = await database.pool!.connect();
@@ -145,7 +139,6 @@ export async function migrateDatabase(database: Database, opts: { onlineIndexesF
       await db.execute(sql`select pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
       try {
         await migratePg(db, { migrationsFolder });
-        await installBossSchema(database);
       } finally {
         await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`);
       }
@@ -155,8 +148,6 @@ export async function migrateDatabase(database: Database, opts: { onlineIndexesF
   } finally {
     client.release();
   }
-  // After the migration lock is released: a process waiting for it would hold a snapshot the build waits for.
-  await applyOnlineIndexes(database, opts.onlineIndexesFolder);
 }
 
 /** Path of the embedded database inside DATA_DIR. */

@@ -7,7 +7,7 @@
  * So such an index is one file of `server/db/online-indexes/` (not a migration, and not declared in
  * `server/db/schema`, or drizzle-kit would generate a blocking migration for it), holding exactly one
  * statement `CREATE [UNIQUE] INDEX CONCURRENTLY IF NOT EXISTS <name> ON …;` (comment lines `--` allowed).
- * `applyOnlineIndexes`, called by `migrateDatabase` after the migrations, applies the files in name order:
+ * `applyOnlineIndexes`, called by the start-up after the migrations (server/bootstrap.ts `prepareDatabase`), applies the files in name order:
  * - on PostgreSQL, on one dedicated connection, outside any transaction, with no statement timeout, under a
  *   session advisory lock taken by polling (two processes starting at once build each index once, and a
  *   waiting process holds no snapshot that the build would have to wait for). An INVALID index of that
@@ -16,7 +16,7 @@
  * - on PGlite (one process, one connection), as a plain `CREATE INDEX IF NOT EXISTS`.
  * A concurrent build waits for every transaction older than it, on any table: call this holding no open
  * transaction, and never while another process can be blocked in `pg_advisory_lock` on a lock this process
- * holds (it would wait for the build, and the build for it). `migrateDatabase` releases its migration lock first.
+ * holds (it would wait for the build, and the build for it). `prepareDatabase` calls it once the migration lock is released.
  * A build that fails (a duplicate under a UNIQUE index) fails the start, like a failed migration.
  * The files are committed code, never user input: their text is executed as written.
  */

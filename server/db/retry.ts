@@ -1,6 +1,6 @@
 /**
  * Transactions run again when PostgreSQL aborts them to settle a conflict with another (a deadlock, 40P01, or a
- * serialization failure, 40001; server/lib/db-errors.ts `isTransactionConflict`). Two transactions that lock the
+ * serialization failure, 40001; server/db/errors.ts `isTransactionConflict`). Two transactions that lock the
  * same rows in opposite orders (a deal's row, then the `deal_publication_counts` row its trigger updates; or that
  * counter first, then the deal rows a publication marks) deadlock, and PostgreSQL rolls one of them back: that one
  * is run again, from its start, after a short random wait, instead of answering 500.
@@ -9,7 +9,7 @@
  * whose input is consumed while it runs (an import's upload).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isTransactionConflict } from '../lib/db-errors';
+import { isTransactionConflict } from './errors';
 import type { Db } from './client';
 
 /** Runs of one piece of work at most: the first and the reruns. */
@@ -37,5 +37,5 @@ export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
  * @param work - given the transaction; everything it writes is rolled back before a rerun
  */
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return retryOnConflict(() => db.transaction((tx) => work(tx as unknown as Db)));
+  return retryOnConflict(() => db.transaction((tx) => work(tx)));
 }

@@ -11,7 +11,8 @@
  */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fieldError, malformedMultipart, mergeFieldErrors, schemaFieldErrors, validationError, type FieldErrors } from './errors';
+import { fieldError, mergeFieldErrors, validationError, type FieldErrors } from '../lib/errors';
+import { malformedMultipart, schemaFieldErrors } from './errors';
 
 /** Refusal of a file name holding a control character (NUL, line break, escape…). */
 export const FILE_NAME_CONTROL_CHAR = 'Le nom du fichier contient un caractère de contrôle non autorisé\u00a0: renommez le fichier.';

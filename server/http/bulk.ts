@@ -10,7 +10,7 @@ import type { BulkBody } from '../../contract/bulk';
 import type { Db } from '../db/client';
 import { rowCountOf } from '../db/rows';
 import { recordAudit } from '../lib/audit';
-import { fieldError } from './errors';
+import { fieldError } from '../lib/errors';
 import type { ListSpec } from './listing';
 
 /** The rows a bulk action may reach: the list's id column and its always-applied and search conditions. */
@@ -53,7 +53,7 @@ export function bulkWhere(spec: BulkSpec, body: BulkBody): SQL {
 export async function runBulk(db: Db, spec: BulkSpec, body: BulkBody, action: (tx: Db, where: SQL) => Promise<number>): Promise<number> {
   const where = bulkWhere(spec, body);
   return db.transaction(async (tx) => {
-    const q = tx as unknown as Db;
+    const q: Db = tx;
     await q.execute(sql`set local statement_timeout = 0`);
     const count = await action(q, where);
     // One audit entry for the whole action, in its transaction: the count and the selection (resource and action

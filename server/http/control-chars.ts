@@ -12,7 +12,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { hasControlChars } from '../../contract/control-chars';
-import { schemaFieldErrors, validationError, type FieldErrors } from './errors';
+import { validationError, type FieldErrors } from '../lib/errors';
+import { schemaFieldErrors } from './errors';
 
 /** Message of the safety net, which knows the field but not its label. */
 export const CONTROL_CHAR_FIELD_MESSAGE = 'Ce champ contient un caractère de contrôle non autorisé.';

@@ -1,59 +1,16 @@
 /**
- * One error type and one error handler (CONVENTIONS.md sections 3 and 4.4).
- *
- * - `AppError` carries an HTTP status, a French message and, for 422, the Laravel-style field map.
+ * The one error handler (CONVENTIONS.md sections 3 and 4.4), which maps the server's one error type
+ * (`AppError`, server/lib/errors.ts) and the framework's failures to answers:
  * - `errorHandler` turns zod validation failures into 422 `{message, errors}`, keeps 4xx messages,
  *   and hides every 5xx detail behind `{message: 'Une erreur est survenue!'}` (stack, SQL and
  *   hashes only go to the log).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isCustomerApiPath, PROBLEM_MEDIA_TYPE, problemBody } from '../api/problem';
-import { isConnectionLost, isQueryCanceled } from '../lib/db-errors';
+import { isCustomerApiPath, PROBLEM_MEDIA_TYPE, problemBody } from './problem';
+import { isConnectionLost, isQueryCanceled } from '../db/errors';
+import { AppError, DB_UNAVAILABLE, fieldError, GENERIC_ERROR, TOO_SLOW, BODY_TOO_LARGE, UPLOAD_INCOMPLETE, validationError, type FieldErrors } from '../lib/errors';
 import { guardedPath, isApiPath } from './guard';
-
-/** Map of field name to French messages, first one shown under the field (SPEC section 5). */
-export type FieldErrors = Record<string, string[]>;
-
-/** An expected failure with its HTTP status; `code` (e.g. `mfa_step_up`) is a machine-readable reason sent beside the message. */
-export class AppError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-    public readonly errors?: FieldErrors,
-    public readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
-
-/** 422 with one or more field messages; `message` is the first one, as Laravel does. */
-export function validationError(errors: FieldErrors): AppError {
-  const first = Object.values(errors)[0]?.[0] ?? 'Les données fournies sont invalides.';
-  return new AppError(422, first, errors);
-}
-
-/** 422 for a single field. */
-export function fieldError(field: string, message: string): AppError {
-  return validationError({ [field]: [message] });
-}
-
-/** 404 with the spec's message for the resource (e.g. 'User does not exist!'). */
-export function notFound(message: string): AppError {
-  return new AppError(404, message);
-}
-
-export const GENERIC_ERROR = 'Une erreur est survenue!';
-/** 503 of a query cancelled by DB_STATEMENT_TIMEOUT_MS. */
-export const TOO_SLOW = 'Le serveur n’a pas pu répondre à temps. Réessayez dans un instant, ou affinez la recherche.';
-/** 503 of a request whose database connection was lost (server restarting, connection ended): retried later, it succeeds. */
-export const DB_UNAVAILABLE = 'Base de données momentanément indisponible, réessayez.';
-/** 413 of a request body above the route's body limit. */
-export const BODY_TOO_LARGE = 'Le corps de la requête est trop volumineux.';
-
-/** 422 `errors.file` of a multipart body that ends before its closing boundary, or whose part headers are broken. */
-export const UPLOAD_INCOMPLETE = 'Le fichier reçu est incomplet (envoi interrompu ou formulaire mal formé)\u00a0: envoyez-le de nouveau.';
 
 /**
  * Messages of busboy (the multipart parser under @fastify/multipart) for a body that breaks the multipart format:
@@ -89,7 +46,7 @@ const frameworkMessages: Record<number, string> = {
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   if (isCustomerApiPath(request.url)) {
-    // The customer API answers RFC 9457 problems (server/api/problem.ts), the router's refusals included.
+    // The customer API answers RFC 9457 problems (server/http/problem.ts), the router's refusals included.
     const body = problemBody('invalid-request', request.url.split('?')[0].slice(0, 200), tooLong ? 'L’adresse demandée est trop longue.' : 'L’adresse demandée ne peut pas être lue.');
     reply.status(tooLong ? 414 : 400).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify({ ...body, status: tooLong ? 414 : 400 }));
     return;
@@ -111,13 +68,6 @@ export function schemaFieldErrors(error: unknown): FieldErrors | null {
     (errors[field] ??= []).push(issue.message ?? 'Valeur invalide.');
   }
   return errors;
-}
-
-/** `a` and `b` in one field map, the messages of a field shared by both in that order. */
-export function mergeFieldErrors(a: FieldErrors, b: FieldErrors): FieldErrors {
-  const merged: FieldErrors = { ...a };
-  for (const [field, messages] of Object.entries(b)) merged[field] = [...(merged[field] ?? []), ...messages];
-  return merged;
 }
 
 /** Fastify error handler registered once in app.ts. */

@@ -69,7 +69,7 @@ export function exportList<R>(db: Db, spec: ListSpec, body: FilterBody, columns:
   const csv = csvStringifier(columns.map((c) => c.header));
   const read = db.transaction(
     async (tx) => {
-      const q = tx as unknown as Db;
+      const q: Db = tx;
       await q.execute(sql`set local statement_timeout = 0`);
       await applyPlanner(q, spec);
       await q.execute(sql`declare list_export no scroll cursor for select ${spec.select} from ${spec.from} ${whereSql} ${orderSql(false)}`);

@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, type FilterBody, type Page } from '../../contract/listing';
 import type { Db } from '../db/client';
-import { fieldError } from './errors';
+import { fieldError } from '../lib/errors';
 import { rowsOf } from '../db/rows';
 
 /** How one list is queried. */
@@ -164,8 +164,8 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
     // Outside a transaction the two queries run side by side (two pool connections on PostgreSQL).
     const { rows, n } = spec.planner
       ? await db.transaction(async (tx) => {
-          await setPlanner(tx as unknown as Db);
-          return read(tx as unknown as Db, false);
+          await setPlanner(tx);
+          return read(tx, false);
         })
       : await read(db, true);
     data = rows;
@@ -174,7 +174,7 @@ export async function runList<T = Record<string, unknown>>(db: Db, spec: ListSpe
   } else {
     ({ data, total, plan } = await db.transaction(
       async (tx) => {
-        const q = tx as unknown as Db;
+        const q: Db = tx;
         await setPlanner(q);
         const n = await count(q);
         const p = planPage(n, page, perPage, exact);

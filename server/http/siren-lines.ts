@@ -8,7 +8,7 @@
  * 552032534`), under the same bound (`SiretNotes`, which the news CSV import uses for its rows too).
  */
 import { readSirenOrSiret, siretNote } from '../../contract/siren';
-import { validationError } from './errors';
+import { validationError } from '../lib/errors';
 
 /** Lines listed (refused, or SIRETs noted) before the count of the others. */
 export const MAX_LISTED_LINES = 50;

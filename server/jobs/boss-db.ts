@@ -64,7 +64,7 @@ export function bossDb(database: Database): BossDb {
 }
 
 /**
- * Creates pg-boss's schema when it is missing (part of `migrateDatabase`, so that test templates carry
+ * Creates pg-boss's schema when it is missing (a step of server/bootstrap.ts `prepareDatabase`, so that test templates carry
  * it). pg-boss migrates an older schema of its own at start.
  */
 export async function installBossSchema(database: Database): Promise<void> {

@@ -16,7 +16,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { removeJobFile } from './files';
 import type { JobRow } from './store';
 

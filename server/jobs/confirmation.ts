@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportSummary } from '../../contract/import-summary';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { removeJobFile } from './files';
 import type { JobRow } from './store';
 

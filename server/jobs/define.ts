@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import type { JobKind } from './queue';
 
 /** What the registry needs of a definition: its kind, and the queue's handler for an app. */

@@ -20,7 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { jobFileChunks } from '../db/schema';
 
 /** Size of a stored chunk (bytes). */

@@ -35,7 +35,7 @@ import type { Database, Db } from '../db/client';
 import { clientSql, type Sql } from '../db/sql';
 import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
 import { jobs } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { runAsSystem } from '../lib/audit';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
 import { cancelRequest, JobCancelled, requestCancel } from './cancel';
@@ -285,7 +285,7 @@ export class JobQueue {
     if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
     if (!alone) return insertJob(this.database.db, kind, ownerId, payload, null);
     return this.database.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+      const tx: Db = t;
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_CLASSES.ownerUpload}, ${ownerId ?? 0})`);
       await alone(tx);
       return insertJob(tx, kind, ownerId, payload, null);

@@ -28,7 +28,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportSummary } from '../../contract/import-summary';
 import type { Sql } from '../db/sql';
-import { AppError } from '../http/errors';
+import { AppError } from '../lib/errors';
 import { SHUTDOWN_MESSAGE, type JobContext } from './queue';
 import { JobCancelled } from './cancel';
 import { AwaitingConfirmation, exceedsThreshold } from './confirmation';

@@ -5,15 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-
-/** Memory (KiB) and iterations of an argon2id hash. */
-export interface PasswordHashCost {
-  memoryCost: number;
-  timeCost: number;
-}
-
-/** OWASP's argon2id parameters: 19 MiB, 2 iterations (the default of ARGON2_MEMORY_KIB / ARGON2_ITERATIONS). */
-export const PRODUCTION_PASSWORD_HASH_COST: Readonly<PasswordHashCost> = Object.freeze({ memoryCost: 19456, timeCost: 2 });
+import { PRODUCTION_PASSWORD_HASH_COST, type PasswordHashCost } from '../config';
 
 let cost: PasswordHashCost = PRODUCTION_PASSWORD_HASH_COST;
 let dummyHash: Promise<string> | undefined;

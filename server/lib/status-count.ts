@@ -5,8 +5,12 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import type { ActiveTotal } from '../modules/module';
+import type { z } from 'zod';
+import type { activeTotal } from '../../contract/dashboard';
 import type { StatusTable } from './status-toggle';
+
+/** Active (status 1) and total rows of one kind of record, as the `/home` cards show them (contract/dashboard.ts). */
+export type ActiveTotal = z.output<typeof activeTotal>;
 
 /**
  * Active (`status = 1`) and total rows of `table`, in one `count(*) … filter` query.

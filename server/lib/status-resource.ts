@@ -26,9 +26,9 @@ import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Status } from '../../contract/fields';
 import type { Db } from '../db/client';
-import { fieldError, notFound, type FieldErrors } from '../http/errors';
+import { fieldError, notFound, type FieldErrors } from '../lib/errors';
 import { diffChanges, recordAudit, withSecretInputs } from './audit';
-import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import { toggleStatus, type StatusTable } from './status-toggle';
 import type { StatusPaths } from '../../contract/resources';
 
@@ -211,7 +211,7 @@ export function defineStatusResource<
           try {
             // Each attempt in its own transaction (a unique violation aborts it), with its audit entry.
             return await db.transaction(async (transaction) => {
-              const tx = transaction as unknown as Db;
+              const tx: Db = transaction;
               const [row] = await tx.insert(table as PgTable).values(values as never).returning();
               const created = await shaped(tx, row as { id: number });
               await audit(tx, created.id, 'create', undefined, created, input);
@@ -227,7 +227,7 @@ export function defineStatusResource<
       // One transaction, the row locked first: the hooks read and write with the update, a hook that throws leaves
       // nothing written, and a concurrent update of the record waits, then reads what this one wrote.
       db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         const [locked] = await tx.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).for('update');
         if (!locked) throw notFound(spec.notFound);
         const current = await find(tx, id);
@@ -263,7 +263,7 @@ export function defineStatusResource<
       await spec.guardDelete?.(id, actor, db);
       try {
         await db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Db;
+          const tx: Db = transaction;
           // What is deleted, for the audit entry (404 when there is no such record).
           const before = await find(tx, id);
           await spec.deleteDependents?.(tx, id);

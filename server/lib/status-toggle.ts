@@ -25,7 +25,7 @@ export async function toggleStatus<T extends StatusTable>(
   after?: (tx: Db, row: T['$inferSelect'] & { status: number }) => Promise<void>,
 ): Promise<T['$inferSelect'] | null> {
   return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const rows = await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update');
     const row = rows[0] as (T['$inferSelect'] & { status: number }) | undefined;
     if (!row) return null;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemSchema } from '../../server/api/problem';
+import { problemSchema } from '../../server/http/problem';
 import { pageOf, transaction } from '../../server/api/schemas';
 import { rowsOf } from '../../server/db/rows';
 import { FEED_BODACC } from '../../server/modules/feeds/kinds';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../server/api/schemas';
-import { problemSchema } from '../../server/api/problem';
+import { problemSchema } from '../../server/http/problem';
 import { FEED_BODACC, FEED_SIRENE } from '../../server/modules/feeds/kinds';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { newCustomer, tokenOf, v1 } from '../helpers/customer-api';

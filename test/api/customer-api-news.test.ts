@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemSchema } from '../../server/api/problem';
+import { problemSchema } from '../../server/http/problem';
 import { article, pageOf } from '../../server/api/schemas';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { newCustomer, tokenOf, v1 } from '../helpers/customer-api';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
 import { inputOf, openJobFile, receiveJobFile, type JobInput } from '../../server/jobs/files';
 import { JobQueue, type JobContext } from '../../server/jobs/queue';
 import { createTestApp, type TestApp } from '../helpers/app';

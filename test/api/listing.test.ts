@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../server/db/schema';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
 import { filterBody, pageQuery } from '../../contract/listing';
 import { runList, type ListSpec } from '../../server/http/listing';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -1,6 +1,6 @@
 /**
  * Online indexes (server/db/online-indexes.ts): the files of a folder, applied in name
- * order by `migrateDatabase` after the migrations; on PostgreSQL built concurrently outside any transaction,
+ * order by `prepareDatabase` (server/bootstrap.ts) after the migrations; on PostgreSQL built concurrently outside any transaction,
  * so that writes go on during the build, once when two processes start at once, with no statement timeout,
  * and an INVALID index left by a failed build dropped and rebuilt. On PGlite, plain `CREATE INDEX`.
  * The index files are written by the test into temporary folders, on a table of its own: nothing fake ships.
@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { applyOnlineIndexes, readOnlineIndexes } from '../../server/db/online-indexes';
 import { freshDatabase } from '../helpers/db';
 
@@ -84,8 +85,8 @@ describe('readOnlineIndexes', () => {
 });
 
 describe('applyOnlineIndexes', () => {
-  it('builds the files through migrateDatabase, then in name order, and skips a valid index', async () => {
-    await migrateDatabase(database, { onlineIndexesFolder: folderWith({ '0001_v.sql': create('online_probe_v_idx', 'online_probe (v)') }) });
+  it('builds the files through prepareDatabase, then in name order, and skips a valid index', async () => {
+    await prepareDatabase(database, { onlineIndexesFolder: folderWith({ '0001_v.sql': create('online_probe_v_idx', 'online_probe (v)') }) });
     expect(await state('online_probe_v_idx')).toBe('valid');
 
     const dir = folderWith({

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../server/db/schema';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
 import { JobQueue, type JobContext } from '../../server/jobs/queue';
 import { runStagedImport } from '../../server/jobs/staged-import';
 import { createTestApp, type TestApp } from '../helpers/app';

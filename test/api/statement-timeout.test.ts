@@ -7,7 +7,8 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { ADVISORY_LOCKS } from '../../server/db/locks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { rowsOf } from '../../server/db/rows';
@@ -77,7 +78,7 @@ describe.runIf(onPg)('a query over DB_STATEMENT_TIMEOUT_MS', () => {
     const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: 50 });
     try {
       await other.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
-      const migrating = migrateDatabase(database);
+      const migrating = prepareDatabase(database);
       await new Promise((r) => setTimeout(r, 400));
       await other.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]);
       await expect(migrating).resolves.toBeUndefined();

@@ -7,7 +7,8 @@
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
 import { loadTemplate } from './pglite-template';
 
@@ -32,7 +33,7 @@ export function withDatabase(url: string, name: string): string {
 export async function freshDatabase(opts: { statementTimeoutMs?: number } = {}): Promise<Database & { url?: string }> {
   if (process.env.VIGIE_TEST_DB !== 'pg') {
     const database = await openDatabase({ pgliteTemplate: await loadTemplate() });
-    await migrateDatabase(database); // a no-op on the template; keeps the file honest if it were stale
+    await prepareDatabase(database); // a no-op on the template; keeps the file honest if it were stale
     await ensureNomenclatures(database.db); // likewise (the template holds them)
     return database;
   }

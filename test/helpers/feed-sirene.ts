@@ -13,7 +13,7 @@ import { JobQueue } from '../../server/jobs/queue';
 import { findJob, type JobRow } from '../../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { sireneJobWith } from '../../server/modules/feeds/sirene/job';
-import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from '../../server/modules/feeds/sirene/limits';
+import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from '../../server/config';
 import { subscribeToFeeds } from '../../server/modules/feeds';
 import { rneFeedHooks } from '../../server/modules/rne/feed-hooks';
 import { freshDatabase } from './db';

@@ -4,7 +4,8 @@
  * earlier run.
  */
 import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
 import { PG_PREFIX, TEMPLATE_DB, withDatabase } from './db';
 
@@ -23,7 +24,7 @@ export default async function setup(): Promise<void> {
     await admin.end();
   }
   const database = await openDatabase({ databaseUrl: withDatabase(base, TEMPLATE_DB) });
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   await ensureNomenclatures(database.db);
   await database.close();
 }

@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrateDatabase, migrationsFolder, openDatabase } from '../../server/db/client';
+import { migrationsFolder, openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { onlineIndexesFolder } from '../../server/db/online-indexes';
 import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
 import { LEGAL_CATEGORIES_FILE } from '../../server/modules/feeds/nomenclatures/legal-categories';
@@ -32,7 +33,7 @@ export async function ensureTemplate(): Promise<string> {
   const file = templatePath();
   if (fs.existsSync(file)) return file;
   const database = await openDatabase({});
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   await ensureNomenclatures(database.db);
   const dump = await database.pglite!.dumpDataDir('gzip');
   await database.close();

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { PG_PREFIX, withDatabase } from '../helpers/db';
 import getPort from 'get-port';
 
@@ -95,7 +96,7 @@ describe.runIf(base)('first start on PostgreSQL', () => {
     const url = await emptyDatabase();
     // A migrated database that refuses the super admin row: the insert fails with the row in the error.
     const database = await openDatabase({ databaseUrl: url });
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     await database.db.execute(`alter table admins add constraint refuse_boot check (email <> 'refused-boot@example.com')` as never);
     await database.close();
     const s = await startServer({

@@ -15,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/bootstrap';
 import { parseAppKey, SecretBox } from '../../server/lib/app-key';
 import { PG_PREFIX, withDatabase } from '../helpers/db';
 import { startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
@@ -45,7 +46,7 @@ async function preparedDatabase(accounts: number): Promise<{ url: string; db: pg
   databases.push(name);
   const url = withDatabase(base!, name);
   const database = await openDatabase({ databaseUrl: url });
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   await database.close();
   const db = new pg.Client({ connectionString: url });
   await db.connect();

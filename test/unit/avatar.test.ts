@@ -4,7 +4,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_TEXTS, IMAGE_JOBS, imageJobs, normaliseAvatar } from '../../server/modules/profile/avatar';
 
 async function fileError(input: Buffer): Promise<unknown> {

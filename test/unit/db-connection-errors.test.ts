@@ -1,5 +1,5 @@
 /**
- * A lost database connection (server/lib/db-errors.ts `isConnectionLost`) answers 503 with the contract's `{message}`
+ * A lost database connection (server/db/errors.ts `isConnectionLost`) answers 503 with the contract's `{message}`
  * body (server/http/errors.ts), never the generic 500: the server was restarted or ended the connection
  * (SQLSTATE 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, class 08 connection exceptions),
  * the socket was refused or reset, or node-postgres lost the connection in the middle of a query. The errors come
@@ -10,8 +10,9 @@ import Fastify from 'fastify';
 import getPort from 'get-port';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { DB_UNAVAILABLE, errorHandler } from '../../server/http/errors';
-import { isConnectionLost } from '../../server/lib/db-errors';
+import { DB_UNAVAILABLE } from '../../server/lib/errors';
+import { errorHandler } from '../../server/http/errors';
+import { isConnectionLost } from '../../server/db/errors';
 
 /** An error as node-postgres builds it from the server's ErrorResponse. */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });

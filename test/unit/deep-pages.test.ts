@@ -4,7 +4,7 @@
  * small OFFSET; the OFFSET actually used is capped at MAX_OFFSET (422 errors.page beyond).
  */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
 import { DEEP_PAGE_MESSAGE, MAX_OFFSET, planPage } from '../../server/http/listing';
 
 describe('planPage', () => {

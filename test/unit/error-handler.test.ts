@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AppError, errorHandler } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
+import { errorHandler } from '../../server/http/errors';
 
 function app() {
   const f = Fastify({ logger: false });

@@ -3,7 +3,8 @@
  * hash verified at whatever cost it was made with.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRODUCTION_PASSWORD_HASH_COST, hashPassword, setPasswordHashCost, verifyPassword } from '../../server/lib/password';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../../server/config';
+import { hashPassword, setPasswordHashCost, verifyPassword } from '../../server/lib/password';
 
 afterEach(() => setPasswordHashCost(PRODUCTION_PASSWORD_HASH_COST));
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
 import { loadConfig } from '../../server/config';
 import { DEFAULT_SIRENE_LIMITS, openSireneInput, type SireneLimits } from '../../server/modules/feeds/sirene/input';
 import { zip } from '../helpers/zip';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { sirenOrSiret } from '../../contract/fields';
 import { dealEntityBody } from '../../contract/deals';
 import { invalidSiretMessage, isValidSiren, readSirenOrSiret, SIREN_MESSAGE, siretNote } from '../../contract/siren';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/lib/errors';
 import { MAX_LISTED_LINES, parseSirenLines, SiretNotes } from '../../server/http/siren-lines';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/samples');

@@ -11,7 +11,7 @@ import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import { headerExcerpt } from '../excerpt';
 
 /** Encodings an import reads. */

@@ -10,7 +10,7 @@
 import { Transform, type Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import type { CsvLayout } from './layout';
 
 /** One data record: its cells and the line where it starts (the header is line 1). */

@@ -5,7 +5,7 @@
  * is a 422 under `errors.status`, `errors.destroy`, `errors.email` or `errors.password`.
  */
 import { adminLocks, SUPER_ADMIN_ID } from '../../../contract/admin-rules';
-import { fieldError, validationError, type FieldErrors } from '../../http/errors';
+import { fieldError, validationError, type FieldErrors } from '../../lib/errors';
 
 /** @throws AppError 422 errors.status when `targetId` may not be disabled by `actorId` */
 export function assertMayDisable(targetId: number, actorId: number): void {

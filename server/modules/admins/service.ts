@@ -10,7 +10,7 @@ import { ADMINS } from '../../../contract/resources';
 import { adminResponse, adminStoreBody, adminUpdateBody, type AdminStoreInput, type AdminUpdateInput } from '../../../contract/admins';
 import type { Db } from '../../db/client';
 import { admins } from '../../db/schema';
-import { fieldError, type FieldErrors } from '../../http/errors';
+import { fieldError, type FieldErrors } from '../../lib/errors';
 import { revokeSessions } from '../../http/session';
 import { hashPassword } from '../../lib/password';
 import { defineStatusResource, type Actor } from '../../lib/status-resource';

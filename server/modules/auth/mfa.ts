@@ -18,7 +18,7 @@ import QRCode from 'qrcode';
 import { MFA_TEXTS } from '../../../contract/mfa';
 import type { Db } from '../../db/client';
 import { adminMfa, adminMfaRecoveryCodes } from '../../db/schema';
-import { AppError, fieldError } from '../../http/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/app-key';
 import { clearFailures, takeAttempt, throttledMessage } from './throttle';
 

@@ -21,7 +21,7 @@ import { profileResponse } from '../../../contract/profile';
 import type { AppContext } from '../../context';
 import { recordAuthEvent } from '../../http/audit';
 import { issueCsrfCookie, newCsrfToken, setCsrfCookie } from '../../http/csrf';
-import { AppError, fieldError } from '../../http/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import {
   MFA_PENDING_SECONDS,
   SESSION_COOKIE,

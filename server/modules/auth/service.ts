@@ -4,7 +4,7 @@
  * is only revealed to someone who knows its password.
  */
 import type { Db } from '../../db/client';
-import { AppError, fieldError } from '../../http/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { findAdminByEmail } from '../admins';
 import { clearFailures, takeAttempt, throttledMessage, throttleKey } from './throttle';

@@ -6,7 +6,7 @@
  */
 import { MFA_REASONS, MFA_TEXTS } from '../../../contract/mfa';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../lib/errors';
 import { mfaVerifiedAt } from '../../http/session';
 import { hasMfa } from './mfa';
 

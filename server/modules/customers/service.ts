@@ -18,7 +18,7 @@ import {
 } from '../../../contract/customers';
 import type { Db } from '../../db/client';
 import { apiCustomers } from '../../db/schema';
-import { validationError, type FieldErrors } from '../../http/errors';
+import { validationError, type FieldErrors } from '../../lib/errors';
 import type { SecretBox } from '../../lib/app-key';
 import { PARIS_TODAY } from '../../lib/paris-day';
 import { defineStatusResource } from '../../lib/status-resource';

@@ -9,7 +9,7 @@ import { CUSTOMERS } from '../../../contract/resources';
 import { USAGE_DAYS, type CustomerUsageDay, type CustomerUsageResponse } from '../../../contract/customers';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/errors';
 import { PARIS_TODAY } from '../../lib/paris-day';
 
 /** One day as the statement answers it (sums as float8, so both drivers give numbers). */

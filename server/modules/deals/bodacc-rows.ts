@@ -21,7 +21,7 @@ import { BODACC_FIELDS, ITEM_MISSING, type BodaccRow, type DeletedBodaccRow } fr
 import type { FilterBody, Page } from '../../../contract/listing';
 import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/errors';
 import { runList, type ListSpec } from '../../http/listing';
 import { sirenPrefixSql } from '../../lib/siren-sql';
 import { rowsOf } from '../../db/rows';

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import type { Sql } from '../../db/sql';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { jobs } from '../../db/schema';
-import { AppError, fieldError } from '../../http/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
 import { jobInputSchema, openJobFile, removeJobFile } from '../../jobs/files';

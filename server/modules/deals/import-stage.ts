@@ -9,7 +9,7 @@
  * a French 422 naming the line (the header is line 1).
  */
 import type { Sql } from '../../db/sql';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../lib/errors';
 import type { CsvLayout } from '../../lib/csv/layout';
 
 /** The statement creating a stage of `count` text columns. */

@@ -13,7 +13,7 @@ import { DEAL_CSV_COLUMNS, DEAL_CSV_REQUIRED, DEAL_IMPORT_MAX_BYTES, type DealIm
 import type { JobResponse } from '../../../contract/jobs';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { AppError, fieldError, GENERIC_ERROR } from '../../http/errors';
+import { AppError, fieldError, GENERIC_ERROR } from '../../lib/errors';
 import { isRetakeable } from '../../jobs/failure';
 import { JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, waitForJob, type JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';

@@ -11,7 +11,7 @@ import { roleBody, roleResponse, roleUpdateBody, type RoleResponse } from '../..
 import { DEAL_ROLES } from '../../../contract/resources';
 import type { Db } from '../../db/client';
 import { dealRoles } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import { defineStatusResource } from '../../lib/status-resource';
 import { rowsOf } from '../../db/rows';
 

@@ -16,7 +16,8 @@ import { errorResponses, messageBody, validationBody } from '../../../contract/f
 import { jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { receiveFile } from '../../http/body-errors';
-import { AppError, malformedMultipart } from '../../http/errors';
+import { AppError } from '../../lib/errors';
+import { malformedMultipart } from '../../http/errors';
 import { currentDealImport, DealImportRefused, FILE_TOO_BIG, refusal, startDealImport, waitForDealImport } from './import-upload';
 import { DEAL_TEMPLATE_FILENAME, dealTemplate } from './template';
 

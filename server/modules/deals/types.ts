@@ -11,7 +11,7 @@ import { typeBody, typeResponse, typeUpdateBody, type TypeResponse } from '../..
 import { DEAL_TYPES } from '../../../contract/resources';
 import type { Db } from '../../db/client';
 import { dealTypes } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import { defineStatusResource } from '../../lib/status-resource';
 import { dealCount } from './roles';
 import { rowsOf } from '../../db/rows';

@@ -17,7 +17,7 @@
 import { sql } from 'drizzle-orm';
 import { COMPANY_ESTABLISHMENTS_MAX, type CompanyEstablishment, type CompanyResponse } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/errors';
 import { CLOSED_ESTABLISHMENT, headOfficeCandidate, headOfficeFirst } from './head-office';
 import { sourceLabel, type Notice } from './bodacc/notice';
 import { storedNotice, type StoredNotice } from './bodacc/rebuild';

@@ -14,7 +14,7 @@ import { errorResponses } from '../../../contract/fields';
 import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { receiveFile } from '../../http/body-errors';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import { abandonJob, confirmJob } from '../../jobs/confirmation';
 import { toJobResponse } from '../../jobs/store';
 import { findCompany } from './companies';

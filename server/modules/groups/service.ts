@@ -11,7 +11,7 @@ import type { CompanyKnownFrom } from '../../../contract/feeds';
 import type { FilterBody, Page } from '../../../contract/listing';
 import type { Db } from '../../db/client';
 import { groupSirens, groups } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/errors';
 import { parseSirenLines } from '../../http/siren-lines';
 import type { Readable } from 'node:stream';
 import { exportList } from '../../http/list-export';

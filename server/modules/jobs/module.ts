@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/fields';
 import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/errors';
 import { findJob, toJobResponse } from '../../jobs/store';
 import type { ServerModule } from '../module';
 

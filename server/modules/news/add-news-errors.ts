@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsCategories } from '../../db/schema';
-import type { FieldErrors } from '../../http/errors';
+import type { FieldErrors } from '../../lib/errors';
 import { CategoryIndex, checkArticle } from './article-rules';
 
 /** `value` when it is text or a number (as text), else ''. */

@@ -9,7 +9,7 @@ import { categoryBody, categoryResponse, categoryUpdateBody, type CategoryRespon
 import { NEWS_CATEGORIES } from '../../../contract/resources';
 import type { Db } from '../../db/client';
 import { newsCategories } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import { defineStatusResource } from '../../lib/status-resource';
 import { rowsOf } from '../../db/rows';
 

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { NEWS_IMPORT_MAX_ROWS } from '../../../contract/news';
 import type { Db } from '../../db/client';
 import { newsCategories, newsTemporaries } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import { SiretNotes } from '../../http/siren-lines';
 import { jobInputSchema, openJobFile } from '../../jobs/files';
 import { z } from 'zod';

@@ -15,13 +15,13 @@ import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS, ONLY_ERRORS, type temporar
 import type { Database, Db } from '../../db/client';
 import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
-import { AppError, fieldError, notFound, validationError } from '../../http/errors';
+import { AppError, fieldError, notFound, validationError } from '../../lib/errors';
 import { bulkStatement } from '../../http/bulk';
 import { runList, type ListSpec } from '../../http/listing';
 import { receiveJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../lib/like';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
 import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules';

@@ -9,7 +9,7 @@ import type { BulkBody } from '../../../contract/bulk';
 import type { Db } from '../../db/client';
 import { rowCountOf, rowsOf } from '../../db/rows';
 import { bulkStatement } from '../../http/bulk';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/errors';
 import { newsCondition } from './articles';
 import { NEWS_IMPORT } from './import-job';
 

@@ -31,7 +31,7 @@ import {
 } from '../../../contract/news';
 import type { AppContext } from '../../context';
 import { assertValidBody, receiveFile } from '../../http/body-errors';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
 import { addNewsRuleErrors } from './add-news-errors';
 import { addArticle, filterNews, listBySiren, publishedMessage, removeByIdentifier, syncAll } from './articles';

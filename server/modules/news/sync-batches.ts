@@ -17,7 +17,7 @@ import type { FilterBody, Page } from '../../../contract/listing';
 import type { syncBatch } from '../../../contract/news';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { runList, type ListSpec } from '../../http/listing';
 
 type SyncBatch = z.output<typeof syncBatch>;

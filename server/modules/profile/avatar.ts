@@ -12,7 +12,7 @@
  */
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../lib/errors';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Largest decoded image accepted: 25 million pixels (5000 x 5000). */

@@ -21,7 +21,7 @@ import {
 } from '../../../contract/mfa';
 import { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { listSessions, markMfaVerified, revokeSession, endSessions } from '../../http/session';
 import { confirmEnrolment, disableMfa, mfaStatus, startEnrolment } from '../auth';
 import { authenticate, unauthenticated } from '../../http/guard';

@@ -18,7 +18,7 @@ import { queueParams, queueSirensBody, queueSirensResult } from '../../../contra
 import type { AppContext } from '../../context';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import { AppError, fieldError } from '../../http/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { queueSirens, REASON_FEED } from './queues';
 import { wakeRneWorker } from './worker';
 

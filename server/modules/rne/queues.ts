@@ -14,9 +14,9 @@
 import { sql } from 'drizzle-orm';
 import { QUEUE_LABELS, type QueueName, type QueueSirensResult } from '../../../contract/rne';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/errors';
 import { parseSirenLines } from '../../http/siren-lines';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
 
 /** Reason of a SIREN added by hand. */

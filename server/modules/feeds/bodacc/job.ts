@@ -18,7 +18,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { jobs } from '../../../db/schema';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, stopError, throwIfStopped, untilStopped } from '../../../jobs/staged-import';
 import { hasFeedFile, keepFeedSummary, recordFeedFile } from '../feed-files';

@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import Assembler from 'stream-json/assembler.js';
 import parser from 'stream-json/parser.js';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 
 /** One record of an export and the shape it came in. */
 export interface OdsItem {

@@ -7,7 +7,7 @@
 import { isValidSiren, stripSpaces } from '../../../../contract/siren';
 import type { SaleParty } from './party';
 import type { Address, Establishment } from './place';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { excerpt } from '../../../lib/excerpt';
 import { FAMILIES, type FamilyCode } from './families';
 

@@ -10,7 +10,7 @@
  * `rectificatif`, `annulation`) and, for the last two, `parutionavisprecedent` (the notice corrected or
  * cancelled); a cancelled sale gives no transaction row.
  */
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { familyCode } from './families';
 import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirensOf, text, type Notice } from './notice';
 import { partyOf, personName, type SaleParty } from './party';

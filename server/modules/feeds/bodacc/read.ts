@@ -4,7 +4,7 @@
  * (server/modules/feeds/bodacc/xml.ts), `{` or `[` an Opendatasoft export (json.ts); anything else is refused.
  */
 import { Readable } from 'node:stream';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { readOdsExport } from './json';
 import type { Notice } from './notice';
 import { odsNotice } from './ods-notice';

@@ -9,7 +9,7 @@
  */
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { excerpt } from '../../../lib/excerpt';
 
 /** Root element of a BODACC A bulletin and its bulletin letter. */

@@ -17,9 +17,9 @@ import { isUtf8 } from 'node:buffer';
 import { Transform, type Readable } from 'node:stream';
 import { parse as parseSync } from 'csv-parse/sync';
 import unzipper from 'unzipper';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { pickDelimiter, type CsvLayout } from '../../../lib/csv/layout';
-import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from './limits';
+import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from '../../../config';
 
 export { DEFAULT_SIRENE_LIMITS, type SireneLimits };
 

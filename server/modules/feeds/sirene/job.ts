@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Sql } from '../../../db/sql';
 import type { Feed } from '../../../db/schema';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { excerpt } from '../../../lib/excerpt';
 import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, stopError, throwIfStopped, untilStopped } from '../../../jobs/staged-import';

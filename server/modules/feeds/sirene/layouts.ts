@@ -7,7 +7,7 @@
  * Files are read by header name: the order of the columns does not matter. These are the only places
  * where the raw INSEE column names appear (with the SQL mapping of ./mapping.ts).
  */
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 import { DELIMITER_NAMES, type CsvLayout } from '../../../lib/csv/layout';
 import { excerpt, headerExcerpt } from '../../../lib/excerpt';
 

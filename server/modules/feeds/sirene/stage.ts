@@ -13,7 +13,7 @@
 import { escapeIdentifier, escapeLiteral } from 'pg';
 import { PGLITE_BATCH_BYTES } from '../../../db/copy-blob';
 import type { Sql } from '../../../db/sql';
-import { AppError } from '../../../http/errors';
+import { AppError } from '../../../lib/errors';
 
 /** Bytes per COPY on PGlite. */
 

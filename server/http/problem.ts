@@ -8,7 +8,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isConnectionLost, isQueryCanceled } from '../lib/db-errors';
+import { isConnectionLost, isQueryCanceled } from '../db/errors';
 
 /** The kinds of problem the API answers, with their status and French title. */
 export const PROBLEMS = {
