@@ -49,7 +49,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * @param opts.pgliteDir - PGlite data directory (created if missing); `undefined` = in memory
  * @param opts.pgliteTemplate - a `dumpDataDir()` tarball to start from (skips initdb; used by the tests)
  * @param opts.statementTimeoutMs - PostgreSQL only: `statement_timeout` of every pool connection, set at
- *   connection start (default DEFAULT_STATEMENT_TIMEOUT_MS = 5000; 0: none). Issue 6 section 1 point 4.
+ *   connection start (default DEFAULT_STATEMENT_TIMEOUT_MS = 5000; 0: none). A request never holds a connection for ever.
  * @throws Error (French message) when another process holds the embedded database's lock
  */
 export async function openDatabase(opts: {

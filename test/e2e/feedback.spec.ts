@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Api, E2E_ADMIN, PASSWORD, logout, signInViaApi, unique } from './helpers';
 
 /**
- * Issue 7 section 3, feedback that does not hide the work: toasts in the bottom-right corner, at most
+ * Feedback that does not hide the work: toasts in the bottom-right corner, at most
  * three, one per action and never over the inline errors; what the UI refuses before the server does
  * (super admin, own account); the focus of destructive confirmations; error states with a retry; the
  * expired session; email format errors in French under the field.
