@@ -37,7 +37,7 @@ try {
   await page.getByTestId('header-user-name').waitFor();
   await page.goto(new URL(target, base).href);
   await page.locator('.ant-table-row').first().waitFor();
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate('document.fonts.ready');
   const png = await page.screenshot();
   await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9, effort: 10 }).toFile(file);
   console.log(`${path.relative(root, file)} written`);
