@@ -1,7 +1,7 @@
 /**
  * The texts of the audit trail shared by the server (CSV export) and the web (« Journal d’audit », the « Historique »
  * links): the French labels of resources and actions, « champ : avant → après », who acted, an entry's detail.
- * Free of zod, so that the web may import it as a value (README "Audit trail").
+ * Free of zod, so that the web may import it as a value (docs/audit.md).
  */
 
 /** What the texts read of an entry (contract/audit.ts `AuditEntry`). */

@@ -1,5 +1,5 @@
 /**
- * The audit trail's contract (README "Audit trail"; server/lib/audit.ts): one entry of `POST /api/audit/filter`,
+ * The audit trail's contract (docs/audit.md; server/lib/audit.ts): one entry of `POST /api/audit/filter`,
  * the filters both the list and its « Exporter CSV » take in their query string (administrator, resource and its
  * id, action, dates from/to as Paris calendar days), and the French labels of the resources and actions, shared by
  * the page, the CSV and the « Historique » links of the edit pages (./audit-text.ts, with the texts of an entry).

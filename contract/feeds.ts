@@ -1,7 +1,7 @@
 /**
  * Data-feed payloads (SPEC sections 2 "Supervision", 3 "Statistics import file" and "Supervision
- * file record", 7 `bodaccall`, `inseeCompanies`, `inseeLocations`), plus what the issue adds: the upload
- * of a feed file, the feed jobs under way, the feed health strip and the company lookup.
+ * file record", 7 `bodaccall`, `inseeCompanies`, `inseeLocations`), plus what vigie adds beyond the spec: the
+ * upload of a feed file, the feed jobs under way, the feed health strip and the company lookup.
  *
  * - `GET /api/supervisions/bodaccall` -> FeedFileRecord[] (newest first, at most FEED_FILES_MAX)
  * - `GET /api/supervisions/inseeCompanies`, `GET /api/supervisions/inseeLocations` -> FeedFileRecord[] with `lines`

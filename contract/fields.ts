@@ -77,7 +77,7 @@ export function email(label = 'Email') {
     .transform((v) => v.toLowerCase());
 }
 
-/** Password bounds of the issue: 12 to 128 characters. */
+/** Password bounds: 12 to 128 characters. */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 

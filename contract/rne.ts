@@ -1,8 +1,8 @@
 /**
  * Register (RNE, INPI) payloads (SPEC sections 2 "Supervision", 3 "Register account" and "Supervision
  * report", 7 `inpiall`, `rneall`, `syncInpiAccount/{id}`, `reportsall`, `dirigeantsall`, `liveinpiall`,
- * `download-csv`), plus what the issue adds: account management, the queue tables, the parked entries and
- * their requeue, the manual add, and the feed push call.
+ * `download-csv`), plus what vigie adds beyond the spec: account management, the queue tables, the parked
+ * entries and their requeue, the manual add, and the feed push call.
  *
  * Under `/api/supervisions` (signed-in administrator; CSRF on writes):
  * - `GET inpiall` -> RneOfficersAccount[] (the `officers` pool); `GET rneall` -> RneFilingsAccount[] (the `filings` pool)

@@ -6,7 +6,7 @@
  *
  * Scenarios: kill -9 of the server during each import (news, deals, INSEE Sirene, BODACC), during a deals
  * publication and its purge, and of the RNE worker during its commits; `pg_terminate_backend` of every connection
- * of the app, then a PostgreSQL restart, under load (README "Fault-injection suite").
+ * of the app, then a PostgreSQL restart, under load (docs/operations.md "Fault-injection suite").
  *
  * Environment:
  * - FAULTS_ROWS (default 100000): rows of a news, deals or Sirene file (a BODACC bulletin: a tenth, in notices);

@@ -1,5 +1,5 @@
 /**
- * The HTTP side of the audit trail (server/lib/audit.ts; README "Audit trail"):
+ * The HTTP side of the audit trail (server/lib/audit.ts; docs/audit.md):
  *
  * - every request runs in an audit scope: the signed-in administrator (id, email at the time), `request.ip`, the
  *   user agent and the first 16 hex characters of the session id (itself a SHA-256 of the cookie token); a call of

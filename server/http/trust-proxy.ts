@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY as Fastify's `trustProxy` option (README "Configuration").
+ * TRUST_PROXY as Fastify's `trustProxy` option (docs/configuration.md).
  *
  * Fastify 5 accepts proxy addresses / CIDRs as they are, but turns a bare hop count into "trust nobody"
  * (it cannot check the peer). A hop count is therefore given as a trust function with the Express /

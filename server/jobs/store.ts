@@ -61,7 +61,7 @@ export type JobOutcome =
   | { state: 'failed'; error: string; kind: FailureKind };
 
 /**
- * The audit entry of a job that ended done (server/lib/audit.ts; README "Audit trail"): one row per job, not per
+ * The audit entry of a job that ended done (server/lib/audit.ts; docs/audit.md): one row per job, not per
  * data row, under the system actor with the job id; the administrator who started it (if any) and the job's result.
  * Reads `ended`, a CTE of the jobs rows just ended done (`update jobs … returning *`): a job ended once is audited once.
  */

@@ -1,5 +1,5 @@
 /**
- * The one audit mechanism (README "Audit trail"): every write made through vigie leaves one row in the
+ * The one audit mechanism (docs/audit.md): every write made through vigie leaves one row in the
  * append-only `audit_log` (server/db/schema/audit.ts), written by `recordAudit` on the caller's database or
  * transaction, so that a write that rolls back leaves no audit line.
  *

@@ -1,5 +1,5 @@
 /**
- * The audit trail (README "Audit trail"; server/lib/audit.ts, server/http/audit.ts, server/modules/audit):
+ * The audit trail (docs/audit.md; server/lib/audit.ts, server/http/audit.ts, server/modules/audit):
  * every write through the API leaves one entry (who, when, from where, what, field changes with secrets masked),
  * in the write's transaction; the database refuses UPDATE, DELETE and TRUNCATE of the log except the retention
  * purge; a feed import is recorded under the system actor with its job id; reading secrets is recorded; the

@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY (README "Configuration"): behind a reverse proxy the sign-in
+ * TRUST_PROXY (docs/configuration.md): behind a reverse proxy the sign-in
  * throttle keys on the client IP of X-Forwarded-For, read as the first untrusted hop from the right (a hop
  * count, or a list of proxy addresses / CIDRs); the leftmost entries, which the client writes, never count.
  * Without it the header is ignored, so a client cannot dodge the throttle by forging it.

@@ -339,7 +339,7 @@ describe('free-text search', () => {
 
 describe('estimated totals of common terms', () => {
   // The server samples the newest PROBE_SIZE entries; a term with COMMON_HITS matches or more there is
-  // "common" (0.5 %: the issue's 100 of 20,000). The data below is sized from these constants.
+  // "common" (0.5 %: 100 of 20,000). The data below is sized from these constants.
   /** 1,000 entries, `matches` of which (spread evenly, all inside the sample) mention "liquidation". */
   async function thousandWith(matches: number) {
     await reset();
@@ -368,7 +368,7 @@ describe('estimated totals of common terms', () => {
   });
 
   it('from COMMON_HITS matches in the sample on, the total is flagged total_is_estimate', async () => {
-    expect(COMMON_HITS / PROBE_SIZE).toBe(0.005); // the issue's threshold: 100 of 20,000
+    expect(COMMON_HITS / PROBE_SIZE).toBe(0.005); // the threshold of a common term: 100 of 20,000
     expect(PROBE_SIZE).toBeGreaterThanOrEqual(1000); // the 1,000 entries below all fall in the sample
     const want = await thousandWith(COMMON_HITS);
     const p = await filter({ search: 'LIQUIDATION', pagination: { per_page: 10 } });

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { Api, E2E_ADMIN, SUCCESS, expectToast, sidebar, signInViaApi, unique } from './helpers';
 
 /**
- * « Journal d’audit » (README "Audit trail"): the writes of a session show on /audit (Date, Administrateur,
+ * « Journal d’audit » (docs/audit.md): the writes of a session show on /audit (Date, Administrateur,
  * Action, Ressource, Identifiant, Détail « champ : avant → après », IP); the « Historique » link of an edit page
  * opens it filtered on that record; « Exporter CSV » gives the same rows.
  */

@@ -1,5 +1,5 @@
 /**
- * The feed variables of server/config.ts (README "Configuration"): the scheduled fetch is off
+ * The feed variables of server/config.ts (docs/configuration.md): the scheduled fetch is off
  * by default, URLs must be http(s), the Sirene URL may list several stock files, cron expressions have 5 fields,
  * and the inbox is watched unless FEED_INBOX=false.
  */

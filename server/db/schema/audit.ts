@@ -1,6 +1,6 @@
 /**
  * Audit trail of every write (and every secret read) made through vigie: one append-only row per write
- * request, import or job (README "Audit trail"). Who (`actor` `admin` with the administrator's id and email
+ * request, import or job (docs/audit.md). Who (`actor` `admin` with the administrator's id and email
  * at the time, or `system` with the job id), when (UTC), from where (IP, user agent, a short reference to the
  * session), what (resource, id, action), and the field changes `{field: [before, after]}` with secrets redacted.
  *

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions and the sign-in throttle (CONVENTIONS.md section 3; issue "Foundation" 2).
+ * Server-side sessions and the sign-in throttle (CONVENTIONS.md section 3).
  * The cookie holds a random token; the table holds only its SHA-256, so a database leak gives no session.
  */
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

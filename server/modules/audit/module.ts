@@ -1,4 +1,4 @@
-/** Registry entry of the audit module (README "Audit trail"): `/api/audit` (the « Journal d’audit » list and export). */
+/** Registry entry of the audit module (docs/audit.md): `/api/audit` (the « Journal d’audit » list and export). */
 import type { ServerModule } from '../module';
 import { auditRoutes } from './routes';
 

@@ -1,5 +1,5 @@
 /**
- * Retention of the audit log (README "Audit trail"): entries older than AUDIT_RETENTION_DAYS are deleted once a
+ * Retention of the audit log (docs/audit.md): entries older than AUDIT_RETENTION_DAYS are deleted once a
  * day by the pg-boss periodic task `audit-purge` (CONVENTIONS.md section 6; cron AUDIT_PURGE_CRON, Europe/Paris).
  *
  * The table refuses DELETE (trigger of migration 0021) except in a transaction that ran

@@ -1,5 +1,5 @@
 /**
- * Routes of the « Journal d’audit » (README "Audit trail"): `POST /api/audit/filter?page=n&<filters>` (the shared
+ * Routes of the « Journal d’audit » (docs/audit.md): `POST /api/audit/filter?page=n&<filters>` (the shared
  * list body: page size and sort) and its « Exporter CSV », `GET /api/audit/export.csv?column=&direction=&<filters>`.
  * The filters (contract/audit.ts): `admin_id`, `resource`, `resource_id`, `action`, `from`, `to` (YYYY-MM-DD, Paris).
  * Every signed-in administrator may read it (SPEC section 6: one administrator role). Also declares the daily purge.

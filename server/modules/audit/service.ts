@@ -1,5 +1,5 @@
 /**
- * The « Journal d’audit » list (README "Audit trail"; server/lib/audit.ts): `POST /api/audit/filter` and its
+ * The « Journal d’audit » list (docs/audit.md; server/lib/audit.ts): `POST /api/audit/filter` and its
  * « Exporter CSV », on the shared list mechanism (server/http/listing.ts, server/http/list-export.ts).
  *
  * Filters (contract/audit.ts `auditFilters`, all optional, applied together): administrator, resource and its id,

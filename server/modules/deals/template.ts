@@ -4,8 +4,8 @@
  * with a BOM and `;` (what Excel opens as French CSV). The example uses La Poste's SIREN beside placeholder
  * names and an example.com link: no invented event about a real company.
  *
- * Reading rules (documented in the README): one row per deal entity; rows sharing `deal_id` form one deal and
- * repeat its deal-level columns; dates DD/MM/YYYY or YYYY-MM-DD; amounts and stakes with French decimals
+ * Reading rules (documented in docs/deals.md "CSV import"): one row per deal entity; rows sharing `deal_id` form
+ * one deal and repeat its deal-level columns; dates DD/MM/YYYY or YYYY-MM-DD; amounts and stakes with French decimals
  * (`1 234,56`); currency among the 20 of SPEC section 5 (EUR when empty); role and types by name; countries by
  * ISO 3166 alpha-2 code or French name; flags YES / NO / OUI / NON / 1 / 2.
  */

@@ -1,6 +1,6 @@
 /**
  * « Historique » of a record: a link to the « Journal d’audit » (/audit) filtered on the record's resource and id
- * (README "Audit trail"), shown on every edit page whose resource declares its audit name.
+ * (docs/audit.md), shown on every edit page whose resource declares its audit name.
  */
 import { HistoryOutlined } from '@ant-design/icons';
 import { ButtonLink } from '../ButtonLink';

@@ -1,7 +1,7 @@
 /**
  * Generic edit page of a resource (`/<resource>/:id/edit`): loads the item (not-found
  * toast and /home, SPEC section 8), saves in place, deletes after confirmation back to
- * the list (SPEC section 4). A resource with an audit name gets the « Historique » link (README "Audit trail").
+ * the list (SPEC section 4). A resource with an audit name gets the « Historique » link (docs/audit.md).
  */
 import { Card, Form, Skeleton } from 'antd';
 import { useMemo, type ReactNode } from 'react';

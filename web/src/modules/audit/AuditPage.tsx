@@ -1,5 +1,5 @@
 /**
- * /audit « Journal d’audit » (README "Audit trail"): every write, newest first, on the shared server-mode list with
+ * /audit « Journal d’audit » (docs/audit.md): every write, newest first, on the shared server-mode list with
  * its page, size and sort in the URL; filters by administrator, resource, action and dates (Paris days, inclusive),
  * also in the URL (`admin_id`, `resource`, `resource_id`, `action`, `from`, `to`), so that the « Historique » link of
  * an edit page opens it filtered on one record; « Exporter CSV » of the same filters and sort.

@@ -1,4 +1,4 @@
-/** Audit-log calls: POST /api/audit/filter (README "Audit trail") and the administrators for its filter. */
+/** Audit-log calls: POST /api/audit/filter (docs/audit.md) and the administrators for its filter. */
 import type { AuditFilters } from '../../../../contract/audit';
 import { api, ok, type components } from '../../api/client';
 import type { Admin, ListFilter, Paginated } from '../../api/types';

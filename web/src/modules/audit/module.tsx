@@ -1,5 +1,5 @@
 /**
- * Registry entry of the audit module (README "Audit trail"): /audit « Journal d’audit » and its sidebar entry,
+ * Registry entry of the audit module (docs/audit.md): /audit « Journal d’audit » and its sidebar entry,
  * shown to every administrator (SPEC section 6: one administrator role, who manages everything the log records).
  */
 import { AuditOutlined } from '@ant-design/icons';
