@@ -9,12 +9,14 @@ import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { dashboardModule } from './dashboard/module';
 import { dealsModule } from './deals/module';
-import { companiesModule, feedsModule } from './feeds/module';
+import { bodaccMention } from './feeds';
+import { feedsModule } from './feeds/module';
 import { groupsModule } from './groups/module';
 import { jobsModule } from './jobs/module';
 import { howsModule, newsModule } from './news/module';
 import type { ServerModule } from './module';
 import { avatarFilesModule, profileModule } from './profile/module';
+import { companiesModule } from './register/module';
 import { feedPushModule, rneModule } from './rne/module';
 import { updateLogModule } from './update-log/module';
 
@@ -32,7 +34,7 @@ export const serverModules: readonly ServerModule[] = [
   feedsModule,
   rneModule,
   feedPushModule,
-  companiesModule,
+  companiesModule(bodaccMention),
   dealsModule,
   jobsModule,
   auditModule,
