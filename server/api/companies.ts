@@ -58,7 +58,7 @@ export function companiesRoutes(app: FastifyInstance, dbOf: DbOf): void {
       summary: 'Une entreprise\u00a0: répertoire, siège, dirigeants, dépôts et annonces BODACC',
       tags: ['Entreprises'],
       params: z.object({ siren: sirenParam }),
-      response: { 200: company, 400: problemSchema, 401: problemSchema, 404: problemSchema },
+      response: { 200: company, 400: problemSchema, 401: problemSchema, 404: problemSchema, 503: problemSchema },
     },
   }, async (req) => companyOf(await dbOf(req), sirenOf(req.params.siren)));
 }
