@@ -1,7 +1,8 @@
 /**
  * The server's module registry: every module, in mount order. `server/app.ts` mounts
  * each under its prefix and `GET /api/dashboard/stats` answers the counters of those that have one. A new
- * module adds its `module.ts` and one line here.
+ * module adds its `module.ts` and one line here. The registry also hands a module what another one adds to it
+ * without the two importing each other: the company register's lookup gets the feeds' BODACC mentions.
  */
 import { adminsModule } from './admins/module';
 import { auditModule } from './audit/module';
