@@ -1,6 +1,7 @@
 // ESLint flat config: typescript-eslint recommended everywhere, its type-aware async rules on every TypeScript file,
 // React hooks rules on the front end,
-// and the import boundaries of the shared contract (test/unit/lint-boundaries.test.ts).
+// and the import boundaries of the shared contract, of the server's layers and of its modules
+// (test/unit/lint-boundaries.test.ts).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -11,6 +12,58 @@ import tseslint from 'typescript-eslint';
  * bundle); they import no other contract file.
  */
 const PURE_CONTRACT = ['siren', 'limits', 'control-chars', 'admin-rules', 'resources', 'fold', 'csv-cell', 'audit-text'];
+
+/**
+ * The layers of server/, lowest first, each with its entries at the top of server/ (a folder, or a file named
+ * without `.ts`): a file imports only from its own layer or a lower one, type imports included, so that every arrow
+ * points down. `context` (server/context.ts) is the type bag every module receives, naming config, db, jobs and lib.
+ */
+const SERVER_LAYERS = [
+  { layer: 'config', entries: ['config'] },
+  { layer: 'db', entries: ['db'] },
+  { layer: 'lib', entries: ['lib'] },
+  { layer: 'jobs', entries: ['jobs'] },
+  { layer: 'context', entries: ['context'] },
+  { layer: 'http', entries: ['http'] },
+  { layer: 'modules', entries: ['modules'] },
+  { layer: 'api', entries: ['api'] },
+  { layer: 'app', entries: ['app', 'main', 'bootstrap', 'cli', 'seed'] },
+];
+/** Folders below server/ that the layer rules reach (server/modules/feeds/bodacc/x.ts is at depth 3 of modules). */
+const MAX_LAYER_DEPTH = 5;
+/** The entries of SERVER_LAYERS that are files (server/<entry>.ts), not folders. */
+const FILE_ENTRIES = new Set(['config', 'context', 'app', 'main', 'bootstrap']);
+
+/**
+ * The `@typescript-eslint/no-restricted-imports` patterns of a file `depth` folders below server/ (0: server/x.ts)
+ * in layer `index` of SERVER_LAYERS, without the entries `allow`: one pattern per higher entry, whose relative
+ * path from that depth reaches server/<entry>.
+ */
+function layerPatterns(index, depth, allow = []) {
+  const up = depth === 0 ? '\\./' : `(\\.\\./){${depth}}`;
+  const own = SERVER_LAYERS[index].layer;
+  return SERVER_LAYERS.slice(index + 1).flatMap(({ layer, entries }) =>
+    entries
+      .filter((entry) => !allow.includes(entry))
+      .map((entry) => ({
+        regex: `^${up}${entry}(/.*|\\.[jt]s)?$`,
+        message: `server/${FILE_ENTRIES.has(entry) ? `${entry}.ts` : entry} is of the layer ${layer}, above ${own}: layers import only downwards (${SERVER_LAYERS.map((l) => l.layer).join(' < ')}).`,
+      })),
+  );
+}
+
+/** The flat-config blocks of the layer rules: per layer, per depth of its files. */
+function serverLayerRules() {
+  return SERVER_LAYERS.flatMap(({ entries }, index) =>
+    entries.flatMap((entry) => {
+      const depths = FILE_ENTRIES.has(entry) ? [0] : Array.from({ length: MAX_LAYER_DEPTH }, (_, d) => d + 1);
+      return depths.map((depth) => ({
+        files: [depth === 0 ? `server/${entry}.ts` : `server/${entry}/${'*/'.repeat(depth - 1)}*.ts`],
+        rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns(index, depth) }] },
+      }));
+    }),
+  );
+}
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'server/db/migrations', 'test-results', 'playwright-report'] },
@@ -109,6 +162,18 @@ export default tseslint.config(
       ],
     },
   },
+  // The layers of server/ point down (SERVER_LAYERS).
+  ...serverLayerRules(),
+  {
+    // Temporary allowance, removed when the typed jobs land: the job definitions name the context their runs receive.
+    files: ['server/jobs/define.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: layerPatterns(SERVER_LAYERS.findIndex((l) => l.layer === 'jobs'), 1, ['context']) },
+      ],
+    },
+  },
   {
     // A server module reaches another only through that module's public `index.ts` (`../admins`, never
     // `../admins/service`): what a module offers the others is written down in one file.
@@ -129,4 +194,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./[^./][^/]*/.+', message: 'Import another module through its index.ts (`../../../name`).' }] }],
     },
   },
+  // The company register is read by the other modules and written by the feeds: it imports no other module (only
+  // the descriptor type of server/modules/module.ts), so that no module circle runs through it.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`server/modules/register/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}(?!module$)[^./][^/]*(/.*)?$`,
+              message: 'The register imports no other module: a module that adds to it gives what it adds (see MentionReader).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

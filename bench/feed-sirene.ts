@@ -24,7 +24,7 @@ import { indexedCopySeconds } from './indexed-copy';
 import { openDatabase } from '../server/db/client';
 import { claimJob, finishJob, insertJob, reportProgress } from '../server/jobs/store';
 import { FEED_SIRENE, type FeedJobPayload } from '../server/modules/feeds/kinds';
-import { nafLabel } from '../server/modules/feeds/nomenclatures';
+import { nafLabel } from '../server/modules/register/nomenclatures';
 import { sireneJob } from '../server/modules/feeds/sirene/job';
 import { COMPANY_COLUMNS, ESTABLISHMENT_COLUMNS_2019, ESTABLISHMENT_COLUMNS_ADDED } from '../server/modules/feeds/sirene/layouts';
 import type { FeedBenchContext } from './feeds';

@@ -16,6 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerCustomerApi } from './api';
+import type { SandboxPreparation } from './api/sandbox';
 import { registerAudit } from './http/audit';
 import { registerCompression } from './http/compression';
 import { issueCsrfCookie } from './http/csrf';
@@ -31,6 +32,7 @@ import { registerJobs } from './jobs/define';
 import { serverModules } from './modules';
 import { AVATAR_MAX_BYTES } from './modules/profile/avatar';
 import { QuietRequestLog } from './lib/console-log';
+import { prepareSandbox } from './seed/sandbox';
 
 /** Script added to the docs page: wraps fetch so that Swagger UI calls carry the contract's headers. */
 const DOCS_CONTRACT_JS = `(() => {
@@ -56,13 +58,23 @@ export const webDist = process.env.VIGIE_WEB_DIST
  * Creates the app (not listening). Options: `logger` (default: the config's level, secrets redacted,
  * errors through `logSafeError` so that no bound query value is logged), `logStream`
  * (where the log lines go; default stdout), `quietRequests` (request lines at `debug`: for a terminal), `webDist` (folder of the built front end; default
- * `web/dist`, tests give a small one of their own) and `usageCounting` (count the customer API's calls, default
- * true: server/api/index.ts `registerCustomerApi`; false only for the benchmark of its cost).
- * The caller owns `ctx.database` and closes it after `app.close()`.
+ * `web/dist`, tests give a small one of their own), `usageCounting` (count the customer API's calls, default
+ * true: server/api/index.ts `registerCustomerApi`; false only for the benchmark of its cost) and `prepareSandbox`
+ * (how the customer API's sandbox data set is prepared once started; default the demo's, server/seed/sandbox.ts;
+ * tests give one they can pause).
+ * The caller owns `ctx.database` and closes it after `app.close()`; it starts the sandbox's preparation
+ * (`app.customerApi.sandbox.start()`, server/main.ts at start-up).
  */
 export async function buildApp(
   ctx: AppContext,
-  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; webDist?: string; quietRequests?: boolean; usageCounting?: boolean } = {},
+  opts: {
+    logger?: boolean;
+    logStream?: NodeJS.WritableStream;
+    webDist?: string;
+    quietRequests?: boolean;
+    usageCounting?: boolean;
+    prepareSandbox?: SandboxPreparation;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -100,10 +112,15 @@ export async function buildApp(
     hsts: ctx.config.cookieSecure,
     crossOriginEmbedderPolicy: false,
   });
+  // The customer API's sandbox data set is the demo's: the app level gives its preparation (the API imports no seed).
+  const customerApi = {
+    usageCounting: opts.usageCounting,
+    prepareSandbox: opts.prepareSandbox ?? ((log, signal) => prepareSandbox(ctx.config, log, signal)),
+  } satisfies Parameters<typeof registerCustomerApi>[2];
   if (ctx.config.api.only) {
     // API_ONLY: the customer API and the health check, nothing of the back-office (no session, no jobs, no pages).
     registerHealthz(app, ctx);
-    await registerCustomerApi(app, ctx, { usageCounting: opts.usageCounting });
+    await registerCustomerApi(app, ctx, customerApi);
     return app;
   }
   await app.register(cookie);
@@ -130,7 +147,7 @@ export async function buildApp(
   registerApiGuard(app, ctx);
 
   registerHealthz(app, ctx);
-  await registerCustomerApi(app, ctx, { usageCounting: opts.usageCounting });
+  await registerCustomerApi(app, ctx, customerApi);
 
   // Background jobs: every module's declared kinds are registered before its routes; pg-boss starts once the
   // app is ready, and on close (SIGTERM) running jobs roll back before the database closes.

@@ -15,7 +15,7 @@ import { installBossSchema } from './jobs/boss-db';
 import { JobQueue } from './jobs/queue';
 import { loadOrCreateAppKey, SecretBox } from './lib/app-key';
 import { hashPassword, randomPassword, setPasswordHashCost } from './lib/password';
-import { ensureNomenclatures } from './modules/feeds/nomenclatures';
+import { ensureNomenclatures } from './modules/register';
 
 /**
  * Brings a database to the code's schema, in this order: the migrations (server/db/client.ts `migrateDatabase`,

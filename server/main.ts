@@ -1,5 +1,6 @@
 /**
- * Entry point (CONVENTIONS.md section 2): config -> database -> migrations -> first super admin -> listen.
+ * Entry point (CONVENTIONS.md section 2): config -> database -> migrations -> first super admin -> listen, then the
+ * preparation of the customer API's sandbox data set.
  * SIGTERM/SIGINT close the server (in-flight requests finish), then the database. In a terminal the log is
  * pretty-printed and the listening URL stands on its own line; elsewhere it stays JSON.
  */
@@ -62,10 +63,9 @@ if (process.channel) {
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host}:${config.port}`;
 app.log.info(`vigie${apiOnly ? ' (API_ONLY: /oauth, /v1)' : ''}: ${url} (${ctx.database.kind === 'pg' ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
-// The sandbox data set of the customer API is seeded a few seconds after start, so that the first Sandbox call
-// does not wait for it (server/api/sandbox.ts); a failure is logged and retried at that call.
-const warm = setTimeout(() => void app.customerApi.sandbox.db().catch((err: unknown) => app.log.warn({ err }, 'customer API: sandbox not ready')), 3000);
-warm.unref();
+// The sandbox data set of the customer API is prepared now, and only here (server/api/sandbox.ts): a Sandbox call
+// made before it is ready answers 503 with Retry-After; a failure is logged and tried again. Never rejects.
+void app.customerApi.sandbox.start();
 if (terminal) {
   process.stdout.write(readyBanner(url, ctx.database.kind === 'pg' ? 'PostgreSQL' : `PGlite dans ${config.dataDir}`));
   // The first sign-in again, below the start-up lines that scrolled it away.

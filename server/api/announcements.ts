@@ -62,7 +62,7 @@ export function announcementsRoutes(app: FastifyInstance, dbOf: DbOf): void {
       summary: 'Les transactions lues dans les annonces BODACC, avec le lien de chaque annonce',
       tags: ['Annonces BODACC'],
       querystring: z.object({ siren: sirenParam.optional(), cursor: cursorParam, limit: limitParam }),
-      response: { 200: pageOf(transaction, 'ApiTransactionPage'), 400: problemSchema, 401: problemSchema },
+      response: { 200: pageOf(transaction, 'ApiTransactionPage'), 400: problemSchema, 401: problemSchema, 503: problemSchema },
     },
   }, async (req) => {
     const q = req.query;

@@ -11,7 +11,10 @@ import type { Sandbox } from './sandbox';
 /** Chooses the database a request reads. */
 export type DbOf = (req: FastifyRequest) => Promise<Db>;
 
-/** The `DbOf` of the production database `db` and the sandbox `sandbox`. */
+/**
+ * The `DbOf` of the production database `db` and the sandbox `sandbox`.
+ * @throws ApiProblem `unavailable` (503, `Retry-After`) for a Sandbox token while the sandbox data set is not ready
+ */
 export function databaseOfCaller(db: Db, sandbox: Sandbox): DbOf {
   return async (req) => {
     if (!req.apiClient) throw new ApiProblem('unauthorized', 'Jeton d’accès absent.');

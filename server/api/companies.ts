@@ -1,7 +1,8 @@
 /**
  * `GET /v1/companies/{siren}`: what vigie knows of a company, in one answer:
  * - the register record and its establishments (INSEE Sirene, the back-office's company lookup:
- *   server/modules/feeds/companies.ts `findCompany`), the head office among them;
+ *   server/modules/register `findCompany`), the head office among them, or what the stored BODACC notices say of a
+ *   SIREN only they name;
  * - the officers and the filings (deeds, annual accounts) as last fetched from the RNE (INPI);
  * - the BODACC notices naming the SIREN, latest first, each with its page on bodacc.fr.
  * A SIRET is reduced to its SIREN; a SIREN nobody knows is a 404 problem.
@@ -13,8 +14,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { AppError } from '../lib/errors';
-import { noticeUrl } from '../modules/feeds/bodacc/notice';
-import { findCompany } from '../modules/feeds/companies';
+import { bodaccMention, noticeUrl } from '../modules/feeds';
+import { findCompany } from '../modules/register';
 import { sirenOf, type DbOf } from './caller';
 import { ApiProblem, problemSchema } from '../http/problem';
 import { company, sirenParam, type ApiCompany } from './schemas';
@@ -25,7 +26,7 @@ export const COMPANY_ANNOUNCEMENTS_MAX = 100;
 /** Everything `GET /v1/companies/{siren}` answers for `siren` (normalised). @throws ApiProblem not-found */
 export async function companyOf(db: Db, siren: string): Promise<ApiCompany> {
   const [record, officers, filings, notices] = await Promise.all([
-    findCompany(db, siren).catch((err: unknown) => {
+    findCompany(db, siren, bodaccMention).catch((err: unknown) => {
       if (err instanceof AppError && err.statusCode === 404) throw new ApiProblem('not-found', `Aucune entreprise connue pour le siren ${siren}.`);
       throw err;
     }),
@@ -57,7 +58,7 @@ export function companiesRoutes(app: FastifyInstance, dbOf: DbOf): void {
       summary: 'Une entreprise\u00a0: répertoire, siège, dirigeants, dépôts et annonces BODACC',
       tags: ['Entreprises'],
       params: z.object({ siren: sirenParam }),
-      response: { 200: company, 400: problemSchema, 401: problemSchema, 404: problemSchema },
+      response: { 200: company, 400: problemSchema, 401: problemSchema, 404: problemSchema, 503: problemSchema },
     },
   }, async (req) => companyOf(await dbOf(req), sirenOf(req.params.siren)));
 }

@@ -60,7 +60,7 @@ export function dealsRoutes(app: FastifyInstance, dbOf: DbOf): void {
         cursor: z.string().max(64).optional().describe('Curseur `next_cursor` de la page précédente.'),
         limit: limitParam,
       }),
-      response: { 200: pageOf(deal, 'ApiDealPage'), 400: problemSchema, 401: problemSchema },
+      response: { 200: pageOf(deal, 'ApiDealPage'), 400: problemSchema, 401: problemSchema, 503: problemSchema },
     },
   }, async (req) => {
     const q = req.query;
@@ -71,7 +71,7 @@ export function dealsRoutes(app: FastifyInstance, dbOf: DbOf): void {
       summary: 'Une transaction publiée',
       tags: ['Transactions'],
       params: z.object({ id: z.string().min(1).max(64).describe('Identifiant de la transaction (deal_identifier) ou son numéro.') }),
-      response: { 200: deal, 401: problemSchema, 404: problemSchema },
+      response: { 200: deal, 401: problemSchema, 404: problemSchema, 503: problemSchema },
     },
   }, async (req) => dealOf(await dbOf(req), req.params.id));
 }

@@ -2,7 +2,8 @@
  * The customer API's own OpenAPI 3.1 document, apart from the back-office's (/api/docs):
  * - `GET /v1/docs/json`: the document, built from the zod schemas of the `/oauth` and `/v1` routes (collected as they
  *   are registered): each route's parameters and answers, the named shapes under `components.schemas`, the bearer
- *   and client-credentials security schemes, and the problem types (RFC 9457) of server/http/problem.ts;
+ *   and client-credentials security schemes, the problem types (RFC 9457) of server/http/problem.ts, and the
+ *   `Retry-After` header of the 503 answers;
  * - `GET /v1/docs`: Swagger UI reading it (the UI's files come from @fastify/swagger-ui's copy of swagger-ui-dist,
  *   its start script is a file of its own, so the page runs under `script-src 'self'`).
  * Both are public.
@@ -23,6 +24,14 @@ interface RouteDoc {
 
 type JsonSchema = Record<string, unknown>;
 const COMPONENTS = '#/components/schemas/';
+
+/**
+ * The `Retry-After` header (RFC 9110 section 10.2.3) of a 503 answer: seconds to wait, given when the wait is known
+ * (the sandbox data set being prepared, server/api/sandbox.ts).
+ */
+const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Secondes à attendre avant de réessayer, quand l’attente est connue.', schema: { type: 'integer', minimum: 1 } },
+};
 
 /** Converts a zod schema into JSON Schema, moving its named parts into `components`. */
 function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
@@ -63,6 +72,7 @@ export function customerApiDocument(routes: RouteDoc[]): JsonSchema {
       const problem = Number(status) >= 400 && r.url.startsWith('/v1');
       responses[status] = {
         description: problem ? (Object.values(PROBLEMS).find((p) => p.status === Number(status))?.title ?? 'Erreur') : 'Réponse',
+        ...(problem && Number(status) === 503 ? { headers: RETRY_AFTER_HEADER } : {}),
         content: { [problem ? 'application/problem+json' : 'application/json']: { schema: toSchema(schema, 'output', components) } },
       };
     }
@@ -88,7 +98,8 @@ export function customerApiDocument(routes: RouteDoc[]): JsonSchema {
         'Les données que vigie publie\u00a0: entreprises, journal des mises à jour, news, transactions et annonces BODACC. ' +
         'Obtenez un jeton sur POST /oauth/token (OAuth 2.0, client credentials) avec les identifiants Prod ou Sandbox ' +
         'donnés sur /customers, puis appelez /v1 avec ce jeton dans l’en-tête Authorization (schéma Bearer). Les jetons Sandbox lisent un jeu ' +
-        'de données de démonstration, jamais les données de production. Les erreurs suivent la RFC 9457 ' +
+        'de données de démonstration, jamais les données de production\u202f; préparé au démarrage du service, il répond 503 avec Retry-After ' +
+        'tant qu’il n’est pas prêt. Les erreurs suivent la RFC 9457 ' +
         `(types\u00a0: ${Object.keys(PROBLEMS).map((k) => `/v1/problems/${k}`).join(', ')}).`,
     },
     servers: [{ url: '/' }],

@@ -3,7 +3,8 @@
  * - `POST /oauth/token` (server/api/oauth.ts): OAuth 2.0 client credentials with the customers' Prod or Sandbox
  *   credentials managed on /customers; limited per client IP (API_TOKEN_RATE_LIMIT per API_RATE_LIMIT_WINDOW_MS);
  * - `/v1/*` (bearer token): companies, updates, news, deals, announcements; a Sandbox token reads the sandbox data
- *   set (server/api/sandbox.ts), never the production database;
+ *   set (server/api/sandbox.ts), never the production database, and gets a 503 problem with `Retry-After` until that
+ *   data set, prepared at start-up, is ready;
  * - limits per customer and environment (`@fastify/rate-limit`: API_RATE_LIMIT for Prod, API_RATE_LIMIT_SANDBOX for
  *   Sandbox per window), with the `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers of the IETF
  *   draft and 429 problems with `Retry-After`; counters in memory, or in Redis (REDIS_URL) shared by every process;
@@ -27,14 +28,17 @@ import { registerCustomerApiDocs } from './docs';
 import { newsRoutes } from './news';
 import { authenticateCaller, createOAuthServer, handleTokenRequest, oauthErrorHandler } from './oauth';
 import { ApiProblem, problemErrorHandler, sendProblem } from '../http/problem';
-import { Sandbox } from './sandbox';
+import { Sandbox, type SandboxPreparation } from './sandbox';
 import { tokenError, tokenResponse } from './schemas';
 import { purgeExpiredTokens } from './tokens';
 import { updatesRoutes } from './updates';
 import { UsageRecorder } from './usage';
 import { z } from 'zod';
 
-/** What the rest of the server may reach of the customer API (the tests flush the usage counters). */
+/**
+ * What the rest of the server may reach of the customer API: the usage counters (the tests flush them) and the
+ * sandbox (server/main.ts starts its preparation).
+ */
 export interface CustomerApi {
   usage: UsageRecorder;
   sandbox: Sandbox;
@@ -55,12 +59,18 @@ function tooManyRequests(_req: FastifyRequest, ctx: { ttl: number; statusCode: n
 /**
  * Registers `/oauth/token`, `/v1/*` and the API docs on `app`, and decorates it with `customerApi`.
  * Background work: the usage flush timer and an hourly purge of expired tokens, both stopped when the app closes.
+ * @param opts.prepareSandbox - how the sandbox data set is prepared (the app level gives it: server/seed/sandbox.ts);
+ *   it runs only when `app.customerApi.sandbox.start()` is called, never inside a request
  * @param opts.usageCounting - count each `/v1` answer in the usage counters (default true); false only for the
  *   benchmark that measures what counting costs (bench/api-load.ts)
  */
-export async function registerCustomerApi(app: FastifyInstance, ctx: AppContext, opts: { usageCounting?: boolean } = {}): Promise<void> {
+export async function registerCustomerApi(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { prepareSandbox: SandboxPreparation; usageCounting?: boolean },
+): Promise<void> {
   const { api } = ctx.config;
-  const sandbox = new Sandbox(ctx.config, app.log);
+  const sandbox = new Sandbox(opts.prepareSandbox, app.log);
   const usage = new UsageRecorder(ctx.db, api.usageFlushMs, app.log);
   const oauth = createOAuthServer(ctx.db, ctx.box, api.tokenTtlSeconds);
   const dbOf = databaseOfCaller(ctx.db, sandbox);

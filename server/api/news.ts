@@ -36,7 +36,7 @@ export function newsRoutes(app: FastifyInstance, dbOf: DbOf): void {
       summary: 'Les articles publiés, du plus récent au plus ancien',
       tags: ['News'],
       querystring: z.object({ siren: sirenParam.optional(), cursor: cursorParam, limit: limitParam }),
-      response: { 200: pageOf(article, 'ApiArticlePage'), 400: problemSchema, 401: problemSchema },
+      response: { 200: pageOf(article, 'ApiArticlePage'), 400: problemSchema, 401: problemSchema, 503: problemSchema },
     },
   }, async (req) => {
     const q = req.query;

@@ -1,86 +1,112 @@
 /**
  * The sandbox data set of the customer API: what Sandbox tokens read, in a database of its own, so that a sandbox
  * call cannot reach a production row whatever its query says.
- * - `SANDBOX_DATABASE_URL` set: that PostgreSQL database, migrated, and seeded once when it holds no company;
- * - unset: an embedded in-memory database (PGlite) per process, seeded at its first use.
- * The data set is the demo's (server/seed/demo.ts): the real public INSEE Sirene and BODACC samples through the real
- * feed jobs, news of those notices, deals built from the BODACC sales, fictitious administrators and customers; its
- * deals are then published, so that `/v1/deals` has something to serve. Nothing of the production database is copied.
+ *
+ * The data set is prepared once per process, at start-up (server/main.ts calls `start`), never inside a customer's
+ * request: how it is prepared (open, migrate, seed when empty) is given by the app level (server/seed/sandbox.ts),
+ * since the customer API imports nothing of the seed. Until it is ready, a Sandbox call answers at once a 503
+ * `unavailable` problem with `Retry-After` (RFC 9110 section 10.2.3), instead of waiting for it or starting it. A
+ * preparation that fails is logged and tried again RETRY_MS later, until the app closes.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config';
-import type { AppContext } from '../context';
-import { migrateDatabase, openDatabase, type Database, type Db } from '../db/client';
-import { rowsOf } from '../db/rows';
-import { JobQueue } from '../jobs/queue';
-import { loadOrCreateAppKey, SecretBox } from '../lib/app-key';
-import { publishDeals } from '../modules/deals/publication';
-import { ensureNomenclatures } from '../modules/feeds/nomenclatures';
-import { seedDemo } from '../seed/demo';
+import type { Database, Db } from '../db/client';
+import { ApiProblem } from '../http/problem';
 
-/** The sandbox database, opened and seeded on first use. */
+/**
+ * Prepares the sandbox database and hands it over ready to read; it may stop early (and close what it opened)
+ * once `signal` is aborted. @throws when the database cannot be opened, migrated or seeded
+ */
+export type SandboxPreparation = (log: SandboxLog, signal: AbortSignal) => Promise<Database>;
+
+/** The log lines of the sandbox's preparation. */
+export type SandboxLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
+
+/** Where the sandbox stands: not started yet, being prepared, readable, or failed (and to be tried again). */
+export type SandboxState = 'idle' | 'preparing' | 'ready' | 'failed';
+
+/** Delay before a failed preparation is tried again, in milliseconds. */
+export const RETRY_MS = 30_000;
+/** `Retry-After` of a call that arrives while the data set is being prepared, in seconds (about a preparation on PGlite). */
+export const PREPARING_RETRY_AFTER_S = 10;
+
+/** The `detail` of the 503 problem of a Sandbox call made before the data set is ready. */
+export function sandboxNotReady(seconds: number): string {
+  return `Le jeu de données Sandbox est en préparation\u00a0: réessayez dans ${seconds}\u00a0s.`;
+}
+
+/** The sandbox database: prepared once by `start`, read by the Sandbox calls once ready. */
 export class Sandbox {
-  private opening?: Promise<Database>;
+  private current: SandboxState = 'idle';
+  private database?: Database;
+  private preparing?: Promise<void>;
+  private retry?: NodeJS.Timeout;
+  private retryAt = 0;
+  private readonly stop = new AbortController();
 
   constructor(
-    private readonly config: AppConfig,
-    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+    private readonly prepare: SandboxPreparation,
+    private readonly log: SandboxLog,
+    private readonly retryMs = RETRY_MS,
   ) {}
 
-  /** The sandbox's database handle; the first call opens and, when empty, seeds it (about 10 s on PGlite). */
-  async db(): Promise<Db> {
-    this.opening ??= this.open().catch((err: unknown) => {
-      this.opening = undefined;
-      throw err;
-    });
-    return (await this.opening).db;
+  /** Where the data set stands. */
+  get state(): SandboxState {
+    return this.current;
   }
 
-  /** Closes the sandbox database when it was opened. */
+  /**
+   * Starts preparing the data set, unless it is ready or being prepared. Never rejects: a failure is logged and
+   * tried again `retryMs` later. @returns when this attempt has ended (ready or failed)
+   */
+  start(): Promise<void> {
+    if (this.stop.signal.aborted || this.current === 'ready') return Promise.resolve();
+    this.preparing ??= this.attempt().finally(() => {
+      this.preparing = undefined;
+    });
+    return this.preparing;
+  }
+
+  /**
+   * The sandbox's database handle, once the data set is ready.
+   * @throws ApiProblem `unavailable` (503) with `Retry-After` while it is not (never starts nor awaits a preparation)
+   */
+  db(): Db {
+    if (this.database) return this.database.db;
+    const seconds = this.current === 'failed' ? Math.max(1, Math.ceil((this.retryAt - Date.now()) / 1000)) + PREPARING_RETRY_AFTER_S : PREPARING_RETRY_AFTER_S;
+    throw new ApiProblem('unavailable', sandboxNotReady(seconds), undefined, { 'retry-after': String(seconds) });
+  }
+
+  /**
+   * Stops: no new attempt, the preparation under way is told to stop (its database is closed when it hands it over
+   * anyway), and the ready database is closed. Does not wait for a preparation under way.
+   */
   async close(): Promise<void> {
-    const opening = this.opening;
-    this.opening = undefined;
-    if (!opening) return;
-    const database = await opening.catch(() => undefined);
+    this.stop.abort();
+    clearTimeout(this.retry);
+    const database = this.database;
+    this.database = undefined;
     await database?.close();
   }
 
-  private async open(): Promise<Database> {
-    const started = Date.now();
-    const database = await openDatabase({ databaseUrl: this.config.api.sandboxDatabaseUrl, statementTimeoutMs: 0 });
+  /** One preparation: ready, or failed with a retry planned. */
+  private async attempt(): Promise<void> {
+    clearTimeout(this.retry);
+    this.current = 'preparing';
     try {
-      await migrateDatabase(database);
-      await ensureNomenclatures(database.db);
-      // The demo seed keeps what exists (server/seed/demo.ts), so two processes seeding one shared sandbox at once
-      // leave one data set.
-      const [{ n }] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from (select 1 from companies limit 1) c`);
-      const seeded = n > 0;
-      if (!seeded) await this.seed(database);
-      this.log.info({ ms: Date.now() - started, seeded: !seeded }, 'customer API: sandbox data set ready');
-      return database;
+      const database = await this.prepare(this.log, this.stop.signal);
+      if (this.stop.signal.aborted) {
+        await database.close();
+        return;
+      }
+      this.database = database;
+      this.current = 'ready';
     } catch (err) {
-      await database.close();
-      throw err;
-    }
-  }
-
-  /** Seeds the demo into `database` and publishes its deals. */
-  private async seed(database: Database): Promise<void> {
-    // The seed runs the feed jobs on the sandbox's own queue: none of the production feeds' sources or workers.
-    const config: AppConfig = { ...this.config, feedInbox: false, rneWorker: false, feedBodaccUrl: undefined, feedSireneUrls: [] };
-    const ctx: AppContext = {
-      config,
-      database,
-      db: database.db,
-      box: new SecretBox(loadOrCreateAppKey(this.config.appKey, this.config.dataDir)),
-      jobs: new JobQueue(database),
-    };
-    try {
-      await seedDemo(ctx);
-      await publishDeals(database.db, null);
-    } finally {
-      await ctx.jobs.stop();
+      this.current = 'failed';
+      if (this.stop.signal.aborted) return;
+      this.log.error({ err }, 'customer API: sandbox data set not prepared, tried again later');
+      this.retryAt = Date.now() + this.retryMs;
+      this.retry = setTimeout(() => void this.start(), this.retryMs);
+      this.retry.unref();
     }
   }
 }

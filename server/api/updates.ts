@@ -97,7 +97,7 @@ export function updatesRoutes(app: FastifyInstance, dbOf: DbOf): void {
         code: z.enum(UPDATE_FAMILIES).optional().describe('Famille de flux\u00a0: INSEE, BODACC ou RNE.'),
         limit: limitParam,
       }),
-      response: { 200: pageOf(update, 'ApiUpdatePage'), 400: problemSchema, 401: problemSchema },
+      response: { 200: pageOf(update, 'ApiUpdatePage'), 400: problemSchema, 401: problemSchema, 503: problemSchema },
     },
   }, async (req) => {
     const q = req.query;

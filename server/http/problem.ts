@@ -42,12 +42,16 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 export type Problem = z.output<typeof problemSchema>;
 
-/** An expected API failure; thrown by routes and turned into a problem by `problemErrorHandler`. */
+/**
+ * An expected API failure; thrown by routes and turned into a problem by `problemErrorHandler`, with `headers` on
+ * the answer (e.g. `retry-after` of a 503).
+ */
 export class ApiProblem extends Error {
   constructor(
     public readonly kind: ProblemKind,
     detail: string,
     public readonly errors?: Problem['errors'],
+    public readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(detail);
     this.name = 'ApiProblem';
@@ -68,7 +72,7 @@ export function sendProblem(req: FastifyRequest, reply: FastifyReply, kind: Prob
 
 /**
  * The error handler of `/oauth` and `/v1`: parameters refused by a route schema give 400 with one entry per
- * parameter; an `ApiProblem` gives its kind; a lost database connection or a cancelled query 503; a 4xx raised
+ * parameter; an `ApiProblem` gives its kind (and its headers); a lost database connection or a cancelled query 503; a 4xx raised
  * by Fastify (bad JSON, body too large, unsupported media type) keeps its status as `invalid-request`; anything
  * else is logged and answered 500 with no detail.
  */
@@ -80,7 +84,10 @@ export function problemErrorHandler(err: FastifyError, req: FastifyRequest, repl
     }));
     return sendProblem(req, reply, 'invalid-request', 'Un ou plusieurs paramètres sont invalides.', errors);
   }
-  if (err instanceof ApiProblem) return sendProblem(req, reply, err.kind, err.message, err.errors);
+  if (err instanceof ApiProblem) {
+    if (err.headers) reply.headers(err.headers);
+    return sendProblem(req, reply, err.kind, err.message, err.errors);
+  }
   if (isConnectionLost(err) || isQueryCanceled(err)) {
     req.log.warn({ err }, 'customer API: database unavailable');
     return sendProblem(req, reply, 'unavailable', 'Réessayez dans un instant.');

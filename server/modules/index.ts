@@ -1,7 +1,8 @@
 /**
  * The server's module registry: every module, in mount order. `server/app.ts` mounts
  * each under its prefix and `GET /api/dashboard/stats` answers the counters of those that have one. A new
- * module adds its `module.ts` and one line here.
+ * module adds its `module.ts` and one line here. The registry also hands a module what another one adds to it
+ * without the two importing each other: the company register's lookup gets the feeds' BODACC mentions.
  */
 import { adminsModule } from './admins/module';
 import { auditModule } from './audit/module';
@@ -9,12 +10,14 @@ import { authModule } from './auth/module';
 import { customersModule } from './customers/module';
 import { dashboardModule } from './dashboard/module';
 import { dealsModule } from './deals/module';
-import { companiesModule, feedsModule } from './feeds/module';
+import { bodaccMention } from './feeds';
+import { feedsModule } from './feeds/module';
 import { groupsModule } from './groups/module';
 import { jobsModule } from './jobs/module';
 import { howsModule, newsModule } from './news/module';
 import type { ServerModule } from './module';
 import { avatarFilesModule, profileModule } from './profile/module';
+import { companiesModule } from './register/module';
 import { feedPushModule, rneModule } from './rne/module';
 import { updateLogModule } from './update-log/module';
 
@@ -32,7 +35,7 @@ export const serverModules: readonly ServerModule[] = [
   feedsModule,
   rneModule,
   feedPushModule,
-  companiesModule,
+  companiesModule(bodaccMention),
   dealsModule,
   jobsModule,
   auditModule,

@@ -1,6 +1,7 @@
 /**
- * What vigie knows of a SIREN that no INSEE file holds but a stored BODACC notice names (server/modules/feeds/
- * companies.ts, head-office.ts; CONVENTIONS.md section 7): `GET /api/companies/{siren}` answers the name that
+ * What vigie knows of a SIREN that no INSEE file holds but a stored BODACC notice names (server/modules/register/
+ * lookup.ts and head-office.ts, server/modules/feeds/bodacc/mention.ts; CONVENTIONS.md section 7):
+ * `GET /api/companies/{siren}` answers the name that
  * notice gives it and the notice itself (`known_from` `bodacc`), for the registered company and for a seller of
  * a sale; a group's SIRENs show that name with `known_from` `bodacc`. On the real sales bulletin BODACC A
  * n°20210005 (test/fixtures/bodacc).

@@ -1,6 +1,6 @@
 /**
  * The company lookup answers what the register knows (`GET /api/companies/{siren}`, contract/feeds.ts;
- * server/modules/feeds/companies.ts), on a fresh database where the real INSEE samples of test/fixtures/sirene are
+ * server/modules/register/lookup.ts), on a fresh database where the real INSEE samples of test/fixtures/sirene are
  * imported (current, 2019 and API-derived files, as the demo does): a SIREN known only by the establishments file
  * (447555616) answers 200 with its establishments and null company fields; a closed head office is flagged; the
  * nomenclatures' labels come with the codes (NAF rév. 2 only); the establishments are listed head office first,

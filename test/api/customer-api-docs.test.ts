@@ -2,6 +2,7 @@
  * The customer API's own OpenAPI document (server/api/docs.ts): `/v1/docs/json` is an OpenAPI 3.1 document with a
  * path for every `/oauth` and `/v1` route and every `$ref` resolving inside `components.schemas`; `/v1/docs` is the
  * Swagger UI page whose scripts are served; the back-office document (`/api/docs/json`) lists none of these paths.
+ * Every `/v1` route documents its 503 problem with `Retry-After` (the sandbox data set not ready yet).
  * An address under `/oauth` or `/v1` that is no route is a 404 problem, never the back-office's page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,21 @@ describe('GET /v1/docs/json', () => {
     expect(doc.paths['/v1/companies/{siren}'].get.parameters).toContainEqual(expect.objectContaining({ name: 'siren', in: 'path' }));
     expect(doc.paths['/v1/updates'].get.parameters.map((p) => p.name).sort()).toEqual(['code', 'limit', 'since', 'siren']);
     expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(['bearer', 'clientCredentials']));
+  });
+});
+
+describe('the 503 answers', () => {
+  it('are documented on every /v1 route, as problems with Retry-After', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }> }>>;
+    };
+    const v1Routes = ROUTES.filter(([, path]) => path.startsWith('/v1/'));
+    for (const [method, path] of v1Routes) {
+      const unavailable = doc.paths[path][method].responses['503'];
+      expect(unavailable, `${method} ${path}`).toBeDefined();
+      expect(Object.keys(unavailable.content ?? {}), `${method} ${path}`).toEqual(['application/problem+json']);
+      expect(Object.keys(unavailable.headers ?? {}), `${method} ${path}`).toEqual(['Retry-After']);
+    }
   });
 });
 

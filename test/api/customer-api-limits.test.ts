@@ -4,8 +4,8 @@
  * of the IETF draft and `Retry-After`; `POST /oauth/token` limited per client IP (API_TOKEN_RATE_LIMIT). With
  * REDIS_URL, two processes on one database share the counters (Redis at 127.0.0.1:6379; each app gets a prefix of
  * its own, REDIS_PREFIX, so that runs and databases sharing that Redis do not count each other's calls).
- * The app of this file counts in Redis; a call refused by validation (`limit=0`, 400) counts like any other, which
- * keeps the Sandbox calls from opening the sandbox data set.
+ * The app of this file counts in Redis; a call refused by validation (`limit=0`, 400) counts like any other, so that
+ * the Sandbox calls are counted without reading the sandbox data set (not prepared in this file).
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -4,7 +4,8 @@
  * reads the production database. A company only production knows is a 404 for the sandbox, one only the demo knows a
  * 404 for production; no production update-log entry ever shows in the sandbox's feed, nor a sandbox one in
  * production's. Production data: a legal-units file imported by the Sirene job (a sample's row under a SIREN of the
- * test series), an entry appended to the log. The sandbox is seeded once, in this file's beforeAll (several seconds).
+ * test series), an entry appended to the log. The sandbox is prepared once, in this file's beforeAll (several seconds),
+ * as server/main.ts prepares it at start-up.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,8 +51,9 @@ beforeAll(async () => {
   const c = await newCustomer(await t.superAdmin());
   prod = await tokenOf(t, c, 'prod');
   sandbox = await tokenOf(t, c, 'sandbox');
-  // Seeds the demo into the sandbox database.
-  await t.app.customerApi.sandbox.db();
+  // Prepares the sandbox database with the demo, as server/main.ts does at start-up.
+  await t.app.customerApi.sandbox.start();
+  expect(t.app.customerApi.sandbox.state).toBe('ready');
   await waitForUpdatesFeed(t.ctx.db, 50_000);
 }, 180_000);
 afterAll(async () => {
@@ -105,7 +107,7 @@ describe('Sandbox tokens', () => {
     expect(sandboxFeed.filter((e) => e.description === PROD_MARK || e.siren === PROD_SIREN)).toEqual([]);
     const prodFeed = await feed(prod);
     expect(prodFeed.map((e) => e.description)).toContain(PROD_MARK);
-    const sandboxDb = await t.app.customerApi.sandbox.db();
+    const sandboxDb = t.app.customerApi.sandbox.db();
     const sandboxSirens = new Set((await rowsOf<{ siren: string }>(sandboxDb, sql`select distinct siren from update_log`)).map((r) => r.siren));
     expect(prodFeed.filter((e) => sandboxSirens.has(e.siren))).toEqual([]);
     expect(prodFeed.every((e) => e.siren === PROD_SIREN)).toBe(true);

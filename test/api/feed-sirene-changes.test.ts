@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_MESSAGE } from '../../server/jobs/queue';
 import { FEED_SIRENE } from '../../server/modules/feeds/kinds';
 import { sireneJob } from '../../server/modules/feeds/sirene/job';
-import { legalCategoryLabel, nafLabel } from '../../server/modules/feeds/nomenclatures';
+import { legalCategoryLabel, nafLabel } from '../../server/modules/register/nomenclatures';
 import { sireneFixture, sireneHarness, sireneTable as table, type SireneHarness } from '../helpers/feed-sirene';
 
 let h: SireneHarness;

@@ -1,5 +1,5 @@
 /**
- * The official nomenclatures' labels (CONVENTIONS.md section 7; server/modules/feeds/nomenclatures.ts): the pure
+ * The official nomenclatures' labels (CONVENTIONS.md section 7; server/modules/register/nomenclatures.ts): the pure
  * lookups answer INSEE's labels (catégories juridiques niveau III, NAF rév. 2 from @socialgouv/codes-naf); a start
  * (`createContext`, the server's and the CLIs' first step) fills `naf_labels` and `legal_category_labels` of a
  * database migrated before they existed, and a second start writes nothing; a changed label is renamed, a missing
@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { ensureNomenclatures, legalCategoryLabel, nafLabel } from '../../server/modules/feeds/nomenclatures';
-import { readLegalCategories } from '../../server/modules/feeds/nomenclatures/legal-categories';
-import { readNafRev2 } from '../../server/modules/feeds/nomenclatures/naf';
+import { ensureNomenclatures, legalCategoryLabel, nafLabel } from '../../server/modules/register/nomenclatures';
+import { readLegalCategories } from '../../server/modules/register/nomenclatures/legal-categories';
+import { readNafRev2 } from '../../server/modules/register/nomenclatures/naf';
 import { TEST_APP_KEY } from '../helpers/app';
 import { freshDatabase } from '../helpers/db';
 import { loadTemplate } from '../helpers/pglite-template';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { validSiren } from '../helpers/sirens';
-import { Api, SUCCESS, confirm, expectToast, rowWith, signInViaApi, unique } from './helpers';
+import { Api, SUCCESS, confirm, expectToast, rowWith, signInViaApi, unique, untilSandboxReady } from './helpers';
 
 /**
  * The customer API read end to end, as a customer sees what the back-office does: a customer created on
@@ -220,7 +220,9 @@ test('a customer created on /customers reads what the back-office imports, synch
   expect(purged.headers()['content-type']).toContain('application/problem+json');
   expect(await purged.json()).toMatchObject({ type: '/v1/problems/not-found', status: 404, instance: `/v1/deals/${encodeURIComponent(dealIdentifier)}` });
 
-  // The Sandbox credentials: a Sandbox token (form body) reads the demo data set, not the bulletin just imported.
+  // The Sandbox credentials: a Sandbox token (form body) reads the demo data set, not the bulletin just imported
+  // (once the server has prepared it, at start-up).
+  await untilSandboxReady(api, request);
   const sandboxToken = await tokenOf(request, sandbox, 'body');
   const sandboxFeed = await allUpdates(request, sandboxToken, `siren=${FIRST_NOTICE_SIREN}&code=BODACC`);
   expect(sandboxFeed.length, 'the demo imports BODACC A n°20210005').toBeGreaterThan(0);

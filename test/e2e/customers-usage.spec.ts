@@ -4,7 +4,7 @@
  * « Appels aujourd’hui » on /customers and in the card « Utilisation de l’api (30 derniers jours) » of its edit page.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { Api, rowWith, signInViaApi, unique, type ApiCustomer } from './helpers';
+import { Api, rowWith, signInViaApi, unique, untilSandboxReady, type ApiCustomer } from './helpers';
 
 /** An access token of `customer` for its Prod or Sandbox credentials. */
 async function tokenOf(request: APIRequestContext, clientId: string, clientSecret: string): Promise<string> {
@@ -24,8 +24,11 @@ const todayLabel = () =>
   new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit' }).format(new Date());
 
 test("a customer's API calls show on the list and in the edit page's usage card", async ({ page, request }) => {
+  test.setTimeout(180_000);
   await signInViaApi(page);
   const api = new Api(page.request);
+  // Its Sandbox call reads the data set the server prepares at start-up.
+  await untilSandboxReady(api, request);
   const customer: ApiCustomer = await api.createCustomer({ name: `Client Usage ${unique()}` });
 
   // Three Prod calls, one of them refused (not a SIREN), and one Sandbox call.

@@ -147,6 +147,27 @@ export class Api {
   }
 }
 
+/**
+ * Waits until the server's customer API serves its sandbox data set, which it prepares at start-up: until then a
+ * Sandbox call answers 503 with `Retry-After` (server/api/sandbox.ts). It asks with a customer of its own, so that
+ * its calls count in no tested customer's usage. At most `timeoutMs`.
+ */
+export async function untilSandboxReady(api: Api, request: APIRequestContext, timeoutMs = 120_000): Promise<void> {
+  const customer = await api.createCustomer({ name: `Attente Sandbox ${unique()}` });
+  const res = await request.post('/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: customer.client_id_sandbox, client_secret: customer.client_secret_sandbox },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const headers = { Authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+  await expect
+    .poll(async () => (await request.get('/v1/updates?limit=1', { headers })).status(), {
+      message: 'the sandbox data set, prepared at start-up, is served',
+      timeout: timeoutMs,
+      intervals: [1_000, 2_000, 5_000],
+    })
+    .toBe(200);
+}
+
 /** A fresh administrator (created through the API as the super admin) and its password. */
 export async function newAdmin(
   request: APIRequestContext,

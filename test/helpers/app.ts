@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
+import type { SandboxPreparation } from '../../server/api/sandbox';
 import { ensureSuperAdmin } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
@@ -129,9 +130,11 @@ let seq = 0;
 
 /**
  * Builds the app on a fresh database (one per test file: call in beforeAll). `env` overrides the
- * configuration; `options.webDist` serves another built front end than web/dist (see `buildApp`).
+ * configuration; `options.webDist` serves another built front end than web/dist, `options.prepareSandbox` prepares
+ * the customer API's sandbox in place of the demo's (see `buildApp`). As in every process but server/main.ts, the
+ * sandbox is not started: a test that reads it calls `app.customerApi.sandbox.start()`.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { webDist?: string; prepareSandbox?: SandboxPreparation } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -148,7 +151,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const database = await freshDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
   const ctx: AppContext = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)), jobs: new JobQueue(database) };
   await ensureSuperAdmin(ctx);
-  const app = await buildApp(ctx, { logger: false, webDist: options.webDist });
+  const app = await buildApp(ctx, { logger: false, webDist: options.webDist, prepareSandbox: options.prepareSandbox });
   await app.ready();
   return {
     app,

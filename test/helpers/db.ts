@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
 import { prepareDatabase } from '../../server/bootstrap';
-import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
+import { ensureNomenclatures } from '../../server/modules/register/nomenclatures';
 import { loadTemplate } from './pglite-template';
 
 /**

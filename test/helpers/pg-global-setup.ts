@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/bootstrap';
-import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
+import { ensureNomenclatures } from '../../server/modules/register/nomenclatures';
 import { PG_PREFIX, TEMPLATE_DB, withDatabase } from './db';
 
 /** Drops leftover test databases, then creates and migrates the template. */

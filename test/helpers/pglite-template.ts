@@ -10,9 +10,9 @@ import path from 'node:path';
 import { migrationsFolder, openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/bootstrap';
 import { onlineIndexesFolder } from '../../server/db/online-indexes';
-import { ensureNomenclatures } from '../../server/modules/feeds/nomenclatures';
-import { LEGAL_CATEGORIES_FILE } from '../../server/modules/feeds/nomenclatures/legal-categories';
-import { NAF_REV2_FILE } from '../../server/modules/feeds/nomenclatures/naf';
+import { ensureNomenclatures } from '../../server/modules/register/nomenclatures';
+import { LEGAL_CATEGORIES_FILE } from '../../server/modules/register/nomenclatures/legal-categories';
+import { NAF_REV2_FILE } from '../../server/modules/register/nomenclatures/naf';
 
 /** Path of the template for the current migrations and online indexes. */
 export function templatePath(): string {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { logDescription, sirensOf, type Notice } from '../../server/modules/feeds/bodacc/notice';
+import { logDescription, type Notice } from '../../server/modules/feeds/bodacc/notice';
+import { sirensOf } from '../../server/modules/feeds/bodacc/values';
 import { readNotices, sniffFormat } from '../../server/modules/feeds/bodacc/read';
 import { saleRow } from '../../server/modules/feeds/bodacc/sale';
 

@@ -7,9 +7,7 @@
  * - `announcements`: every BODACC notice once, deduplicated on (bulletin, issue, notice number).
  * - `bodacc_transactions`: one row per sale notice (`vente`), the 37 columns of the spec's
  *   legal-announcement transaction row under meaningful names (b1..b37 only in the API layer).
- * - `naf_labels`, `legal_category_labels`: the official nomenclatures (NAF rév. 2, INSEE catégories
- *   juridiques niveau III), code -> French label, written at start from their sources
- *   (server/modules/feeds/nomenclatures.ts), so that SQL (the Sirene merge) can name a code.
+ * The official nomenclatures' labels, which the Sirene merge names codes with, are the register's (./register.ts).
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, char, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
@@ -149,15 +147,3 @@ export const bodaccTransactions = pgTable(
     index('bodacc_transactions_deleted_idx').on(t.deletedAt, t.id).where(sql`${t.deletedAt} is not null`),
   ],
 );
-
-export const nafLabels = pgTable('naf_labels', {
-  /** NAF rév. 2 code as INSEE writes it, e.g. `64.19Z` (sub-classes; sections, divisions and groups too). */
-  code: varchar('code', { length: 8 }).primaryKey(),
-  label: text('label').notNull(),
-});
-
-export const legalCategoryLabels = pgTable('legal_category_labels', {
-  /** INSEE catégorie juridique, niveau III (4 digits), e.g. `5710`. */
-  code: varchar('code', { length: 4 }).primaryKey(),
-  label: text('label').notNull(),
-});

@@ -6,8 +6,12 @@
  *   last processing date;
  * - `establishments`: one row per SIRET (StockEtablissement): SIREN, NIC, head-office flag, state A/F,
  *   NAF, address lines, postcode, commune code and name, creation date, last processing date.
+ * - `naf_labels`, `legal_category_labels`: the official nomenclatures (NAF rév. 2, INSEE catégories juridiques
+ *   niveau III), code -> French label, written at start from their sources (server/modules/register/nomenclatures.ts),
+ *   so that SQL (the Sirene merge, the company lookup) can name a code.
  * The raw INSEE column names appear only in the parser (server/modules/feeds/sirene).
  * The merge compares the business columns with the stored ones and rewrites a row only when one changed.
+ * The feeds write these tables (server/modules/feeds); the register module reads them (server/modules/register).
  */
 import { boolean, char, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
@@ -60,3 +64,15 @@ export const establishments = pgTable(
   },
   (t) => [index('establishments_siren_idx').on(t.siren)],
 );
+
+export const nafLabels = pgTable('naf_labels', {
+  /** NAF rév. 2 code as INSEE writes it, e.g. `64.19Z` (sub-classes; sections, divisions and groups too). */
+  code: varchar('code', { length: 8 }).primaryKey(),
+  label: text('label').notNull(),
+});
+
+export const legalCategoryLabels = pgTable('legal_category_labels', {
+  /** INSEE catégorie juridique, niveau III (4 digits), e.g. `5710`. */
+  code: varchar('code', { length: 4 }).primaryKey(),
+  label: text('label').notNull(),
+});

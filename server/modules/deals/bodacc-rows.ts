@@ -4,7 +4,7 @@
  * `bodacc_transactions` written by the BODACC importer (server/modules/feeds/bodacc), answered as `{id, b1..b37}`
  * in the spec's order (contract/deal-lists.ts BODACC_FIELDS).
  * - `removebodacc` hides a row, restorably: it gets `deleted_at` / `deleted_by`, leaves the list, its total and the
- *   company lookups (server/modules/feeds), and shows in « Lignes supprimées » (`filterdeletedbodacc`, newest
+ *   company lookups (server/modules/register), and shows in « Lignes supprimées » (`filterdeletedbodacc`, newest
  *   deletion first through the partial index `bodacc_transactions_deleted_idx`), from which `restorebodacc` puts it
  *   back. Its notice stays stored, so importing the bulletin again finds the notice known and writes no row: a
  *   deleted row stays deleted;

@@ -1,15 +1,15 @@
 /**
  * Routes of the feeds (SPEC section 7 "Supervision" `bodaccall`, `inseeCompanies`, `inseeLocations`), under `/api/supervisions`: the three file lists, the upload of a feed file
  * (`import/{bodacc|sirene}`), the feed jobs under way (`jobs`), the confirmation or abandonment of an upload
- * held for confirmation (`jobs/{id}/confirm`, `jobs/{id}/abandon`) and the feed health (`health`); and under
- * `/api/companies` the company lookup. The supervision plugin also registers the two feed job kinds, the
- * scheduled fetch and the inbox watcher (started and stopped with the job queue).
+ * held for confirmation (`jobs/{id}/confirm`, `jobs/{id}/abandon`) and the feed health (`health`). The supervision
+ * plugin also starts the scheduled fetch and the inbox watcher (started and stopped with the job queue); the feed
+ * job kinds are declared by ./module.ts.
  * Every route needs a signed-in administrator, and the upload the CSRF header (the `/api` guard, server/http/guard.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyParams, companyResponse, FEED_UPLOAD_MAX_BYTES, feedFileRecord, feedHealth as feedHealthSchema, feedImportResponse, feedJobsQuery, feedParams, type UploadFeed } from '../../../contract/feeds';
+import { FEED_UPLOAD_MAX_BYTES, feedFileRecord, feedHealth as feedHealthSchema, feedImportResponse, feedJobsQuery, feedParams, type UploadFeed } from '../../../contract/feeds';
 import { errorResponses } from '../../../contract/fields';
 import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
@@ -17,7 +17,6 @@ import { receiveFile } from '../../http/body-errors';
 import { fieldError } from '../../lib/errors';
 import { abandonJob, confirmJob } from '../../jobs/confirmation';
 import { toJobResponse } from '../../jobs/store';
-import { findCompany } from './companies';
 import { scheduleFeedFetch } from './fetch/schedule';
 import { feedHealth } from './health';
 import { FeedInbox } from './inbox';
@@ -108,18 +107,5 @@ export function feedRoutes(ctx: AppContext) {
       toJobResponse(await abandonJob(db, req.params.id, FEED_JOB_KINDS)),
     );
     r.get('/health', { schema: { tags, response: { 200: z.array(feedHealthSchema), ...errorResponses(401) } } }, async () => feedHealth(db, ctx.config));
-  };
-}
-
-/** Registers `/api/companies/{siren}`. */
-export function companiesRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/:siren',
-        { schema: { tags: ['Entreprises'], params: companyParams, response: { 200: companyResponse, ...errorResponses(401, 404, 422) } } },
-        async (req) => findCompany(ctx.db, req.params.siren),
-      );
   };
 }

@@ -19,7 +19,7 @@ import { runList, type ListSpec } from '../../http/listing';
 import type { CsvColumn } from '../../lib/csv/write';
 import { sirenPrefixSql } from '../../lib/siren-sql';
 import { defineStatusResource } from '../../lib/status-resource';
-import { bodaccNameColumn, registerStatusColumns } from '../feeds';
+import { bodaccNameColumn, registerStatusColumns } from '../register';
 import { rowsOf } from '../../db/rows';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
@@ -117,7 +117,7 @@ type GroupSirenRow = {
  * The list of a group's SIRENs (sort id / siren; search: digits of a SIREN prefix), each with the company's
  * name from the register (`companies`), else as the latest stored BODACC notice registering it names it, null
  * when neither gives one, how vigie knows it (`known_from`) and
- * whether its head office is closed (server/modules/feeds/head-office.ts).
+ * whether its head office is closed (server/modules/register/head-office.ts).
  */
 function groupSirensSpec(groupId: number): ListSpec {
   return {

@@ -131,6 +131,6 @@ export function accountsResource(box: SecretBox) {
  * (the first table shows them; the second does not: SPEC section 3 "Register account").
  */
 export async function listAccounts(db: Db, box: SecretBox, pool: PoolName): Promise<RneAccountRecord[]> {
-  const rows = (await db.select(columns).from(rneAccounts).where(eq(rneAccounts.pool, pool)).orderBy(asc(rneAccounts.id))) as unknown as AccountRow[];
+  const rows: AccountRow[] = await db.select(columns).from(rneAccounts).where(eq(rneAccounts.pool, pool)).orderBy(asc(rneAccounts.id));
   return rows.map((row) => toAccountRecord(row, pool === 'officers' ? box : undefined));
 }

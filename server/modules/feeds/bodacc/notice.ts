@@ -4,12 +4,12 @@
  * (`A202100051` = bulletin letter + issue number + notice number, as the dataset's `id`), its URL, its
  * source label (`BODACC A n°20210005 du 08/01/2021`) and its update-log description.
  */
-import { isValidSiren, stripSpaces } from '../../../../contract/siren';
 import type { SaleParty } from './party';
 import type { Address, Establishment } from './place';
 import { AppError } from '../../../lib/errors';
 import { excerpt } from '../../../lib/excerpt';
 import { FAMILIES, type FamilyCode } from './families';
+import { text } from './values';
 
 /** What a sale notice (`vente`) states about the deal (./party.ts, ./place.ts). */
 export interface SaleParts {
@@ -127,35 +127,6 @@ export function previousNotice(p: { nomPublication?: unknown; numeroParution?: u
   if (!bulletin || !issue || !/^\d{8}$/.test(issue) || !number || !/^\d{1,9}$/.test(number)) return null;
   const date = text(p.dateParution);
   return { bulletin: bulletin as PreviousNotice['bulletin'], issue, noticeNumber: Number(number), issueDate: date && isCalendarDate(date) ? date : null };
-}
-
-/**
- * The SIRENs among `values` (spaces, including non-breaking ones, removed), by the shared rule (9 digits and
- * a valid check digit, contract/siren.ts), without duplicates, in order. Other values are dropped: RNA
- * numbers, foreign registrations, empty values, and a mistyped number, which names no company (the notice is
- * still stored; only that number gets no update-log entry and no SIREN column).
- */
-export function sirensOf(values: Iterable<unknown>): string[] {
-  const out: string[] = [];
-  for (const v of values) {
-    if (typeof v !== 'string' && typeof v !== 'number') continue;
-    const digits = stripSpaces(String(v));
-    if (isValidSiren(digits) && !out.includes(digits)) out.push(digits);
-  }
-  return out;
-}
-
-/** One SIREN from a value such as `892 606 575`, or null. */
-export function sirenOf(value: unknown): string | null {
-  return sirensOf([value])[0] ?? null;
-}
-
-/** A trimmed non-empty string, or null. */
-export function text(value: unknown): string | null {
-  if (typeof value === 'number') return String(value);
-  if (typeof value !== 'string') return null;
-  const t = value.replace(/\s+/g, ' ').trim();
-  return t === '' ? null : t;
 }
 
 /** The error of a notice that cannot be read: `Avis n°3 du fichier : …`. @returns an AppError 422 */

@@ -12,7 +12,8 @@
  */
 import { AppError } from '../../../lib/errors';
 import { familyCode } from './families';
-import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirensOf, text, type Notice } from './notice';
+import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, type Notice } from './notice';
+import { sirensOf, text } from './values';
 import { partyOf, personName, type SaleParty } from './party';
 import { addressOf, establishmentOf } from './place';
 import type { OdsItem } from './json';

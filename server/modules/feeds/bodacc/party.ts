@@ -13,7 +13,7 @@
  */
 import { createRequire } from 'node:module';
 import countriesLib, { type LocaleData } from 'i18n-iso-countries';
-import { sirenOf, text } from './notice';
+import { sirenOf, text } from './values';
 
 countriesLib.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/fr.json') as LocaleData);
 

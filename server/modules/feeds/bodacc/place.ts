@@ -8,7 +8,7 @@
  * name after the street): the same postcode, town and street number, and one street name containing the other.
  */
 import { foldText } from '../../../../contract/fold';
-import { text } from './notice';
+import { text } from './values';
 
 /** An address as the notice gives it. */
 export interface Address {

@@ -10,7 +10,8 @@
  * A cancelled sale gives no transaction row.
  */
 import { familyCode, type FamilyCode } from './families';
-import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, sirensOf, text, type Notice } from './notice';
+import { checkIdentity, noticeError, noticeKind, noticeUrl, previousNotice, type Notice } from './notice';
+import { sirensOf, text } from './values';
 import { partyOf, personName, type SaleParty } from './party';
 import { addressOf, establishmentOf, type Address } from './place';
 import type { XmlAvis, XmlObject, XmlValue } from './xml';

@@ -8,24 +8,35 @@
  * - its establishments, head office first, then the active ones, by SIRET (COMPANY_ESTABLISHMENTS_MAX at most,
  *   `establishments_total` counts them all);
  * - the labels of the official nomenclatures (`legal_category_labels`, and `naf_labels` for NAFRev2 codes only;
- *   server/modules/feeds/nomenclatures.ts), null when the code has none.
- * - a SIREN that neither table holds but a stored BODACC notice names (a buyer, a seller of a sale, a company
- *   registering) is answered with the name that notice gives it and the notice itself (`known_from` `bodacc`):
- *   what vigie knows of it, and from where.
+ *   ./nomenclatures.ts), null when the code has none.
+ * - a SIREN that neither table holds but another source mentions (`MentionReader`: the feeds' stored BODACC notices
+ *   naming it as a buyer, a seller of a sale, a company registering) is answered with the name that source gives
+ *   it and the notice itself (`known_from` `bodacc`): what vigie knows of it, and from where.
  * A SIREN that none of them knows is a 404.
  */
 import { sql } from 'drizzle-orm';
 import { COMPANY_ESTABLISHMENTS_MAX, type CompanyEstablishment, type CompanyResponse } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { CLOSED_ESTABLISHMENT, headOfficeCandidate, headOfficeFirst } from './head-office';
-import { sourceLabel, type Notice } from './bodacc/notice';
-import { storedNotice, type StoredNotice } from './bodacc/rebuild';
-import { NAF_REV2 } from './nomenclatures';
 import { rowsOf } from '../../db/rows';
+import { CLOSED_ESTABLISHMENT, headOfficeCandidate, headOfficeFirst } from './head-office';
+import { NAF_REV2 } from './nomenclatures';
 
 /** 404 message of a valid SIREN the register does not know. */
 export const UNKNOWN_COMPANY = 'Entreprise inconnue au répertoire.';
+
+/** What a source other than the INSEE tables says of a SIREN: the name it gives it (null when none), and where. */
+export interface CompanyMention {
+  name: string | null;
+  /** The notice naming it: its source label (`BODACC A n°20210005 du 08/01/2021, avis n°1`) and its page. */
+  notice: { label: string; url: string };
+}
+
+/**
+ * Reads what another source says of a (normalised) SIREN, null when it names none: the feeds give theirs
+ * (server/modules/feeds/bodacc/mention.ts), so that the register imports nothing of the feeds.
+ */
+export type MentionReader = (db: Db, siren: string) => Promise<CompanyMention | null>;
 
 interface CompanyRow {
   name: string | null;
@@ -46,10 +57,11 @@ type EstablishmentRow = Omit<CompanyEstablishment, 'closed'>;
 
 /**
  * What the register knows of a (normalised, valid) SIREN: two statements (the company with its head office's SIRET
- * and its establishments' count, then the page of establishments).
- * @throws AppError 404 UNKNOWN_COMPANY when neither `companies` nor `establishments` knows it
+ * and its establishments' count, then the page of establishments); for a SIREN neither table holds, what
+ * `mentionOf` says of it.
+ * @throws AppError 404 UNKNOWN_COMPANY when neither `companies` nor `establishments` knows it, nor `mentionOf`
  */
-export async function findCompany(db: Db, siren: string): Promise<CompanyResponse> {
+export async function findCompany(db: Db, siren: string, mentionOf: MentionReader): Promise<CompanyResponse> {
   const namedSiret = sql`c.siren || c.head_office_nic`;
   const [row] = await rowsOf<CompanyRow>(db, sql`
     select c.name, c.sigle, c.state, c.legal_form, lc.label as legal_form_label,
@@ -67,9 +79,9 @@ export async function findCompany(db: Db, siren: string): Promise<CompanyRespons
       cross join lateral (select count(*) as total from establishments e where e.siren = s.siren) n`);
   const total = Number(row.establishments_total);
   if (!row.known && total === 0) {
-    const named = await bodaccCompany(db, siren);
-    if (!named) throw notFound(UNKNOWN_COMPANY);
-    return named;
+    const mention = await mentionOf(db, siren);
+    if (!mention) throw notFound(UNKNOWN_COMPANY);
+    return mentionedCompany(siren, mention);
   }
   const establishments = total === 0 ? [] : await listEstablishments(db, siren, row.head_office_siret);
   return {
@@ -91,24 +103,12 @@ export async function findCompany(db: Db, siren: string): Promise<CompanyRespons
   };
 }
 
-/**
- * What the stored BODACC notices say of a SIREN that neither INSEE table holds: the latest notice naming it (as a
- * registered person, or the seller of a sale whose transaction row is not deleted), read back (./bodacc/rebuild.ts `storedNotice`) for the name it
- * gives that SIREN; null when no notice names it.
- */
-async function bodaccCompany(db: Db, siren: string): Promise<CompanyResponse | null> {
-  const res = await rowsOf<StoredNotice>(db, sql`
-    select a.bulletin, a.issue, a.issue_date::text as issue_date, a.raw from announcements a
-     where a.id = (select max(x.id) from (
-             select b.id from announcements b where b.sirens @> array[${siren}]::bpchar[]
-             union all
-             select t.announcement_id from bodacc_transactions t where t.seller_sirens @> array[${siren}]::bpchar[] and t.deleted_at is null) x)`);
-  if (!res.length) return null;
-  const notice = storedNotice(res[0]);
+/** The answer for a SIREN only `mention` names: its name and notice, every register field null. */
+function mentionedCompany(siren: string, mention: CompanyMention): CompanyResponse {
   return {
     siren,
     known_from: 'bodacc',
-    name: nameInNotice(notice, siren),
+    name: mention.name,
     sigle: null,
     state: null,
     legal_form: null,
@@ -120,16 +120,8 @@ async function bodaccCompany(db: Db, siren: string): Promise<CompanyResponse | n
     head_office: null,
     establishments: [],
     establishments_total: 0,
-    notice: { label: sourceLabel(notice), url: notice.url },
+    notice: mention.notice,
   };
-}
-
-/** The name `notice` gives `siren`: its first registered person's, or a party's of its sale; null when none. */
-function nameInNotice(notice: Notice, siren: string): string | null {
-  if (notice.sirens[0] === siren && notice.companyName) return notice.companyName;
-  const sale = notice.sale;
-  const party = sale ? [sale.buyer, ...sale.sellers, ...sale.operators].find((p) => p.siren === siren) : undefined;
-  return party?.name ?? null;
 }
 
 /** The first COMPANY_ESTABLISHMENTS_MAX establishments of `siren`: its head office first, then the active ones, by SIRET. */
