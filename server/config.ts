@@ -570,9 +570,10 @@ export const envSchema = z.object({
     group: 'api',
     description:
       'PostgreSQL database of the sandbox data set that Sandbox tokens read: migrated, and seeded with the demo ' +
-      '(deals published) once when it holds no company (see [The sandbox](api.md#the-sandbox)).',
+      '(deals published) once when it holds no company, at start-up or ahead of it by `npm run seed:sandbox` ' +
+      '(see [The sandbox](api.md#the-sandbox)).',
     values: 'a PostgreSQL connection URL',
-    unset: 'each process keeps an embedded in-memory database, seeded at its first Sandbox call',
+    unset: 'each process keeps an embedded in-memory database, seeded right after start-up',
   } satisfies EnvDoc),
 });
 
