@@ -7,10 +7,12 @@
  * request itself wrote. Then:
  * - it wrote ⇔ its route declares an audit action (a `reveal` is a read);
  * - it wrote ⇒ exactly one entry of the request exists, with the declared resource, action and id;
- * - a `reveal` ⇒ exactly its reveal entry; any other read ⇒ no entry.
+ * - a `reveal` ⇒ exactly its reveal entry; any other read ⇒ no entry;
+ * - every declared resource and action has its French label (contract/audit-text.ts).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS } from '../../contract/audit-text';
 import { REVEAL } from '../../server/http/audit';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { RequestSeen } from '../helpers/audit-check';
@@ -85,6 +87,9 @@ describe('each route, driven once', () => {
         return;
       }
       expect(entries.map((e) => [e.resource, e.action]), 'exactly the declared entry').toEqual([[declared.resource, declared.action]]);
+      // The /audit page and its export name both in French (contract/audit-text.ts).
+      expect(AUDIT_RESOURCE_LABELS[declared.resource!], `label of resource ${declared.resource}`).toBeDefined();
+      expect(AUDIT_ACTION_LABELS[declared.action!], `label of action ${declared.action}`).toBeDefined();
       if (declared.resourceId !== undefined) expect(entries[0].resource_id).toBe(declared.resourceId);
       else if (writes) expect(entries[0].resource_id, 'a write names the record it touched, or none for a selection').toBeDefined();
     });

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActionLabel, auditDetailLines } from '../../contract/audit-text';
 import { rowsOf } from '../../server/db/rows';
 import { auditedWrite, runInAuditScope } from '../../server/lib/audit';
 import { totpOf } from '../../server/modules/auth/mfa';
@@ -67,7 +68,7 @@ describe('the writes a user makes through GET calls and the import review leave 
     expect(entries.map((e) => [e.resource, e.action, e.resource_id])).toEqual([
       ['news_temporaries', 'delete', String(a.ids[0])],
       ['news', 'temporaries/bulkdelete', null],
-      ['news_temporaries', 'cancel', null],
+      ['news_temporaries', 'discard', null],
     ]);
     expect(entries[1].details).toMatchObject({ count: 2 });
     expect(entries[2].details).toEqual({ count: 1, jobs: [a.job.id] });
@@ -129,6 +130,8 @@ describe('each wrong second-factor code is recorded: the administrator, the sess
       ['enable', 'step_up', 'disable', 'sign_in'].map((step) => ['admin', a.id, 'sessions', String(a.id), { step }]),
     );
     for (const e of failed) expect(e.ip).toBeTruthy();
+    expect(auditActionLabel('mfa_failed')).toBe('Code de second facteur refusé');
+    expect(auditDetailLines({ changes: null, details: failed[1].details })).toEqual(['étape\u00a0: opération sensible']);
     // The signed-in session for the first three; the pending sign-in's own for the last.
     const [signedIn] = await rows<{ ref: string }>(sql`select session_ref as ref from audit_log where admin_id = ${a.id} and action = 'sign_in' order by id limit 1`);
     const [pending] = await rows<{ ref: string }>(sql`select session_ref as ref from audit_log where admin_id = ${a.id} and action = 'sign_in' order by id desc limit 1`);

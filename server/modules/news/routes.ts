@@ -141,7 +141,7 @@ export function newsRoutes(ctx: AppContext) {
       const count = await deleteTemporaries(db, req.admin!.id, req.body);
       return { count, message: deletedTemporariesMessage(count) };
     });
-    r.get('/cancel', { config: audited('news_temporaries', 'cancel'), schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
+    r.get('/cancel', { config: audited('news_temporaries', 'discard'), schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
       const count = await cancelImport(ctx.jobs, db, req.admin!.id, `${req.admin!.firstname} ${req.admin!.name}`.trim());
       return { count, message: 'Import annulé.' };
     });

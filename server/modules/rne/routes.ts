@@ -87,7 +87,7 @@ export function rneRoutes(ctx: AppContext) {
       await accounts.remove(db, req.params.id, actor(req.admin!.id, req.sessionId));
       return reply.status(204).send(null);
     });
-    r.get('/syncInpiAccount/:id', { config: audited('rne_accounts', 'sync', paramId()), schema: { tags, params: idParams, response: { 200: rneSyncResult, ...errorResponses(401, 404, 422) } } }, async (req) =>
+    r.get('/syncInpiAccount/:id', { config: audited('rne_accounts', 'rne_sync', paramId()), schema: { tags, params: idParams, response: { 200: rneSyncResult, ...errorResponses(401, 404, 422) } } }, async (req) =>
       syncAccount(ctx, req.params.id).then(async (synced) => {
         // An account that can log in again may unblock its pool's queue: wake its worker now rather than at the next tick.
         if (synced.result === 'ok') await wakeRneWorker(ctx, synced.account.pool === 'officers' ? 'officers' : 'accounts');
