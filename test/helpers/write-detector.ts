@@ -7,7 +7,9 @@
  * is sent (server/lib/audit.ts: an HTTP request's scope, or a job's own system scope), captured at the call, so that
  * concurrent requests and background jobs never mix. A statement counts as a write of the tables it inserts into,
  * updates, deletes from, merges into, truncates or copies into, once the database says it changed rows (its command
- * tag: `INSERT 0 3`…; a data-modifying CTE under a SELECT counts as a write). Left out, as no state a user changes:
+ * tag: `INSERT 0 3`…; a data-modifying CTE under a SELECT counts as a write) AND its transaction committed (a
+ * statement rolled back with its transaction, e.g. the first run of a transaction run again after a deadlock, wrote
+ * nothing). Left out, as no state a user changes:
  * the audit tables themselves (`audit_…`), pg-boss's schema, and the guard's touch of a session's `last_seen_at`.
  */
 import type { Database } from '../../server/db/client';
@@ -73,15 +75,77 @@ function changedRows(result: unknown): boolean {
   });
 }
 
+/** A write seen on a connection: the scope it belongs to and the tables it changed. */
+interface Seen {
+  scope: AuditScope;
+  tables: string[];
+  text: string;
+}
+
+/** Adds `seen` to its scope's writes (the statement committed). */
+function keep(seen: Seen): void {
+  let w = writes.get(seen.scope);
+  if (!w) writes.set(seen.scope, (w = { tables: new Set(), statements: [] }));
+  for (const t of seen.tables) w.tables.add(t);
+  w.statements.push(seen.text.replace(/\s+/g, ' ').slice(0, 200));
+}
+
+/**
+ * The writes of one connection inside its transaction, kept until they commit: one frame for the transaction and
+ * one per savepoint; a rollback drops them (a statement that ran, then rolled back with its transaction, wrote
+ * nothing: a transaction run again after a deadlock counts once).
+ */
+class Transactions {
+  private frames: Seen[][] = [];
+
+  /** Opens the transaction (`begin`) or a savepoint. */
+  open(): void {
+    this.frames.push([]);
+  }
+
+  /** Notes a write: kept at once outside a transaction, else held by the innermost frame. */
+  note(seen: Seen): void {
+    const top = this.frames[this.frames.length - 1];
+    if (top) top.push(seen);
+    else keep(seen);
+  }
+
+  /** Follows the transaction statements of `text` (`begin`, `savepoint`, `release`, `rollback [to]`, `commit`). */
+  control(text: string): boolean {
+    const s = normalise(text).replace(/;$/, '');
+    // Several statements in one text (pg-boss's own scripts) are no transaction control of the caller's.
+    if (s.includes(';')) return false;
+    if (/^(begin|start transaction)\b/.test(s) || /^savepoint\b/.test(s)) this.open();
+    else if (/^release( savepoint)?\b/.test(s)) this.release();
+    else if (/^rollback to( savepoint)?\b/.test(s)) this.frames[this.frames.length - 1]?.splice(0);
+    else if (/^(rollback|abort)\b/.test(s)) this.end(false);
+    else if (/^(commit|end)\b/.test(s)) this.end(true);
+    else return false;
+    return true;
+  }
+
+  /** Releases the innermost savepoint: its writes go to the frame around it. */
+  release(): void {
+    const frame = this.frames.pop() ?? [];
+    const parent = this.frames[this.frames.length - 1];
+    if (parent) parent.push(...frame);
+    else frame.forEach(keep);
+  }
+
+  /** Ends the transaction: its writes kept when it committed, dropped when it rolled back. */
+  end(committed: boolean): void {
+    const all = this.frames.flat();
+    this.frames = [];
+    if (committed) all.forEach(keep);
+  }
+}
+
 /** Records the write of `text` for `scope` when `result` says it changed rows. */
-function note(scope: AuditScope | undefined, text: string, result: unknown): void {
-  if (!scope) return;
+function note(tx: Transactions, scope: AuditScope | undefined, text: string, result: unknown): void {
+  if (tx.control(text) || !scope) return;
   const tables = writtenTables(text);
   if (!tables.length || !changedRows(result)) return;
-  let w = writes.get(scope);
-  if (!w) writes.set(scope, (w = { tables: new Set(), statements: [] }));
-  for (const t of tables) w.tables.add(t);
-  w.statements.push(text.replace(/\s+/g, ' ').slice(0, 200));
+  tx.note({ scope, tables, text });
 }
 
 /** The text of a `query` call's first argument: a string, a query config (`{text}`), or a COPY stream (`.text`). */
@@ -93,8 +157,8 @@ function textOf(arg: unknown): string {
 
 type AnyFn = (...args: unknown[]) => unknown;
 
-/** `fn` counted: the scope captured at the call, the write noted once the answer comes (a stream: at once). */
-function counted(fn: AnyFn, self: unknown): AnyFn {
+/** `fn` counted on `tx`: the scope captured at the call, the write noted once the answer comes (a stream: at once). */
+function counted(fn: AnyFn, self: unknown, tx: Transactions): AnyFn {
   return (...args: unknown[]) => {
     // A callback-style call is pg-pool's own, made for a `pool.query` already counted there.
     if (typeof args[args.length - 1] === 'function') return fn.apply(self, args);
@@ -103,24 +167,24 @@ function counted(fn: AnyFn, self: unknown): AnyFn {
     const out = fn.apply(self, args);
     if (out && typeof (out as Promise<unknown>).then === 'function') {
       return (out as Promise<unknown>).then((result) => {
-        note(scope, text, result);
+        note(tx, scope, text, result);
         return result;
       });
     }
-    note(scope, text, undefined);
+    note(tx, scope, text, undefined);
     return out;
   };
 }
 
 const watched = new WeakSet<object>();
 
-/** Wraps `target`'s `query` (and `exec`) once. */
-function wrapQueries(target: Record<string, unknown>): void {
+/** Wraps `target`'s `query` (and `exec`) once, its transaction statements followed by `tx`. */
+function wrapQueries(target: Record<string, unknown>, tx: Transactions): void {
   if (watched.has(target)) return;
   watched.add(target);
   for (const name of ['query', 'exec']) {
     const fn = target[name];
-    if (typeof fn === 'function') target[name] = counted(fn as AnyFn, target);
+    if (typeof fn === 'function') target[name] = counted(fn as AnyFn, target, tx);
   }
 }
 
@@ -129,18 +193,30 @@ export function watchWrites(database: Database): void {
   if (database.pglite) {
     const pglite = database.pglite as unknown as Record<string, unknown>;
     if (watched.has(pglite)) return;
-    wrapQueries(pglite);
+    wrapQueries(pglite, new Transactions());
+    // PGlite runs BEGIN and COMMIT itself: the transaction's promise tells whether it committed.
     const transaction = pglite.transaction as AnyFn;
-    pglite.transaction = (callback: (tx: Record<string, unknown>) => unknown) =>
-      transaction.call(pglite, (tx: Record<string, unknown>) => {
-        wrapQueries(tx);
-        return callback(tx);
-      });
+    pglite.transaction = async (callback: (tx: Record<string, unknown>) => unknown) => {
+      const inner = new Transactions();
+      inner.open();
+      try {
+        const out = await transaction.call(pglite, (tx: Record<string, unknown>) => {
+          wrapQueries(tx, inner);
+          return callback(tx);
+        });
+        inner.end(true);
+        return out;
+      } catch (err) {
+        inner.end(false);
+        throw err;
+      }
+    };
     return;
   }
   const pool = database.pool;
   if (!pool || watched.has(pool)) return;
   watched.add(pool);
-  (pool as unknown as Record<string, unknown>).query = counted(pool.query as unknown as AnyFn, pool);
-  pool.on('acquire', (client) => wrapQueries(client as unknown as Record<string, unknown>));
+  // A pool query is one statement in a transaction of its own.
+  (pool as unknown as Record<string, unknown>).query = counted(pool.query as unknown as AnyFn, pool, new Transactions());
+  pool.on('acquire', (client) => wrapQueries(client as unknown as Record<string, unknown>, new Transactions()));
 }
