@@ -57,7 +57,7 @@ export interface AuditScope {
   declared?: () => Partial<AuditEntry> | undefined;
   /**
    * The entries written in the scope (committed or not), shared with the scopes derived from it (`withActor`): what a
-   * request recorded, for its reveal and for the tests' check of every request (test/helpers/write-detector.ts).
+   * request recorded, read by the tests' check of every request (test/helpers/audit-check.ts).
    */
   entries: RecordedEntry[];
 }
