@@ -14,7 +14,10 @@ export interface AuditEntryText {
   details: Record<string, unknown> | null;
 }
 
-/** French names of the audited resources (the table name of a status resource, or the route's `/api/<segment>`). */
+/**
+ * French names of the audited resources: the table name of a status resource, or the resource a route declares
+ * (server/http/audit.ts), or the kind of a job for the entry of its end.
+ */
 export const AUDIT_RESOURCE_LABELS: Readonly<Record<string, string>> = {
   admins: 'Administrateurs',
   api_customers: 'Clients API',
@@ -25,9 +28,17 @@ export const AUDIT_RESOURCE_LABELS: Readonly<Record<string, string>> = {
   deals: 'Transactions',
   rne_accounts: 'Comptes RNE',
   profile: 'Profil',
-  news: 'Actualités',
-  hows: 'Articles publiés',
+  news: 'News en attente',
+  news_temporaries: 'Import de news (revue)',
+  published_articles: 'Articles publiés',
+  hows: 'Articles publiés (ancien nom)',
+  jobs: 'Imports',
+  'news-import': 'Import de news',
+  'deal-import': 'Import de transactions',
+  'feed-sirene': 'Flux INSEE Sirene',
+  'feed-bodacc': 'Flux BODACC',
   transactions: 'Transactions (listes)',
+  bodacc_transactions: 'Transactions BODACC',
   supervisions: 'Supervision',
   feeds: 'Alimentation RNE',
   audit_log: 'Journal d’audit',
@@ -35,18 +46,62 @@ export const AUDIT_RESOURCE_LABELS: Readonly<Record<string, string>> = {
   rne_queue: 'Files RNE',
 };
 
-/** French names of the actions the shared mechanism writes (a route's own action shows as it is). */
+/** The bulk actions of the RNE queues, as their routes name them (`queues/<queue>/…`). */
+const QUEUE_BULK: Record<string, string> = {
+  'queues/officers/parked/bulk/requeue': 'Remise en file groupée (dirigeants)',
+  'queues/officers/parked/bulk/remove': 'Retrait groupé de la file (dirigeants, en échec)',
+  'queues/officers/waiting/bulk/remove': 'Retrait groupé de la file (dirigeants, en attente)',
+  'queues/accounts/parked/bulk/requeue': 'Remise en file groupée (comptes)',
+  'queues/accounts/parked/bulk/remove': 'Retrait groupé de la file (comptes, en échec)',
+  'queues/accounts/waiting/bulk/remove': 'Retrait groupé de la file (comptes, en attente)',
+};
+
+/** French names of the actions (each code names one kind of write, whatever its resource). */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   create: 'Création',
   update: 'Modification',
   delete: 'Suppression',
   status: 'Changement de statut',
+  restore: 'Restauration',
   reveal: 'Lecture de secrets',
   job: 'Traitement',
   purge: 'Purge',
   sign_in: 'Connexion',
   sign_in_code: 'Connexion (second facteur)',
   sign_out: 'Déconnexion',
+  step_up: 'Code de second facteur (opération sensible)',
+  mfa_failed: 'Code de second facteur refusé',
+  revoke: 'Fin d’une session',
+  revoke_others: 'Fin des autres sessions',
+  revoke_all: 'Fin de toutes les sessions',
+  profile: 'Modification du profil',
+  password: 'Changement de mot de passe',
+  avatar: 'Nouvel avatar',
+  avatar_remove: 'Suppression de l’avatar',
+  mfa_setup: 'Préparation du second facteur',
+  mfa_enable: 'Activation du second facteur',
+  mfa_disable: 'Désactivation du second facteur',
+  add_sirens: 'Ajout de sirens',
+  remove_siren: 'Retrait d’un siren',
+  import: 'Import d’un fichier',
+  process: 'Traitement de l’import (Process)',
+  discard: 'Abandon de l’import',
+  'temporaries/bulkdelete': 'Suppression groupée de lignes d’import',
+  sync: 'Synchronisation des news',
+  sync_undo: 'Annulation d’une synchronisation',
+  'pending/bulkdelete': 'Suppression groupée de news en attente',
+  cancel: 'Annulation d’un import en cours',
+  confirm: 'Confirmation d’un import',
+  abandon: 'Abandon d’un import à confirmer',
+  publish: 'Publication des transactions',
+  publish_undo: 'Annulation de la dernière écriture',
+  'bulk/activate': 'Activation groupée',
+  'bulk/deactivate': 'Désactivation groupée',
+  'bulk/delete': 'Suppression groupée',
+  rne_sync: 'Synchronisation du compte RNE',
+  requeue: 'Remise en file',
+  push: 'Ajout par le flux externe',
+  ...QUEUE_BULK,
 };
 
 /** The label of a resource (its code when it has none). */
@@ -74,11 +129,36 @@ export function auditActorText(e: Pick<AuditEntryText, 'actor' | 'admin_email' |
   return parts.length ? `Système (${parts.join(', ')})` : 'Système';
 }
 
-/** The detail lines: the field changes, then the count and selection of a bulk action, the rows of a job. */
+/** French names of the second-factor steps (`details.step` of a refused code). */
+const MFA_STEPS: Record<string, string> = { sign_in: 'connexion', step_up: 'opération sensible', enable: 'activation', disable: 'désactivation' };
+
+/** Detail lines of plain values: the key, its French label (`details.<key>` shown when it is a string or a number). */
+const DETAIL_LABELS: ReadonlyArray<readonly [string, string]> = [
+  ['filename', 'fichier'],
+  ['rows', 'lignes lues'],
+  ['siren', 'siren'],
+  ['name', 'nom'],
+  ['title', 'titre'],
+  ['queue', 'file'],
+  ['already_present', 'déjà présents'],
+  ['already_waiting', 'déjà en attente'],
+  ['skipped', 'déjà en attente, non dupliqués'],
+  ['result', 'résultat'],
+  ['session', 'session'],
+];
+
+/** The detail lines: the field changes, then the count and selection of a bulk action, the rows of a job, … */
 export function auditDetailLines(e: Pick<AuditEntryText, 'changes' | 'details'>): string[] {
   const lines = auditChangeLines(e.changes);
   const d = e.details ?? {};
+  if (typeof d.kind === 'string') lines.push(`import\u00a0: ${auditResourceLabel(d.kind)}`);
   if (typeof d.count === 'number') lines.push(`lignes\u00a0: ${d.count}`);
+  for (const [key, label] of DETAIL_LABELS) {
+    const v = d[key];
+    if (typeof v === 'string' || typeof v === 'number') lines.push(`${label}\u00a0: ${v}`);
+  }
+  if (typeof d.step === 'string') lines.push(`étape\u00a0: ${MFA_STEPS[d.step] ?? d.step}`);
+  if (Array.isArray(d.jobs) && d.jobs.length) lines.push(`imports\u00a0: ${d.jobs.join(', ')}`);
   if (d.selection !== undefined) lines.push(`sélection\u00a0: ${JSON.stringify(d.selection)}`);
   if (typeof d.rows_read === 'number') lines.push(`lignes lues\u00a0: ${d.rows_read}`);
   if (typeof d.processed === 'number') lines.push(`sirens traités\u00a0: ${d.processed}`);

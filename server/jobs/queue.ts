@@ -7,7 +7,9 @@
  *   may have written (a handler writes its rows in transactions, or hides them until it is done; cleanup
  *   makes sure nothing half-written remains).
  * - `create` records the job (queued), the caller attaches its input (server/jobs/files.ts), then `dispatch`
- *   sends it to pg-boss: any vigie process on the database may run it.
+ *   sends it to pg-boss: any vigie process on the database may run it. A request that starts a job records its
+ *   audit entry in the transaction of the dispatch (`opts.audit`): a job discarded before it was sent (an upload
+ *   refused) leaves no entry, as it leaves no row.
  * - A running job holds a PostgreSQL advisory lock on a connection of its own (`lock_key`): when its process
  *   dies the lock goes with the connection, and `recoverInterrupted` (at start, then every minute) marks
  *   such a job failed with a French message and cleans its rows. On PGlite (one process) every job still
@@ -23,7 +25,8 @@
  * - `cancel` stops a queued or running job for an administrator (./cancel.ts): this process aborts the jobs it runs
  *   when asked here, and on PostgreSQL polls the rows of its running jobs every CANCEL_POLL_MS for a request made
  *   by another process; the statement under way on the job's connection is cancelled, and the job ends failed
- *   `cancelled` with « Import annulé par <admin> ».
+ *   `cancelled` with « Import annulé par <admin> ». The request is written in one transaction with the caller's
+ *   audit entry, and the job is aborted once it is committed (`signalCancel`).
  * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss
  *   and waits for its last statements; a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE.
  */
@@ -36,7 +39,7 @@ import { clientSql, type Sql } from '../db/sql';
 import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
 import { jobs } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { runAsSystem } from '../lib/audit';
+import { auditedWrite, runAsSystem, type EntryOf } from '../lib/audit';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
 import { cancelRequest, JobCancelled, requestCancel } from './cancel';
 import { AwaitingConfirmation, holdJob } from './confirmation';
@@ -308,15 +311,26 @@ export class JobQueue {
    * keeps its row, progress, lock and recovery like any job.
    * @param bytesTotal - size of its input, for the progress percentage
    * @param opts.again - the job was sent once already (a confirmed job, ./confirmation.ts): pg-boss gets a new id for it
+   * @param opts.audit - the entry of the request that starts the job (server/lib/audit.ts), recorded in the
+   *   transaction that makes the job ready to run
    */
-  async dispatch(created: JobRow, bytesTotal: number | null, payload?: Record<string, unknown>, opts: { here?: boolean; again?: boolean } = {}): Promise<JobRow> {
+  async dispatch(
+    created: JobRow,
+    bytesTotal: number | null,
+    payload?: Record<string, unknown>,
+    opts: { here?: boolean; again?: boolean; audit?: EntryOf<JobRow> } = {},
+  ): Promise<JobRow> {
     const kind = created.kind;
     if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
-    const [row] = await this.database.db
-      .update(jobs)
-      .set({ bytesTotal, ...(payload ? { payload } : {}) })
-      .where(eq(jobs.id, created.id))
-      .returning();
+    const ready = async (q: Db) => {
+      const [updated] = await q
+        .update(jobs)
+        .set({ bytesTotal, ...(payload ? { payload } : {}) })
+        .where(eq(jobs.id, created.id))
+        .returning();
+      return updated;
+    };
+    const row = opts.audit ? await auditedWrite(this.database.db, ready, opts.audit) : await ready(this.database.db);
     if (opts.here) {
       const next = (this.local.get(kind) ?? Promise.resolve()).then(() => runAsSystem({ jobId: row.id, source: kind }, () => this.execute(kind, row.id)));
       this.local.set(kind, next);
@@ -336,15 +350,24 @@ export class JobQueue {
 
   /**
    * Cancels job `id` for administrator `by` (their name): a queued job ends at once, a running one is asked to stop
-   * (./cancel.ts) and, when this process runs it, aborted now.
+   * (./cancel.ts) and, when this process runs it, aborted once the request is committed.
+   * @param audit - the entry of the request that cancels it (server/lib/audit.ts), recorded in the same transaction
    * @returns the job's row after the request
    * @throws AppError 404 when the job is neither queued nor running
    */
-  async cancel(id: string, by: string): Promise<JobRow> {
-    const row = await requestCancel(this.database.db, id, by);
-    const request = cancelRequest(row);
-    if (request) this.abortCancelled(id, request);
+  async cancel(id: string, by: string, audit?: EntryOf<JobRow>): Promise<JobRow> {
+    const row = await auditedWrite(this.database.db, (tx) => requestCancel(tx, id, by), audit ?? (() => null));
+    this.signalCancel(row);
     return row;
+  }
+
+  /**
+   * Aborts job `row.id` when this process runs it and its row, as committed by the caller, asks it to stop
+   * (./cancel.ts `requestCancel` written in the caller's own transaction).
+   */
+  signalCancel(row: JobRow): void {
+    const request = cancelRequest(row);
+    if (request) this.abortCancelled(row.id, request);
   }
 
   /** Aborts job `id` if this process runs it, with the cancellation's message; on PostgreSQL its statement under way is cancelled. */

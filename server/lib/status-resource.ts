@@ -75,8 +75,11 @@ export interface StatusResourceSpec<
   /** The contract's response schema and the row -> response mapping. */
   response: z.ZodType<Res>;
   toResponse: (row: Row) => Res;
-  /** Routes (SPEC section 7; server/http/status-routes.ts): OpenAPI tag, and the path names that differ from the defaults. */
-  http: { tag: string; paths?: StatusPaths };
+  /**
+   * Routes (SPEC section 7; server/http/status-routes.ts): OpenAPI tag, the path names that differ from the defaults,
+   * and `secretReads` when the list and the read answer secrets in clear (each answer is recorded as a `reveal`).
+   */
+  http: { tag: string; paths?: StatusPaths; secretReads?: boolean };
   store: {
     body: StoreBody;
     /** Column values of the new row (may check and throw an AppError first). */
@@ -125,6 +128,8 @@ export interface StatusResource<
   Res,
 > {
   spec: StatusResourceSpec<T, Row, StoreBody, UpdateBody, Res>;
+  /** The resource its audit entries name: the table's name (their actions: `create`, `update`, `status`, `delete`). */
+  auditResource: string;
   /** Every record, newest first. */
   list(db: Db): Promise<Row[]>;
   /** @throws AppError 404 with the spec's text */
@@ -197,6 +202,7 @@ export function defineStatusResource<
 
   return {
     spec,
+    auditResource: resource,
     find,
     async assertExists(db, id) {
       const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id));

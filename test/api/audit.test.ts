@@ -117,7 +117,7 @@ describe('writes through the shared helpers', () => {
     expect(bulk).toMatchObject({ action: 'bulk/deactivate', details: { count: 2, selection: { ids: [deal.id, other.id] } } });
   });
 
-  it('records a write no helper audits (safety net) with its route, and no entry for a list read through POST', async () => {
+  it('records a write of a module’s own as its route declares it, and no entry for a list read through POST', async () => {
     const g = (await root.post('/api/groups/store', { name: 'Groupe audit' })).json();
     const before = await count();
     expect((await root.post('/api/groups/addsirens', { id: g.id, sirens: [validSiren(7)] })).statusCode).toBe(200);
@@ -125,8 +125,8 @@ describe('writes through the shared helpers', () => {
     expect((await root.post('/api/messages/filter?page=1', {})).statusCode).toBe(200);
     expect(await count()).toBe(before + 1);
     const entries = await entriesOf('groups', g.id);
-    expect(entries.map((e) => e.action)).toEqual(['create', 'addsirens']);
-    expect(entries[1].details).toMatchObject({ route: 'POST /api/groups/addsirens' });
+    expect(entries.map((e) => e.action)).toEqual(['create', 'add_sirens']);
+    expect(entries[1].details).toEqual({ count: 1, already_present: 0 });
   });
 
   it('records nothing for a refused write (422) nor for a write rolled back after its entry', async () => {
@@ -164,8 +164,8 @@ describe('system actor', () => {
       payload: JSON.stringify({ sirens: [validSiren(11)] }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [entry] = (await root.post('/api/audit/filter?resource=feeds', { orderBy: { column: 'id', direction: 'desc' } })).json().data as AuditEntry[];
-    expect(entry).toMatchObject({ actor: 'system', admin_id: null, action: 'queues/officers', details: { source: 'feed-push' } });
+    const [entry] = (await root.post('/api/audit/filter?resource=rne_queue', { orderBy: { column: 'id', direction: 'desc' } })).json().data as AuditEntry[];
+    expect(entry).toMatchObject({ actor: 'system', admin_id: null, action: 'push', resource_id: 'officers', details: { source: 'feed-push', queue: 'officers', count: 1 } });
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Whole-app test harness (CONVENTIONS.md section 4.6): a fresh database, the real Fastify app driven
  * through `inject`, the super admin `admin@example.com` / `SUPER_PASSWORD`, and a small HTTP client
- * that keeps cookies and sends the `X-Requested-With` and CSRF headers like the front end does.
+ * that keeps cookies and sends the `X-Requested-With` and CSRF headers like the front end does. Every request is
+ * checked against the audit rule (./audit-check.ts, with the write detector of ./write-detector.ts): one that wrote
+ * without declaring and recording its audit entry, or a read that recorded one, fails the test file at `close`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +18,9 @@ import { parseAppKey, SecretBox } from '../../server/lib/app-key';
 import { setPasswordHashCost } from '../../server/lib/password';
 import { JobQueue } from '../../server/jobs/queue';
 import { createAdmin } from '../../server/modules/admins/service';
+import { AuditCheck } from './audit-check';
 import { freshDatabase } from './db';
+import { watchWrites } from './write-detector';
 
 export const SUPER_EMAIL = 'admin@example.com';
 export const SUPER_PASSWORD = 'super-admin-password';
@@ -116,6 +120,11 @@ export interface TestApp {
   anon(): Client;
   /** A client signed in as the super admin. */
   superAdmin(): Promise<Client>;
+  /**
+   * The audit rule checked on every request (./audit-check.ts): its violations make `close` throw, so that a
+   * request that wrote without its audit entry fails the test file.
+   */
+  audit: AuditCheck;
   /** Creates an administrator (factory) and returns it with a signed-in client. */
   newAdmin(overrides?: Partial<{ name: string; email: string; password: string; status: 0 | 1 }>): Promise<{
     id: number;
@@ -149,13 +158,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   setPasswordHashCost(config.passwordHashCost);
   const database = await freshDatabase({ statementTimeoutMs: config.dbStatementTimeoutMs });
+  watchWrites(database);
   const ctx: AppContext = { config, database, db: database.db, box: new SecretBox(parseAppKey(TEST_APP_KEY)), jobs: new JobQueue(database) };
   await ensureSuperAdmin(ctx);
   const app = await buildApp(ctx, { logger: false, webDist: options.webDist, prepareSandbox: options.prepareSandbox });
+  const audit = new AuditCheck(app);
   await app.ready();
   return {
     app,
     ctx,
+    audit,
     anon: () => new Client(app),
     superAdmin: () => new Client(app).login(SUPER_EMAIL, SUPER_PASSWORD),
     async newAdmin(overrides = {}) {
@@ -176,6 +188,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      audit.assertClean();
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Route enumeration shared by the tests that must cover every route, including routes added later by
- * other modules without editing the tests (route guard, headers of every answer, fuzzing).
+ * other modules without editing the tests (route guard, headers of every answer, fuzzing, the audit
+ * declarations of test/api/audit-routes.test.ts).
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -10,6 +10,9 @@
  * - Recovery codes `xxxxx-xxxxx` (about 49 bits each) are kept as their keyed SHA-256; one is spent by an
  *   atomic `update … where used_at is null`, so two parallel uses cannot both pass.
  * - Every check is throttled like the password (throttle.ts: 5 attempts a minute per administrator and IP).
+ * - Audit trail (server/lib/audit.ts): each wrong code leaves an entry `sessions` / `mfa_failed` (the administrator,
+ *   the session and the IP of the current scope, the step; never the code), written on its own before the refusal;
+ *   the enrolment's start, its confirmation and the disabling record their route's entry in their transaction.
  */
 import crypto from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
@@ -18,6 +21,8 @@ import QRCode from 'qrcode';
 import { MFA_TEXTS } from '../../../contract/mfa';
 import type { Db } from '../../db/client';
 import { adminMfa, adminMfaRecoveryCodes } from '../../db/schema';
+import { markMfaVerified } from '../../http/session';
+import { auditedWrite, recordAudit } from '../../lib/audit';
 import { AppError, fieldError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/app-key';
 import { clearFailures, takeAttempt, throttledMessage } from './throttle';
@@ -74,10 +79,12 @@ export async function startEnrolment(db: Db, box: SecretBox, admin: { id: number
   if (await hasMfa(db, admin.id)) throw fieldError('code', MFA_TEXTS.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = box.encrypt(secret);
-  await db
-    .insert(adminMfa)
-    .values({ adminId: admin.id, secretEnc: sealed })
-    .onConflictDoUpdate({ target: adminMfa.adminId, set: { secretEnc: sealed, enabledAt: null, lastStep: null, createdAt: sql`now()` } });
+  await auditedWrite(db, (tx) =>
+    tx
+      .insert(adminMfa)
+      .values({ adminId: admin.id, secretEnc: sealed })
+      .onConflictDoUpdate({ target: adminMfa.adminId, set: { secretEnc: sealed, enabledAt: null, lastStep: null, createdAt: sql`now()` } }),
+  );
   const url = totpOf(secret, admin.email).toString();
   return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 220 }) };
 }
@@ -123,9 +130,14 @@ async function spendRecoveryCode(db: Db, box: SecretBox, adminId: number, code: 
   return spent.length > 0;
 }
 
+/** The step a second-factor code is asked for (the detail of a refused code's audit entry). */
+export type MfaStep = 'sign_in' | 'step_up' | 'enable' | 'disable';
+
 /**
- * Checks a second-factor code of an enabled factor, throttled per administrator and IP.
+ * Checks a second-factor code of an enabled factor, throttled per administrator and IP. A wrong code leaves its
+ * audit entry (`sessions` / `mfa_failed`, the step; under the current scope's actor), kept whatever follows.
  * @param opts.recovery - a recovery code is accepted too (sign-in); otherwise only a TOTP code
+ * @param opts.step - what the code is asked for
  * @throws AppError 429 from the 6th attempt in a minute (same message as the sign-in), 422 errors.code when wrong
  */
 export async function verifySecondFactor(
@@ -134,7 +146,7 @@ export async function verifySecondFactor(
   adminId: number,
   ip: string,
   code: string,
-  opts: { recovery?: boolean; pending?: boolean } = {},
+  opts: { recovery?: boolean; pending?: boolean; step: MfaStep },
 ): Promise<void> {
   const key = mfaThrottleKey(adminId, ip);
   const attempt = await takeAttempt(db, key);
@@ -143,25 +155,32 @@ export async function verifySecondFactor(
   const ok = /^[0-9]{6}$/.test(compact)
     ? await acceptTotp(db, box, adminId, compact, opts.pending)
     : opts.recovery === true && (await spendRecoveryCode(db, box, adminId, code));
-  if (!ok) throw fieldError('code', MFA_TEXTS.invalidCode);
+  if (!ok) {
+    // Its own statement, committed before the refusal is answered.
+    await recordAudit(db, { resource: 'sessions', resourceId: adminId, action: 'mfa_failed', details: { step: opts.step } });
+    throw fieldError('code', MFA_TEXTS.invalidCode);
+  }
   await clearFailures(db, key);
 }
 
 /**
- * Confirms an enrolment with its first code: the factor is enabled and ten new recovery codes are made.
+ * Confirms an enrolment with its first code: the factor is enabled, ten new recovery codes are made, and the session
+ * the code was given on is marked as having passed it, in one transaction with the route's audit entry.
+ * @param sessionId - the session the code was given on
  * @returns the recovery codes in clear, to show once
  * @throws AppError 422 errors.code when none was started, it is already enabled, or the code is wrong; 429 when throttled
  */
-export async function confirmEnrolment(db: Db, box: SecretBox, adminId: number, ip: string, code: string): Promise<string[]> {
+export async function confirmEnrolment(db: Db, box: SecretBox, adminId: number, ip: string, code: string, sessionId?: string): Promise<string[]> {
   const [row] = await db.select({ enabledAt: adminMfa.enabledAt }).from(adminMfa).where(eq(adminMfa.adminId, adminId));
   if (!row) throw fieldError('code', MFA_TEXTS.notStarted);
   if (row.enabledAt) throw fieldError('code', MFA_TEXTS.alreadyEnabled);
-  await verifySecondFactor(db, box, adminId, ip, code, { pending: true });
+  await verifySecondFactor(db, box, adminId, ip, code, { pending: true, step: 'enable' });
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
+  await auditedWrite(db, async (tx) => {
     await tx.update(adminMfa).set({ enabledAt: sql`now()` }).where(eq(adminMfa.adminId, adminId));
     await tx.delete(adminMfaRecoveryCodes).where(eq(adminMfaRecoveryCodes.adminId, adminId));
     await tx.insert(adminMfaRecoveryCodes).values(codes.map((c) => ({ adminId, codeHash: box.hmac(normaliseRecovery(c)) })));
+    if (sessionId) await markMfaVerified(tx, sessionId);
   });
   return codes;
 }
@@ -174,8 +193,8 @@ export async function confirmEnrolment(db: Db, box: SecretBox, adminId: number, 
 export async function disableMfa(db: Db, box: SecretBox, adminId: number, ip: string, code: string, required: boolean): Promise<void> {
   if (required) throw fieldError('code', MFA_TEXTS.required);
   if (!(await hasMfa(db, adminId))) throw fieldError('code', MFA_TEXTS.notEnabled);
-  await verifySecondFactor(db, box, adminId, ip, code);
-  await db.transaction(async (tx) => {
+  await verifySecondFactor(db, box, adminId, ip, code, { step: 'disable' });
+  await auditedWrite(db, async (tx) => {
     await tx.delete(adminMfaRecoveryCodes).where(eq(adminMfaRecoveryCodes.adminId, adminId));
     await tx.delete(adminMfa).where(eq(adminMfa.adminId, adminId));
   });

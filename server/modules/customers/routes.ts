@@ -1,7 +1,8 @@
 /**
  * Routes of SPEC section 7 "Customers": the status-resource routes of `customersResource`
  * (server/http/status-routes.ts). The two reads whose answers carry the secrets in clear (the list and one
- * customer) ask an administrator with a second factor for a code of the last 10 minutes (403 `mfa_step_up`),
+ * customer, declared `reveal`: each answer is recorded) ask an administrator with a second factor for a code of the
+ * last 10 minutes (403 `mfa_step_up`),
  * as a change of a secret does (service.ts). `GET /api/customers/{id}/usage` gives a customer's use of the
  * customer API over the last 30 Paris days (usage.ts).
  */
@@ -10,19 +11,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { customerUsageResponse } from '../../../contract/customers';
 import { errorResponses, idParams } from '../../../contract/fields';
 import type { AppContext } from '../../context';
+import { REVEAL } from '../../http/audit';
 import { registerStatusResource } from '../../http/status-routes';
 import { assertFreshSecondFactor } from '../auth';
 import { customersResource } from './service';
 import { customerUsage } from './usage';
 
-/** Route patterns whose answer reveals the customers' secrets. */
-const SECRET_READS = new Set(['/api/customers/all', '/api/customers/getUserRoles/:id']);
-
 /** Registers `/api/customers/*`. */
 export function customersRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', async (req) => {
-      if (req.method === 'GET' && req.admin && SECRET_READS.has(req.routeOptions.url ?? '')) {
+      // The reads whose answers carry the secrets: declared `reveal` (server/http/status-routes.ts `secretReads`).
+      if (req.method === 'GET' && req.admin && req.routeOptions.config?.audit?.action === REVEAL) {
         await assertFreshSecondFactor(ctx.db, { id: req.admin.id, sessionId: req.sessionId });
       }
     });

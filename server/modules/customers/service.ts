@@ -90,7 +90,7 @@ export function customersResource(box: SecretBox) {
     },
     response: customerResponse,
     toResponse: (row: CustomerRow) => ({ ...toCustomerResponse(box, row), calls_today: Number(row.callsToday) }),
-    http: { tag: "Clients de l'api" },
+    http: { tag: "Clients de l'api", secretReads: true },
     // New random credentials at each attempt (a collision is astronomically rare).
     store: {
       body: customerStoreBody,

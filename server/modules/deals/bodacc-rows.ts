@@ -21,6 +21,7 @@ import { BODACC_FIELDS, ITEM_MISSING, type BodaccRow, type DeletedBodaccRow } fr
 import type { FilterBody, Page } from '../../../contract/listing';
 import { stripSpaces } from '../../../contract/siren';
 import type { Db } from '../../db/client';
+import { auditedWrite } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { runList, type ListSpec } from '../../http/listing';
 import { sirenPrefixSql } from '../../lib/siren-sql';
@@ -95,19 +96,24 @@ export async function filterDeletedBodaccRows(db: Db, body: FilterBody, page: nu
 }
 
 /**
- * Deletes one legal-announcement transaction row, restorably (see the module comment).
+ * Deletes one legal-announcement transaction row, restorably (see the module comment), with its route's audit entry
+ * (its SIREN and company name).
  * @param adminId - the administrator recorded as having deleted it
  * @throws AppError 404 'Item does not exist!' for an unknown or already deleted row
  */
 export async function removeBodaccRow(db: Db, id: number, adminId: number | null): Promise<void> {
-  const res = await rowsOf<unknown>(db, sql`update bodacc_transactions set deleted_at = now(), deleted_by = ${adminId}
-    where id = ${id} and deleted_at is null returning id`);
+  const res = await auditedWrite(db, (tx) => rowsOf<Touched>(tx, sql`update bodacc_transactions set deleted_at = now(), deleted_by = ${adminId}
+    where id = ${id} and deleted_at is null returning siren, company_name`), entryOf);
   if (!res.length) throw notFound(ITEM_MISSING);
 }
 
-/** Puts a deleted row back in the list. @throws AppError 404 'Item does not exist!' for an unknown or not deleted row */
+/** Puts a deleted row back in the list, with its route's audit entry. @throws AppError 404 'Item does not exist!' for an unknown or not deleted row */
 export async function restoreBodaccRow(db: Db, id: number): Promise<void> {
-  const res = await rowsOf<unknown>(db, sql`update bodacc_transactions set deleted_at = null, deleted_by = null
-    where id = ${id} and deleted_at is not null returning id`);
+  const res = await auditedWrite(db, (tx) => rowsOf<Touched>(tx, sql`update bodacc_transactions set deleted_at = null, deleted_by = null
+    where id = ${id} and deleted_at is not null returning siren, company_name`), entryOf);
   if (!res.length) throw notFound(ITEM_MISSING);
 }
+
+/** The row a removal or a restoration touched: its SIREN and company name, the details of the audit entry. */
+type Touched = { siren: string | null; company_name: string | null };
+const entryOf = ([row]: Touched[]) => (row ? { details: { siren: row.siren, name: row.company_name } } : null);

@@ -93,7 +93,8 @@ export async function startDealImport(queue: JobQueue, db: Db, dataDir: string, 
     const layout = sniffCsv(received.head, received.bytes <= SNIFF_BYTES, DEAL_CSV);
     if (layout.header.length > DEAL_CSV_MAX_COLUMNS) throw fieldError('file', tooManyColumns(layout.header.length));
     const payload: DealImportPayload = { filename, layout, createdBy: ownerId, input };
-    return await queue.dispatch(job, received.bytes, payload as unknown as Record<string, unknown>, { here: true });
+    const audit = (row: JobRow) => ({ resourceId: row.id, details: { kind: row.kind, filename } });
+    return await queue.dispatch(job, received.bytes, payload as unknown as Record<string, unknown>, { here: true, audit });
   } catch (err) {
     part.file.resume();
     await queue.discard(job.id, input);

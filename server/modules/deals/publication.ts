@@ -18,11 +18,13 @@
  * row, then the counter row `deal_publication_counts`, which a publication locks before the deal rows it marks)
  * rolls one of them back, and it is run again (server/db/retry.ts).
  * Both answer the number of deals processed; 0 means nothing was done (no batch is written, or none was left).
+ * Each records its route's audit entry (the batch's number and count) in its transaction, only when it wrote.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ADVISORY_LOCKS } from '../../db/locks';
 import { inTransaction } from '../../db/retry';
+import { recordAudit } from '../../lib/audit';
 import { pendingWork } from './stats';
 import { rowsOf } from '../../db/rows';
 
@@ -157,6 +159,7 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
     }
     const total = work.published + Number(published.added) - Number(withdrawn.rows);
     await q.execute(sql`update deal_publish_batches set deals = ${count}, published_total = ${total} where id = ${batch}`);
+    await recordAudit(q, { resourceId: batch, details: { count, published_total: total } });
     return count;
   });
 }
@@ -193,6 +196,7 @@ export async function purgeLastBatch(db: Db): Promise<number> {
       where h.batch_id = ${last.id} and h.previous_snapshot is not null
         and d.id = (h.previous_snapshot->>'id')::bigint and d.id is distinct from h.deal_id`);
     await q.execute(sql`delete from deal_publish_batches where id = ${last.id}`);
+    await recordAudit(q, { resourceId: last.id, details: { count: Number(last.deals) } });
     return Number(last.deals);
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Routes of the deals CSV import (SPEC section 7 "Transactions" `POST /api/transactions/import`), under `/api/transactions`:
- * - `POST import`: multipart field `file` (`.csv`, at most DEAL_IMPORT_MAX_BYTES, CSRF header); the file runs as a
+ * - `POST import`: multipart field `file` (`.csv`, at most DEAL_IMPORT_MAX_BYTES, CSRF header; its audit entry, resource
+ *   `jobs`, is written in the job's dispatch, the job's end by the job); the file runs as a
  *   `deal-import` background job and the request waits for its end: `1` when written (SPEC: "server returns 1
  *   for success"), 422 `DealImportRefusal` `{message, errors: {file}, lines: [{line, messages}]}` when refused
  *   (or the shared 422 `{message, errors}` of a request the guards refuse before the file is read);
@@ -32,7 +33,7 @@ export async function dealImportRoutes(ctx: AppContext, app: FastifyInstance): P
 
   r.post(
     '/import',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: dealImportSuccess, 422: z.union([dealImportRefusal, validationBody]), ...errorResponses(401, 419), 500: messageBody, 503: messageBody } } },
+    { config: { audit: { resource: 'jobs', action: 'import' } }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: dealImportSuccess, 422: z.union([dealImportRefusal, validationBody]), ...errorResponses(401, 419), 500: messageBody, 503: messageBody } } },
     async (req, reply) => {
       try {
         // A body announced well over the limit is refused before it is read.

@@ -10,6 +10,8 @@
  * - `bulk/{activate|deactivate|delete}`: the deals of the list's ticked rows, or of its whole search (./bulk.ts);
  * - `allcountries` (the countries are seeded here, at start: server/modules/deals/countries.ts);
  * - `allfiles` (imported CSV files).
+ * Each write declares its audit entry (server/http/audit.ts): `deals` with the deal's id for one deal (written by
+ * ./deals.ts in its transaction), and the list's bulk action with its count and selection (server/http/bulk.ts).
  */
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +20,7 @@ import { bulkBody, bulkResponse } from '../../../contract/bulk';
 import { countryResponse, dealBody, dealResponse, importedFileResponse } from '../../../contract/deals';
 import { errorResponses, idParams, messageBody } from '../../../contract/fields';
 import type { AppContext } from '../../context';
+import { bodyId, paramId } from '../../http/audit';
 import { DONE_MESSAGE, recordIdBody, registerStatusResource } from '../../http/status-routes';
 import { createDeal, getDeal, removeDeal, toggleDeal, updateDeal } from './deals';
 import { bulkDeals, bulkDealsMessage } from './bulk';
@@ -51,23 +54,23 @@ export async function dealRecordRoutes(ctx: AppContext, app: FastifyInstance): P
   );
   r.post(
     '/storedeal',
-    { schema: { tags, body: dealBody, response: { 201: dealResponse, ...errorResponses(401, 419, 422) } }, validatorCompiler: bodyInHandler },
+    { config: { audit: { resource: 'deals', action: 'create' } }, schema: { tags, body: dealBody, response: { 201: dealResponse, ...errorResponses(401, 419, 422) } }, validatorCompiler: bodyInHandler },
     async (req, reply) => reply.status(201).send(await createDeal(db, req.body)),
   );
   r.post(
     '/updatedeal/:id',
-    { schema: { tags, params: idParams, body: dealBody, response: dealWrite }, validatorCompiler: bodyInHandler },
+    { config: { audit: { resource: 'deals', action: 'update', id: paramId() } }, schema: { tags, params: idParams, body: dealBody, response: dealWrite }, validatorCompiler: bodyInHandler },
     async (req) => updateDeal(db, req.params.id, req.body),
   );
-  r.post('/toggledeal/:id', { schema: { tags, params: idParams, response: dealWrite } }, async (req) => toggleDeal(db, req.params.id));
-  r.post('/removedeal', { schema: { tags, body: recordIdBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
+  r.post('/toggledeal/:id', { config: { audit: { resource: 'deals', action: 'status', id: paramId() } }, schema: { tags, params: idParams, response: dealWrite } }, async (req) => toggleDeal(db, req.params.id));
+  r.post('/removedeal', { config: { audit: { resource: 'deals', action: 'delete', id: bodyId } }, schema: { tags, body: recordIdBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
     await removeDeal(db, req.body.id);
     return { message: DONE_MESSAGE };
   });
 
   r.post(
     '/bulk/:action',
-    { schema: { tags, params: z.object({ action: z.enum(['activate', 'deactivate', 'delete'], { error: 'Action inconnue.' }) }), body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } },
+    { config: { audit: { resource: 'transactions', action: (req) => `bulk/${(req.params as { action: string }).action}` } }, schema: { tags, params: z.object({ action: z.enum(['activate', 'deactivate', 'delete'], { error: 'Action inconnue.' }) }), body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } },
     async (req) => {
       const count = await bulkDeals(db, req.params.action, req.body);
       return { count, message: bulkDealsMessage(req.params.action, count) };

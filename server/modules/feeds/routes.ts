@@ -5,6 +5,8 @@
  * plugin also starts the scheduled fetch and the inbox watcher (started and stopped with the job queue); the feed
  * job kinds are declared by ./module.ts.
  * Every route needs a signed-in administrator, and the upload the CSRF header (the `/api` guard, server/http/guard.ts).
+ * The upload, the confirmation and the abandonment declare their audit entry (resource `jobs`, the job's id), written
+ * in the transaction that dispatches, queues again or fails the job (server/http/audit.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +18,9 @@ import type { AppContext } from '../../context';
 import { receiveFile } from '../../http/body-errors';
 import { fieldError } from '../../lib/errors';
 import { abandonJob, confirmJob } from '../../jobs/confirmation';
-import { toJobResponse } from '../../jobs/store';
+import { toJobResponse, type JobRow } from '../../jobs/store';
+import { paramId } from '../../http/audit';
+import { auditedWrite } from '../../lib/audit';
 import { scheduleFeedFetch } from './fetch/schedule';
 import { feedHealth } from './health';
 import { FeedInbox } from './inbox';
@@ -55,7 +59,7 @@ export function feedRoutes(ctx: AppContext) {
 
     r.post(
       '/import/:feed',
-      { schema: { tags, params: feedParams, consumes: ['multipart/form-data'], response: { 202: feedImportResponse, ...errorResponses(401, 419, 422) } } },
+      { config: { audit: { resource: 'jobs', action: 'import' } }, schema: { tags, params: feedParams, consumes: ['multipart/form-data'], response: { 202: feedImportResponse, ...errorResponses(401, 419, 422) } } },
       async (req, reply) => {
         const { feed } = req.params;
         // A body announced well over the limit is refused before it is read; within the allowance the
@@ -79,6 +83,7 @@ export function feedRoutes(ctx: AppContext) {
             origin: 'upload',
             ownerId: req.admin!.id,
             confirmAbove: ctx.config.feedConfirmThreshold,
+            audited: true,
             input: {
               upload: file,
               check: () => {
@@ -99,12 +104,20 @@ export function feedRoutes(ctx: AppContext) {
       (await activeFeedJobs(db, req.query.feed)).map(toJobResponse),
     );
     // An upload held for confirmation (server/jobs/confirmation.ts): run it for real, or drop it.
-    r.post('/jobs/:id/confirm', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
-      const row = await confirmJob(db, req.params.id, FEED_JOB_KINDS);
-      return toJobResponse(await ctx.jobs.dispatch(row, row.bytesTotal, undefined, { again: true }));
-    });
-    r.post('/jobs/:id/abandon', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) =>
-      toJobResponse(await abandonJob(db, req.params.id, FEED_JOB_KINDS)),
+    const jobEntry = (row: JobRow) => ({ details: { kind: row.kind, filename: row.payload.filename ?? null, rows: Number(row.rowsRead) } });
+    r.post(
+      '/jobs/:id/confirm',
+      { config: { audit: { resource: 'jobs', action: 'confirm', id: paramId() } }, schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } },
+      async (req) => {
+        const row = await auditedWrite(db, (tx) => confirmJob(tx, req.params.id, FEED_JOB_KINDS), (confirmed) => ({ details: { kind: confirmed.kind, filename: confirmed.payload.filename ?? null } }));
+        return toJobResponse(await ctx.jobs.dispatch(row, row.bytesTotal, undefined, { again: true }));
+      },
+    );
+    // The rows read of the abandoned import are in its details (`rows`).
+    r.post(
+      '/jobs/:id/abandon',
+      { config: { audit: { resource: 'jobs', action: 'abandon', id: paramId() } }, schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } },
+      async (req) => toJobResponse(await auditedWrite(db, (tx) => abandonJob(tx, req.params.id, FEED_JOB_KINDS), jobEntry)),
     );
     r.get('/health', { schema: { tags, response: { 200: z.array(feedHealthSchema), ...errorResponses(401) } } }, async () => feedHealth(db, ctx.config));
   };

@@ -58,6 +58,11 @@ export interface FeedJobRequest {
   input: { path: string; size?: number; mtimeMs?: number } | { upload: AsyncIterable<Buffer>; check?: () => void };
   /** An upload from the screens: the confirmation threshold of its import (`FeedJobPayload.confirm_above`). */
   confirmAbove?: number;
+  /**
+   * Started by a route that declares its audit entry (the upload): the entry is recorded in the job's dispatch
+   * (server/jobs/queue.ts), with the job's id, kind and file name.
+   */
+  audited?: boolean;
 }
 
 /**
@@ -87,10 +92,11 @@ export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest)
     return queue.dispatch(job, bytes, undefined, { here: true });
   }
   const job = await queue.create(kind, req.ownerId ?? null, payload as unknown as Record<string, unknown>);
+  const audit = req.audited ? (row: JobRow) => ({ resourceId: row.id, details: { kind: row.kind, filename } }) : undefined;
   try {
     const { bytes } = await receiveJobFile(db, job.id, req.input.upload, { headBytes: 0 });
     req.input.check?.();
-    return await queue.dispatch(job, bytes);
+    return await queue.dispatch(job, bytes, undefined, { audit });
   } catch (err) {
     await queue.discard(job.id);
     throw err;

@@ -12,7 +12,8 @@ import { ADD_SIRENS_BODY_BYTES } from '../../../contract/limits';
 import { filterBody, pageQuery } from '../../../contract/listing';
 import type { AppContext } from '../../context';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
-import { addSirens, exportGroupSirens, filterGroupSirens, groupsResource, removeSiren } from './service';
+import { ADD_SIRENS, addSirens, exportGroupSirens, filterGroupSirens, groupsResource, removeSiren } from './service';
+import { bodyId } from '../../http/audit';
 import { csvDownload, listExportQuery } from '../../../contract/list-export';
 import { exportFilename, exportFilter } from '../../http/list-export';
 import { sendCsv } from '../../lib/csv/write';
@@ -29,10 +30,10 @@ export function groupsRoutes(ctx: AppContext) {
     registerStatusResource(app, db, groupsResource);
     r.post(
       '/addsirens',
-      { bodyLimit: ADD_SIRENS_BODY_BYTES, schema: { tags, body: addSirensBody, response: { 200: addSirensResponse, ...write } } },
+      { bodyLimit: ADD_SIRENS_BODY_BYTES, config: { audit: { resource: 'groups', action: ADD_SIRENS, id: bodyId } }, schema: { tags, body: addSirensBody, response: { 200: addSirensResponse, ...write } } },
       async (req) => ({ message: 'Les sirens ont été mis à jour avec succès.', ...(await addSirens(db, req.body.id, req.body.sirens, req.body.lines)) }),
     );
-    r.post('/removesiren/:id', { schema: { tags, params: idParams, response: { 200: messageBody, ...write } } }, async (req) => {
+    r.post('/removesiren/:id', { config: { audit: { resource: 'groups', action: 'remove_siren' } }, schema: { tags, params: idParams, response: { 200: messageBody, ...write } } }, async (req) => {
       await removeSiren(db, req.params.id);
       return { message: DONE_MESSAGE };
     });

@@ -1,7 +1,8 @@
 /**
  * Groups of SIRENs (SPEC "Groups"): a status resource (server/lib/status-resource.ts)
  * with case-insensitive unique names and its SIREN count, and the SIREN list: all-or-nothing validated
- * additions (bulk, idempotent), removals, server-side pages.
+ * additions (bulk, idempotent), removals, server-side pages. Each addition or removal records its audit entry
+ * (resource `groups`, the group's id) in its transaction.
  */
 import { eq, sql } from 'drizzle-orm';
 import { GROUPS } from '../../../contract/resources';
@@ -11,6 +12,7 @@ import type { CompanyKnownFrom } from '../../../contract/feeds';
 import type { FilterBody, Page } from '../../../contract/listing';
 import type { Db } from '../../db/client';
 import { groupSirens, groups } from '../../db/schema';
+import { auditedWrite, recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { parseSirenLines } from '../../http/siren-lines';
 import type { Readable } from 'node:stream';
@@ -23,6 +25,9 @@ import { bodaccNameColumn, registerStatusColumns } from '../register';
 import { rowsOf } from '../../db/rows';
 
 const NAME_TAKEN = 'Ce nom de groupe est déjà utilisé.';
+
+/** The audit action of an addition of SIRENs to a group (`POST /api/groups/addsirens`). */
+export const ADD_SIRENS = 'add_sirens';
 
 // Qualified by hand: inside the sub-select Drizzle would render `"id"`, which would bind to gs.id.
 const sirensCount = sql<number>`(select count(*) from group_sirens gs where gs.group_id = "groups"."id")::int`;
@@ -93,14 +98,23 @@ export async function addSirens(db: Db, groupId: number, values: string[], lines
     const added = Number(row.added);
     await tx.update(groups).set({ updatedAt: new Date() }).where(eq(groups.id, groupId));
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(groupSirens).where(eq(groupSirens.groupId, groupId));
+    // Named here as on its route: the demo seeds groups through this function too.
+    await recordAudit(tx, { resource: 'groups', resourceId: groupId, action: ADD_SIRENS, details: { count: added, already_present: values.length - added } });
     return { added, already_present: values.length - added, sirens_count: Number(n), ...(notes.length ? { notes } : {}) };
   });
 }
 
-/** Removes one SIREN row (by its id) from its group. @throws AppError 404 */
+/**
+ * Removes one SIREN row (by its id) from its group, with its route's audit entry (the group's id, the SIREN).
+ * @throws AppError 404
+ */
 export async function removeSiren(db: Db, sirenRowId: number): Promise<void> {
-  const deleted = await db.delete(groupSirens).where(eq(groupSirens.id, sirenRowId)).returning({ id: groupSirens.id });
-  if (deleted.length === 0) throw notFound('Siren does not exist!');
+  const [deleted] = await auditedWrite(
+    db,
+    (tx) => tx.delete(groupSirens).where(eq(groupSirens.id, sirenRowId)).returning({ groupId: groupSirens.groupId, siren: groupSirens.siren }),
+    ([gone]) => (gone ? { resourceId: gone.groupId, details: { siren: gone.siren } } : null),
+  );
+  if (!deleted) throw notFound('Siren does not exist!');
 }
 
 /** A row of a group's SIREN list (contract/groups.ts `groupSiren`). */

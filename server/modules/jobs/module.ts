@@ -2,7 +2,8 @@
  * `GET /api/jobs/{id}`: the state of a background job — queued / running / done /
  * failed, rows read, bytes read / total, error — for any signed-in administrator; and
  * `POST /api/jobs/{id}/cancel`: cancels a queued or running job (an import: Sirene, BODACC, news, deals), whichever
- * process runs it; it ends failed with « Import annulé par <admin>. Rien n’a été importé. » (server/jobs/cancel.ts).
+ * process runs it; it ends failed with « Import annulé par <admin>. Rien n’a été importé. » (server/jobs/cancel.ts),
+ * recorded in the audit trail with the rows it had read (resource `jobs`, the job's id).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { findJob, toJobResponse } from '../../jobs/store';
+import { paramId } from '../../http/audit';
 import type { ServerModule } from '../module';
 
 function jobsRoutes(ctx: AppContext) {
@@ -26,8 +28,17 @@ function jobsRoutes(ctx: AppContext) {
     );
     app.withTypeProvider<ZodTypeProvider>().post(
       '/:id/cancel',
-      { schema: { tags: ['Traitements'], params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } },
-      async (req) => toJobResponse(await ctx.jobs.cancel(req.params.id, `${req.admin!.firstname} ${req.admin!.name}`.trim())),
+      {
+        config: { audit: { resource: 'jobs', action: 'cancel', id: paramId() } },
+        schema: { tags: ['Traitements'], params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } },
+      },
+      // The entry names the import (kind, file) and the rows it had read when it was stopped.
+      async (req) =>
+        toJobResponse(
+          await ctx.jobs.cancel(req.params.id, `${req.admin!.firstname} ${req.admin!.name}`.trim(), (row) => ({
+            details: { kind: row.kind, filename: row.payload.filename ?? null, rows: Number(row.rowsRead) },
+          })),
+        ),
     );
   };
 }

@@ -6,6 +6,7 @@
  *   `identifier` and its category's French name as `theme`, as one numbered batch (undone by ./sync-batches.ts);
  * - `addnews`: one article published at once, by the same rules as an import row;
  * - `hows/listbysiren` and `hows/removebyidentifier`: a SIREN's published articles, and their removal.
+ * Each write records its route's audit entry in its transaction (server/lib/audit.ts).
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import type { FilterBody } from '../../../contract/listing';
 import type { addNewsBody, newsItem, publishedArticle } from '../../../contract/news';
 import type { Db } from '../../db/client';
 import { newsCategories, publishedArticles } from '../../db/schema';
+import { auditedWrite, diffChanges, recordAudit } from '../../lib/audit';
 import { fieldError, notFound, validationError } from '../../lib/errors';
 import { runList, type ListSpec } from '../../http/listing';
 import { PROBE_SIZE, sampledSearchPlan } from '../../http/sampled-search';
@@ -112,7 +114,10 @@ export async function syncAll(db: Db, adminId: number | null): Promise<number> {
       ) select count(*)::int as n from ins`);
     const count = Number(row.n);
     if (count === 0) await tx.execute(sql`delete from news_sync_batches where id = ${batch.id}`);
-    else await tx.execute(sql`update news_sync_batches set articles = ${count} where id = ${batch.id}`);
+    else {
+      await tx.execute(sql`update news_sync_batches set articles = ${count} where id = ${batch.id}`);
+      await recordAudit(tx, { resourceId: batch.id, details: { count } });
+    }
     return count;
   });
 }
@@ -148,20 +153,26 @@ export async function addArticle(db: Db, input: z.output<typeof addNewsBody>): P
   }
   if (Object.keys(errors).length) throw validationError(errors);
   try {
-    const [row] = await db
-      .insert(publishedArticles)
-      .values({
-        siren: checked.siren!,
-        name: checked.name,
-        title: checked.title,
-        newscategoryId: checked.category!.id,
-        theme: checked.category!.nameFr,
-        posted: checked.posted!,
-        source: checked.source,
-        url: checked.url,
-      })
-      .returning();
-    return toArticle(row);
+    return await auditedWrite(
+      db,
+      async (tx) => {
+        const [row] = await tx
+          .insert(publishedArticles)
+          .values({
+            siren: checked.siren!,
+            name: checked.name,
+            title: checked.title,
+            newscategoryId: checked.category!.id,
+            theme: checked.category!.nameFr,
+            posted: checked.posted!,
+            source: checked.source,
+            url: checked.url,
+          })
+          .returning();
+        return toArticle(row);
+      },
+      (article) => ({ resourceId: article.identifier, changes: diffChanges(null, article) }),
+    );
   } catch (err) {
     if (isUniqueViolation(err, 'published_articles_siren_url_uq')) throw fieldError('url', PUBLISHED_DUPLICATE);
     throw err;
@@ -182,11 +193,16 @@ export async function listBySiren(db: Db, siren: string): Promise<PublishedArtic
   return rows.map(toArticle);
 }
 
-/** Removes a published article by SIREN and identifier (both must match). @throws AppError 404 */
+/** Removes a published article by SIREN and identifier (both must match), with its route's audit entry (the article as it was). @throws AppError 404 */
 export async function removeByIdentifier(db: Db, siren: string, identifier: string): Promise<void> {
-  const deleted = await db
-    .delete(publishedArticles)
-    .where(and(eq(publishedArticles.siren, siren), eq(publishedArticles.identifier, identifier)))
-    .returning({ id: publishedArticles.id });
+  const deleted = await auditedWrite(
+    db,
+    (tx) =>
+      tx
+        .delete(publishedArticles)
+        .where(and(eq(publishedArticles.siren, siren), eq(publishedArticles.identifier, identifier)))
+        .returning(),
+    ([row]) => (row ? { changes: diffChanges(toArticle(row), null) } : null),
+  );
   if (!deleted.length) throw notFound('Cet article n’existe pas (déjà effacé\u00a0?).');
 }

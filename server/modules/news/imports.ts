@@ -3,7 +3,9 @@
  * upload (stored, sniffed, then parsed by the `news-import` job), the administrator's temporaries (listed,
  * removed one by one or as a selection, cancelled) and Process, which moves them into the pending news in one transaction.
  * Temporaries belong to the administrator who uploaded them; only rows of a finished import are listed
- * or processed.
+ * or processed. Each write records its route's audit entry in its transaction (server/lib/audit.ts): the upload
+ * in the job's dispatch, a row or a selection deleted, Process with the rows moved, the cancellation with the rows
+ * deleted and the jobs stopped.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,9 +17,11 @@ import { NEWS_IMPORT_MAX_BYTES, NEWS_IMPORT_MAX_ROWS, ONLY_ERRORS, type temporar
 import type { Database, Db } from '../../db/client';
 import { ADVISORY_LOCK_CLASSES } from '../../db/locks';
 import { jobs, newsTemporaries } from '../../db/schema';
+import { auditedWrite, recordAudit } from '../../lib/audit';
 import { AppError, fieldError, notFound, validationError } from '../../lib/errors';
 import { bulkStatement } from '../../http/bulk';
 import { runList, type ListSpec } from '../../http/listing';
+import { requestCancel } from '../../jobs/cancel';
 import { receiveJobFile } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
@@ -95,7 +99,8 @@ export async function startImport(
     if (part.file.truncated) throw fieldError('file', fileTooBig(limits.maxBytes));
     const layout = sniffCsv(head, bytes <= SNIFF_BYTES, NEWS_CSV);
     const payload: NewsImportPayload = { filename, layout, maxRows: limits.maxRows, maxTitleChars: limits.maxTitleChars, input };
-    return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>));
+    const audit = (row: JobRow) => ({ resourceId: row.id, details: { kind: row.kind, filename } });
+    return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>, { audit }));
   } catch (err) {
     part.file.resume();
     await jobsQueue.discard(job.id);
@@ -141,12 +146,17 @@ export async function filterTemporaries(db: Db, ownerId: number, body: FilterBod
   return { ...result, job: await currentImport(db, ownerId), rows_total: Number(counts.total), rows_in_error: Number(counts.in_error) };
 }
 
-/** Deletes one of the administrator's temporaries. @throws AppError 404 */
+/** Deletes one of the administrator's temporaries, with its route's audit entry (the row's SIREN and title). @throws AppError 404 */
 export async function removeTemporary(db: Db, ownerId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(newsTemporaries)
-    .where(and(eq(newsTemporaries.id, id), eq(newsTemporaries.ownerId, ownerId)))
-    .returning({ id: newsTemporaries.id });
+  const deleted = await auditedWrite(
+    db,
+    (tx) =>
+      tx
+        .delete(newsTemporaries)
+        .where(and(eq(newsTemporaries.id, id), eq(newsTemporaries.ownerId, ownerId)))
+        .returning({ id: newsTemporaries.id, siren: newsTemporaries.siren, title: newsTemporaries.title, jobId: newsTemporaries.jobId }),
+    ([row]) => (row ? { details: { siren: row.siren, title: row.title, job: row.jobId } } : null),
+  );
   if (!deleted.length) throw notFound('Cette ligne n’existe pas (déjà effacée\u00a0?).');
 }
 
@@ -168,23 +178,37 @@ export function deletedTemporariesMessage(count: number): string {
 }
 
 /**
- * Cancels the administrator's import: an import still queued or being read is stopped first through the job
- * queue (`stopJob`, server/jobs/cancel.ts: nothing of it is kept), then every temporary of theirs is deleted.
+ * Cancels the administrator's import, in one transaction with its route's audit entry (the rows deleted, the jobs
+ * stopped): an import still queued or being read is asked to stop (server/jobs/cancel.ts: nothing of it is kept),
+ * and every temporary of theirs is deleted; once committed, a job this process runs is aborted (`queue.signalCancel`).
+ * Nothing to cancel: nothing written, nothing recorded.
+ * @param by - the administrator's name, for the cancelled job's message
  * @returns how many rows were deleted
- * @throws whatever `stopJob` throws, but its 404 (the job ended meanwhile: its rows are deleted here)
  */
-export async function cancelImport(db: Db, ownerId: number, stopJob: (jobId: string) => Promise<unknown>): Promise<number> {
-  const busy = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.ownerId, ownerId), eq(jobs.kind, NEWS_IMPORT), inArray(jobs.state, ['queued', 'running'])));
-  for (const { id } of busy) {
-    await stopJob(id).catch((err: unknown) => {
-      if (!(err instanceof AppError && err.statusCode === 404)) throw err;
-    });
-  }
-  const deleted = await db.delete(newsTemporaries).where(eq(newsTemporaries.ownerId, ownerId)).returning({ id: newsTemporaries.id });
-  return deleted.length;
+export async function cancelImport(queue: JobQueue, db: Db, ownerId: number, by: string): Promise<number> {
+  const { count, stopped } = await auditedWrite(
+    db,
+    async (tx) => {
+      const busy = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, ownerId), eq(jobs.kind, NEWS_IMPORT), inArray(jobs.state, ['queued', 'running'])));
+      const halted: JobRow[] = [];
+      for (const { id } of busy) {
+        // A 404: the job ended meanwhile (its rows are deleted below).
+        const row = await requestCancel(tx, id, by).catch((err: unknown) => {
+          if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+        });
+        if (row) halted.push(row);
+      }
+      const deleted = await tx.delete(newsTemporaries).where(eq(newsTemporaries.ownerId, ownerId)).returning({ jobId: newsTemporaries.jobId });
+      const imports = [...new Set([...halted.map((j) => j.id), ...deleted.map((r) => r.jobId)])];
+      return { count: deleted.length, stopped: halted, imports };
+    },
+    ({ count, imports }) => (count || imports.length ? { details: { count, jobs: imports } } : null),
+  );
+  for (const row of stopped) queue.signalCancel(row);
+  return count;
 }
 
 /**
@@ -249,6 +273,7 @@ export async function processImport(database: Database, ownerId: number): Promis
       if (count !== deleted) {
         throw fieldError('process', 'Une catégorie vient d’être effacée pendant le traitement\u00a0: relancez Process pour voir les lignes concernées.');
       }
+      await recordAudit(tx, { details: { count } });
       return count;
     });
   } catch (err) {

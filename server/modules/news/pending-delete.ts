@@ -1,13 +1,14 @@
 /**
  * Deleting pending news (/news): one row, the rows an administrator ticked, every row of the list's current
  * search (« Tout sélectionner »), which includes every row that came from one import (search
- * `import:<job id>`, offered as a chip by `pendingImports`). Deletions run in one transaction; `news_counts`
- * follows through its statement triggers.
+ * `import:<job id>`, offered as a chip by `pendingImports`). Deletions run in one transaction with their route's
+ * audit entry; `news_counts` follows through its statement triggers.
  */
 import { sql } from 'drizzle-orm';
 import type { BulkBody } from '../../../contract/bulk';
 import type { Db } from '../../db/client';
-import { rowCountOf, rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/rows';
+import { auditedWrite } from '../../lib/audit';
 import { bulkStatement } from '../../http/bulk';
 import { notFound } from '../../lib/errors';
 import { newsCondition } from './articles';
@@ -31,9 +32,13 @@ export async function deletePending(db: Db, body: BulkBody): Promise<number> {
   return bulkStatement(db, { id: sql`n.id`, search: () => search?.cond }, body, (where) => sql`delete from news n where ${where}`);
 }
 
-/** Deletes one pending news item. @throws AppError 404 when it is gone */
+/** Deletes one pending news item, with its route's audit entry (its SIREN and title). @throws AppError 404 when it is gone */
 export async function removePending(db: Db, id: number): Promise<void> {
-  const deleted = await rowCountOf(db, sql`delete from news where id = ${id}`);
+  const [deleted] = await auditedWrite(
+    db,
+    (tx) => rowsOf<{ siren: string; title: string }>(tx, sql`delete from news where id = ${id} returning siren, title`),
+    ([row]) => (row ? { details: { siren: row.siren, title: row.title } } : null),
+  );
   if (!deleted) throw notFound('Cette news en attente n’existe pas (déjà effacée ou publiée\u00a0?).');
 }
 

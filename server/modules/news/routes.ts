@@ -7,6 +7,8 @@
  * ./pending-delete.ts). Under `/api/hows` (`howsRoutes`): `listbysiren`, `removebyidentifier`.
  * `process`, `remove`, `cancel` and `syncall` are GET calls as the spec has them; like every `/api` call they
  * need `X-Requested-With`, which a cross-site page cannot send without a CORS preflight, which fails.
+ * Each write declares its audit entry (server/http/audit.ts): `news` (the pending news and their publication),
+ * `news_temporaries` (the import's review), `jobs` (the upload), `published_articles`; the lists read.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +32,7 @@ import {
   undoBatchResponse,
 } from '../../../contract/news';
 import type { AppContext } from '../../context';
+import { paramId, type AuditDeclaration } from '../../http/audit';
 import { assertValidBody, receiveFile } from '../../http/body-errors';
 import { fieldError } from '../../lib/errors';
 import { DONE_MESSAGE, registerStatusResource } from '../../http/status-routes';
@@ -52,6 +55,9 @@ import { deletedPendingMessage, deletePending, pendingImports, removePending } f
 import { newsTemplate, TEMPLATE_FILENAME } from './template';
 
 const tags = ['News'];
+
+/** The `config` of a route whose write records the audit entry `resource` / `action` (id: `id`). */
+const audited = (resource: string, action: string, id?: AuditDeclaration['id']) => ({ audit: { resource, action, id } });
 /** Room for the multipart envelope (boundaries, part headers) around the file, in bytes. */
 const MULTIPART_ALLOWANCE = 1024 * 1024;
 
@@ -69,16 +75,16 @@ export function newsRoutes(ctx: AppContext) {
     r.post('/filter', { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: newsPage, ...errorResponses(401, 419, 422) } } }, async (req) =>
       filterNews(db, req.body, req.query.page),
     );
-    r.post('/pending/bulkdelete', { schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
+    r.post('/pending/bulkdelete', { config: audited('news', 'pending/bulkdelete'), schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
       const count = await deletePending(db, req.body);
       return { count, message: deletedPendingMessage(count) };
     });
-    r.post('/pending/:id/delete', { schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404, 419) } } }, async (req) => {
+    r.post('/pending/:id/delete', { config: audited('news', 'delete', paramId()), schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404, 419) } } }, async (req) => {
       await removePending(db, req.params.id);
       return { message: DONE_MESSAGE };
     });
     r.get('/pending/imports', { schema: { tags, response: { 200: z.array(pendingImport), ...errorResponses(401) } } }, async () => pendingImports(db));
-    r.get('/syncall', { schema: { tags, response: { 200: countResponse, ...errorResponses(401) } } }, async (req) => {
+    r.get('/syncall', { config: audited('news', 'sync'), schema: { tags, response: { 200: countResponse, ...errorResponses(401) } } }, async (req) => {
       const count = await syncAll(db, req.admin!.id);
       return { count, message: publishedMessage(count) };
     });
@@ -89,7 +95,7 @@ export function newsRoutes(ctx: AppContext) {
     );
     r.post(
       '/syncbatches/:id/undo',
-      { schema: { tags, params: idParams, response: { 200: undoBatchResponse, ...errorResponses(401, 404, 419, 422) } } },
+      { config: audited('news', 'sync_undo', paramId()), schema: { tags, params: idParams, response: { 200: undoBatchResponse, ...errorResponses(401, 404, 419, 422) } } },
       async (req) => {
         const { count, skipped } = await undoSyncBatch(db, req.params.id, req.admin!.id);
         return { count, skipped, message: undoneMessage(count, skipped) };
@@ -98,7 +104,7 @@ export function newsRoutes(ctx: AppContext) {
 
     r.post(
       '/import',
-      { schema: { tags, consumes: ['multipart/form-data'], response: { 202: importResponse, ...errorResponses(401, 419, 422) } } },
+      { config: audited('jobs', 'import'), schema: { tags, consumes: ['multipart/form-data'], response: { 202: importResponse, ...errorResponses(401, 419, 422) } } },
       async (req, reply) => {
         // A body announced well over the limit is refused before it is read (the file part of a body within
         // the allowance, whose size only the stream tells, is cut at the limit by the multipart parser).
@@ -123,25 +129,25 @@ export function newsRoutes(ctx: AppContext) {
       { schema: { tags, querystring: pageQuery, body: filterBody, response: { 200: temporariesPage, ...errorResponses(401, 419, 422) } } },
       async (req) => filterTemporaries(db, req.admin!.id, req.body, req.query.page),
     );
-    r.get('/process', { schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
+    r.get('/process', { config: audited('news_temporaries', 'process'), schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
       const count = await processImport(database, req.admin!.id);
       return { count, message: `${count.toLocaleString('fr-FR')} news ajoutée${count > 1 ? 's' : ''} à la liste en attente.` };
     });
-    r.get('/remove/:id', { schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404) } } }, async (req) => {
+    r.get('/remove/:id', { config: audited('news_temporaries', 'delete', paramId()), schema: { tags, params: idParams, response: { 200: messageBody, ...errorResponses(401, 404) } } }, async (req) => {
       await removeTemporary(db, req.admin!.id, req.params.id);
       return { message: DONE_MESSAGE };
     });
-    r.post('/temporaries/bulkdelete', { schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
+    r.post('/temporaries/bulkdelete', { config: audited('news', 'temporaries/bulkdelete'), schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
       const count = await deleteTemporaries(db, req.admin!.id, req.body);
       return { count, message: deletedTemporariesMessage(count) };
     });
-    r.get('/cancel', { schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
-      const count = await cancelImport(db, req.admin!.id, (id) => ctx.jobs.cancel(id, `${req.admin!.firstname} ${req.admin!.name}`.trim()));
+    r.get('/cancel', { config: audited('news_temporaries', 'discard'), schema: { tags, response: { 200: countResponse, ...errorResponses(401, 422) } } }, async (req) => {
+      const count = await cancelImport(ctx.jobs, db, req.admin!.id, `${req.admin!.firstname} ${req.admin!.name}`.trim());
       return { count, message: 'Import annulé.' };
     });
 
     // Every field error at once: a body that breaks the schema also gets the article rules' errors (date, link, category).
-    r.post('/addnews', { schema: { tags, body: addNewsBody, response: { 201: publishedArticle, ...errorResponses(401, 419, 422) } }, attachValidation: true }, async (req, reply) => {
+    r.post('/addnews', { config: audited('published_articles', 'create'), schema: { tags, body: addNewsBody, response: { 201: publishedArticle, ...errorResponses(401, 419, 422) } }, attachValidation: true }, async (req, reply) => {
       await assertValidBody(req, (body, schemaErrors) => addNewsRuleErrors(db, body, schemaErrors));
       return reply.status(201).send(await addArticle(db, req.body));
     });
@@ -156,7 +162,7 @@ export function howsRoutes(ctx: AppContext) {
     r.post('/listbysiren', { schema: { tags, body: listBySirenBody, response: { 200: z.array(publishedArticle), ...errorResponses(401, 419, 422) } } }, async (req) =>
       listBySiren(db, req.body.siren),
     );
-    r.post('/removebyidentifier', { schema: { tags, body: removeByIdentifierBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
+    r.post('/removebyidentifier', { config: audited('published_articles', 'delete', (req) => (req.body as { identifier?: string }).identifier), schema: { tags, body: removeByIdentifierBody, response: { 200: messageBody, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
       await removeByIdentifier(db, req.body.siren, req.body.identifier);
       return { message: DONE_MESSAGE };
     });

@@ -9,7 +9,7 @@
  *   former id, with their category and its current French name (`category_name`), no import job; an article removed
  *   meanwhile (`hows/removebyidentifier`) stays removed; an article whose SIREN and link are pending again (added
  *   since) leaves the published articles all the same, and the pending row already there stands for it (counted as
- *   skipped); the batch records when and by whom it was undone.
+ *   skipped); the batch records when and by whom it was undone, and the route's audit entry is written with it.
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import type { FilterBody, Page } from '../../../contract/listing';
 import type { syncBatch } from '../../../contract/news';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { recordAudit } from '../../lib/audit';
 import { fieldError, notFound } from '../../lib/errors';
 import { runList, type ListSpec } from '../../http/listing';
 
@@ -80,6 +81,8 @@ export async function undoSyncBatch(db: Db, id: number, adminId: number | null):
       ) select (select count(*) from back)::int as withdrawn, (select count(*) from ins)::int as restored`);
     await tx.execute(sql`update news_sync_batches set undone_at = now(), undone_by = ${adminId} where id = ${id}`);
     const count = Number(row.restored);
-    return { count, skipped: Number(row.withdrawn) - count };
+    const skipped = Number(row.withdrawn) - count;
+    await recordAudit(tx, { details: { count, skipped } });
+    return { count, skipped };
   });
 }

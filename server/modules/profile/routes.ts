@@ -4,6 +4,8 @@
  * Also the second factor of the profile (« Double authentification »: `mfa`, `mfa/setup`, `mfa/enable`,
  * `mfa/disable`) and « Mes sessions » (`sessions`, `sessions/{id}/revoke`, `sessions/revoke-others`).
  * Under MFA_REQUIRED an administrator without a second factor reaches only the routes marked `mfaEnrol`.
+ * Audit trail (server/http/audit.ts): the writes of one's own record declare resource `admins` with one's own id,
+ * those of one's sessions resource `sessions`; each is recorded in its write's transaction.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,9 +24,11 @@ import {
 import { avatarResponse, passwordUpdateBody, profileResponse, profileUpdateBody } from '../../../contract/profile';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../lib/errors';
-import { listSessions, markMfaVerified, revokeSession, endSessions } from '../../http/session';
+import { listSessions, revokeSession, endSessions } from '../../http/session';
 import { confirmEnrolment, disableMfa, mfaStatus, startEnrolment } from '../auth';
+import { selfId, type AuditDeclaration } from '../../http/audit';
 import { authenticate, unauthenticated } from '../../http/guard';
+import { auditedWrite } from '../../lib/audit';
 import { DONE_MESSAGE } from '../../http/status-routes';
 import { avatarUrl, DEFAULT_AVATAR_URL } from '../admins';
 import { AVATAR_TEXTS } from './avatar';
@@ -33,6 +37,9 @@ import { avatarImage, changePassword, removeAvatar, setAvatar, updateProfile } f
 import { toSessionResponse } from './sessions';
 
 const tags = ['Profil'];
+
+/** The audit entry of a write of one's own record (`admins`) or sessions (`sessions`), with one's own id. */
+const own = (resource: 'admins' | 'sessions', action: string): AuditDeclaration => ({ resource, action, id: selfId });
 
 /** Registers `/api/profile/*`. */
 export function profileRoutes(ctx: AppContext) {
@@ -61,26 +68,24 @@ export function profileRoutes(ctx: AppContext) {
 
     r.post(
       '/mfa/setup',
-      { config: { mfaEnrol: true }, schema: { tags: mfaTags, response: { 200: mfaSetupResponse, ...errorResponses(401, 419, 422) } } },
+      { config: { mfaEnrol: true, audit: own('admins', 'mfa_setup') }, schema: { tags: mfaTags, response: { 200: mfaSetupResponse, ...errorResponses(401, 419, 422) } } },
       async (req) => startEnrolment(db, ctx.box, req.admin!),
     );
 
     r.post(
       '/mfa/enable',
       {
-        config: { mfaEnrol: true },
+        config: { mfaEnrol: true, audit: own('admins', 'mfa_enable') },
         schema: { tags: mfaTags, body: mfaCodeBody, response: { 200: mfaRecoveryCodesResponse, ...errorResponses(401, 419, 422, 429) } },
       },
       async (req) => {
-        const codes = await confirmEnrolment(db, ctx.box, req.admin!.id, req.ip, req.body.code);
-        await markMfaVerified(db, req.sessionId!);
-        return { recovery_codes: codes };
+        return { recovery_codes: await confirmEnrolment(db, ctx.box, req.admin!.id, req.ip, req.body.code, req.sessionId) };
       },
     );
 
     r.post(
       '/mfa/disable',
-      { schema: { tags: mfaTags, body: mfaCodeBody, response: { 200: mfaStatusResponse, ...errorResponses(401, 419, 422, 429) } } },
+      { config: { audit: own('admins', 'mfa_disable') }, schema: { tags: mfaTags, body: mfaCodeBody, response: { 200: mfaStatusResponse, ...errorResponses(401, 419, 422, 429) } } },
       async (req) => {
         await disableMfa(db, ctx.box, req.admin!.id, req.ip, req.body.code, ctx.config.mfaRequired);
         return statusOf(req.admin!.id);
@@ -94,28 +99,35 @@ export function profileRoutes(ctx: AppContext) {
 
     r.post(
       '/sessions/:sessionId/revoke',
-      { schema: { tags: sessionTags, params: sessionParams, response: { 204: z.null(), ...errorResponses(401, 404, 419) } } },
+      { config: { audit: own('sessions', 'revoke') }, schema: { tags: sessionTags, params: sessionParams, response: { 204: z.null(), ...errorResponses(401, 404, 419) } } },
       async (req, reply) => {
-        if (!(await revokeSession(db, req.admin!.id, req.params.sessionId))) throw notFound(MFA_TEXTS.sessionNotFound);
+        const revoked = await auditedWrite(
+          db,
+          (tx) => revokeSession(tx, req.admin!.id, req.params.sessionId),
+          (done) => (done ? { details: { session: req.params.sessionId.slice(0, 16) } } : null),
+        );
+        if (!revoked) throw notFound(MFA_TEXTS.sessionNotFound);
         return reply.status(204).send(null);
       },
     );
 
     r.post(
       '/sessions/revoke-others',
-      { schema: { tags: sessionTags, response: { 200: revokedCountResponse, ...errorResponses(401, 419) } } },
-      async (req) => ({ count: await endSessions(db, req.admin!.id, req.sessionId) }),
+      { config: { audit: own('sessions', 'revoke_others') }, schema: { tags: sessionTags, response: { 200: revokedCountResponse, ...errorResponses(401, 419) } } },
+      async (req) => ({
+        count: await auditedWrite(db, (tx) => endSessions(tx, req.admin!.id, req.sessionId), (n) => (n ? { details: { count: n } } : null)),
+      }),
     );
 
     r.post(
       '/updateAuthUser',
-      { schema: { tags, body: profileUpdateBody, response: { 200: profileResponse, ...errorResponses(401, 419, 422) } } },
+      { config: { audit: own('admins', 'profile') }, schema: { tags, body: profileUpdateBody, response: { 200: profileResponse, ...errorResponses(401, 419, 422) } } },
       async (req) => toProfile(await updateProfile(db, req.admin!.id, req.body)),
     );
 
     r.post(
       '/uploadAvatarAuthUser',
-      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: avatarResponse, ...errorResponses(401, 419, 422) } } },
+      { config: { audit: own('admins', 'avatar') }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: avatarResponse, ...errorResponses(401, 419, 422) } } },
       async (req) => {
         let data: Buffer | undefined;
         try {
@@ -133,7 +145,7 @@ export function profileRoutes(ctx: AppContext) {
 
     r.post(
       '/removeAvatarAuthUser',
-      { schema: { tags, response: { 200: avatarResponse, ...errorResponses(401, 419) } } },
+      { config: { audit: own('admins', 'avatar_remove') }, schema: { tags, response: { 200: avatarResponse, ...errorResponses(401, 419) } } },
       async (req) => {
         await removeAvatar(db, req.admin!.id);
         return { avatar_url: DEFAULT_AVATAR_URL };
@@ -142,7 +154,7 @@ export function profileRoutes(ctx: AppContext) {
 
     r.post(
       '/updatePasswordAuthUser',
-      { schema: { tags, body: passwordUpdateBody, response: { 200: messageBody, ...errorResponses(401, 419, 422, 429) } } },
+      { config: { audit: own('admins', 'password') }, schema: { tags, body: passwordUpdateBody, response: { 200: messageBody, ...errorResponses(401, 419, 422, 429) } } },
       async (req) => {
         await changePassword(db, { id: req.admin!.id, sessionId: req.sessionId, ip: req.ip }, req.body);
         return { message: DONE_MESSAGE };

@@ -1,10 +1,13 @@
 /**
- * The signed-in administrator's own profile (SPEC "Profile", section 7): identity, password, avatar.
+ * The signed-in administrator's own profile (SPEC "Profile", section 7): identity, password, avatar. Each write
+ * records its route's audit entry in its transaction (server/lib/audit.ts `auditedWrite`): the identity with its
+ * fields before → after, the password as changed (masked).
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminAvatars, admins } from '../../db/schema';
+import { auditedWrite, diffChanges, REDACTED } from '../../lib/audit';
 import { AppError, fieldError, validationError } from '../../lib/errors';
 import { revokeSessions } from '../../http/session';
 import { isUniqueViolation } from '../../db/errors';
@@ -19,13 +22,21 @@ const EMAIL_TAKEN = 'Cet email est déjà utilisé par un autre administrateur.'
 export async function updateProfile(db: Db, adminId: number, input: { firstname?: string; name: string; email: string }) {
   const other = await findAdminByEmail(db, input.email);
   if (other && other.id !== adminId) throw fieldError('email', EMAIL_TAKEN);
+  const identity = (r: { firstname: string; name: string; email: string }) => ({ firstname: r.firstname, name: r.name, email: r.email });
   try {
-    const [row] = await db
-      .update(admins)
-      .set({ ...(input.firstname === undefined ? {} : { firstname: input.firstname }), name: input.name, email: input.email, updatedAt: new Date() })
-      .where(eq(admins.id, adminId))
-      .returning();
-    return row;
+    return await auditedWrite(
+      db,
+      async (tx) => {
+        const [before] = await tx.select().from(admins).where(eq(admins.id, adminId)).for('update');
+        const [row] = await tx
+          .update(admins)
+          .set({ ...(input.firstname === undefined ? {} : { firstname: input.firstname }), name: input.name, email: input.email, updatedAt: new Date() })
+          .where(eq(admins.id, adminId))
+          .returning();
+        return { before, row };
+      },
+      ({ before, row }) => ({ changes: diffChanges(identity(before), identity(row)) }),
+    ).then(({ row }) => row);
   } catch (err) {
     if (isUniqueViolation(err, 'admins_email_lower_uq')) throw fieldError('email', EMAIL_TAKEN);
     throw err;
@@ -55,18 +66,22 @@ export async function changePassword(
     errors.password_confirmation = ['La confirmation ne correspond pas au nouveau mot de passe.'];
   }
   if (Object.keys(errors).length) throw validationError(errors);
-  await db
-    .update(admins)
-    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-    .where(eq(admins.id, actor.id));
-  await revokeSessions(db, actor.id, actor.sessionId);
+  const passwordHash = await hashPassword(input.password);
+  await auditedWrite(
+    db,
+    async (tx) => {
+      await tx.update(admins).set({ passwordHash, updatedAt: new Date() }).where(eq(admins.id, actor.id));
+      await revokeSessions(tx, actor.id, actor.sessionId);
+    },
+    () => ({ changes: { password: [REDACTED, REDACTED] } }),
+  );
 }
 
 /** Stores a new avatar (re-encoded) under a fresh random key; returns the key. */
 export async function setAvatar(db: Db, adminId: number, upload: Buffer): Promise<string> {
   const image = await normaliseAvatar(upload);
   const avatarKey = `${adminId}-${crypto.randomBytes(12).toString('base64url')}`;
-  await db.transaction(async (tx) => {
+  await auditedWrite(db, async (tx) => {
     await tx
       .insert(adminAvatars)
       .values({ adminId, avatarKey, image })
@@ -78,7 +93,7 @@ export async function setAvatar(db: Db, adminId: number, upload: Buffer): Promis
 
 /** Removes the avatar (the default one shows again). */
 export async function removeAvatar(db: Db, adminId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await auditedWrite(db, async (tx) => {
     await tx.delete(adminAvatars).where(eq(adminAvatars.adminId, adminId));
     await tx.update(admins).set({ avatarKey: null, updatedAt: new Date() }).where(eq(admins.id, adminId));
   });

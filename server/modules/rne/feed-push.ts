@@ -8,7 +8,8 @@
  * contract's cap of one add, unless set lower; above: 422 `errors.sirens`, nothing queued), and a push that would take
  * the queue past FEED_PUSH_MAX_WAITING waiting entries is refused whole (429, nothing queued). The SIRENs are validated
  * like the manual add (422 `errors.sirens` with their positions) and queued with the reason (default `Flux
- * externe`); the worker is woken after the commit.
+ * externe`), with the call's audit entry (system actor `feed-push`, resource `rne_queue`); the worker is woken after
+ * the commit.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import { queueParams, queueSirensBody, queueSirensResult } from '../../../contra
 import type { AppContext } from '../../context';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { paramId } from '../../http/audit';
 import { AppError, fieldError } from '../../lib/errors';
 import { queueSirens, REASON_FEED } from './queues';
 import { wakeRneWorker } from './worker';
@@ -59,7 +61,7 @@ export function feedPushRoutes(ctx: AppContext) {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/queues/:queue',
       {
-        config: { bearer: true },
+        config: { bearer: true, audit: { resource: 'rne_queue', action: 'push', id: paramId('queue') } },
         onRequest: checkToken,
         schema: {
           tags: ['Flux'],

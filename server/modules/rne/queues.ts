@@ -9,11 +9,13 @@
  *   feed push (reason given, default `Flux externe`), with the French answer.
  * - `requeueEntry`: a parked entry back to waiting (attempts and error cleared); when the SIREN is already
  *   waiting again in that queue, the parked entry is simply removed.
- * The caller wakes the worker after the commit (`wakeRneWorker`).
+ * The caller wakes the worker after the commit (`wakeRneWorker`). The add and the requeue record their route's audit
+ * entry in their transaction.
  */
 import { sql } from 'drizzle-orm';
 import { QUEUE_LABELS, type QueueName, type QueueSirensResult } from '../../../contract/rne';
 import type { Db } from '../../db/client';
+import { auditedWrite } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { parseSirenLines } from '../../http/siren-lines';
 import { isUniqueViolation } from '../../db/errors';
@@ -85,10 +87,16 @@ export function queuedMessage(queue: QueueName, counts: EnqueueCounts): string {
  */
 export async function queueSirens(db: Db, queue: QueueName, values: string[], reason: string, lines?: number[]): Promise<QueueSirensResult> {
   const { sirens, notes } = parseSirenLines(values, lines);
-  const counts = await enqueueSirens(
+  const counts = await auditedWrite(
     db,
-    queue,
-    sirens.map((siren) => ({ siren, reason })),
+    (tx) =>
+      enqueueSirens(
+        tx,
+        queue,
+        sirens.map((siren) => ({ siren, reason })),
+      ),
+    // Recorded even when every SIREN was waiting already: the call and its selection stand in the trail.
+    (c) => ({ details: { queue, count: c.queued, already_waiting: values.length - c.queued } }),
   );
   const total = { queued: counts.queued, already_waiting: values.length - counts.queued };
   return { message: queuedMessage(queue, total), ...total, ...(notes.length ? { notes } : {}) };
@@ -100,14 +108,25 @@ export async function queueSirens(db: Db, queue: QueueName, values: string[], re
  * @throws AppError 404 when `id` is not a parked entry of `queue`
  */
 export async function requeueEntry(db: Db, queue: QueueName, id: number): Promise<void> {
-  try {
-    const res = await rowsOf<unknown>(db, sql`
-      update rne_queue set state = 'waiting', attempts = 0, error = null, not_before = now(), lease_until = null, processed_at = null
-       where id = ${id} and queue = ${queue} and state = 'parked' returning id`);
-    if (res.length === 0) throw notFound(ENTRY_NOT_FOUND);
-  } catch (err) {
-    if (!isUniqueViolation(err, 'rne_queue_pending_key')) throw err;
-    const res = await rowsOf<unknown>(db, sql`delete from rne_queue where id = ${id} and queue = ${queue} and state = 'parked' returning id`);
-    if (res.length === 0) throw notFound(ENTRY_NOT_FOUND);
-  }
+  await auditedWrite(
+    db,
+    async (tx) => {
+      try {
+        // In a savepoint: the unique violation of a SIREN waiting again rolls back this statement only.
+        const res = await tx.transaction((sp) =>
+          rowsOf<{ siren: string }>(sp, sql`
+          update rne_queue set state = 'waiting', attempts = 0, error = null, not_before = now(), lease_until = null, processed_at = null
+           where id = ${id} and queue = ${queue} and state = 'parked' returning siren`),
+        );
+        if (res.length === 0) throw notFound(ENTRY_NOT_FOUND);
+        return { siren: res[0].siren, removed: false };
+      } catch (err) {
+        if (!isUniqueViolation(err, 'rne_queue_pending_key')) throw err;
+        const res = await rowsOf<{ siren: string }>(tx, sql`delete from rne_queue where id = ${id} and queue = ${queue} and state = 'parked' returning siren`);
+        if (res.length === 0) throw notFound(ENTRY_NOT_FOUND);
+        return { siren: res[0].siren, removed: true };
+      }
+    },
+    (done) => ({ details: { entry: id, ...done } }),
+  );
 }

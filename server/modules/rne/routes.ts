@@ -10,7 +10,9 @@
  *   (./queue-bulk.ts), and each table's « Exporter CSV »:
  *   `GET queues/{queue}/export.csv`, `GET queues/officers/live/export.csv`, `GET queues/{queue}/parked/export.csv`.
  * The plugin also declares the RNE worker's tasks (`registerRneWorker`, on when RNE_WORKER=on), and wakes the
- * worker after a call that queued entries.
+ * worker after a call that queued entries. Each write declares its audit entry (server/http/audit.ts): `rne_accounts`
+ * with the account's id, `rne_queue` with the queue's name, the bulk actions with their count and selection; the list
+ * of the first table answers the accounts' passwords and is declared `reveal`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +36,7 @@ import {
   rneSyncResult,
 } from '../../../contract/rne';
 import type { AppContext } from '../../context';
+import { paramId, REVEAL, type AuditDeclaration } from '../../http/audit';
 import { accountsResource, listAccounts } from './accounts';
 import { CSV_FILENAME, liveCsvStream } from './csv';
 import { bulkBody, bulkResponse } from '../../../contract/bulk';
@@ -50,6 +53,14 @@ import { registerRneWorker, wakeRneWorker } from './worker';
 
 const tags = ['Supervision'];
 
+/** The `config` of a route whose write records the audit entry `resource` / `action` (id: `id`). */
+const audited = (resource: string, action: AuditDeclaration['action'], id?: AuditDeclaration['id']) => ({ audit: { resource, action, id } });
+/** The bulk actions' entries keep the route's own words: `queues/<queue>/parked/bulk/<action>` under `supervisions`. */
+const bulkAction = (req: { params: unknown }) => {
+  const { queue, action } = req.params as { queue: string; action?: string };
+  return `queues/${queue}/${action ? `parked/bulk/${action}` : 'waiting/bulk/remove'}`;
+};
+
 /** Registers the RNE routes under `/api/supervisions` and the worker's tasks. */
 export function rneRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -61,22 +72,22 @@ export function rneRoutes(ctx: AppContext) {
     registerRneWorker(ctx);
 
     // Accounts.
-    r.get('/inpiall', { schema: { tags, response: { 200: z.array(rneOfficersAccount), ...errorResponses(401) } } }, async () => listAccounts(db, box, 'officers'));
+    r.get('/inpiall', { config: audited('rne_accounts', REVEAL), schema: { tags, response: { 200: z.array(rneOfficersAccount), ...errorResponses(401) } } }, async () => listAccounts(db, box, 'officers'));
     r.get('/rneall', { schema: { tags, response: { 200: z.array(rneFilingsAccount), ...errorResponses(401) } } }, async () => listAccounts(db, box, 'filings'));
-    r.post('/rne/accounts', { schema: { tags, body: rneAccountBody, response: { 201: rneAccountRecord, ...errorResponses(401, 419, 422) } } }, async (req, reply) =>
+    r.post('/rne/accounts', { config: audited('rne_accounts', 'create'), schema: { tags, body: rneAccountBody, response: { 201: rneAccountRecord, ...errorResponses(401, 419, 422) } } }, async (req, reply) =>
       reply.status(201).send(accounts.spec.toResponse(await accounts.create(db, req.body))),
     );
-    r.post('/rne/accounts/:id', { schema: { tags, params: idParams, body: rneAccountUpdateBody, response: { 200: rneAccountRecord, ...write } } }, async (req) =>
+    r.post('/rne/accounts/:id', { config: audited('rne_accounts', 'update', paramId()), schema: { tags, params: idParams, body: rneAccountUpdateBody, response: { 200: rneAccountRecord, ...write } } }, async (req) =>
       accounts.spec.toResponse(await accounts.update(db, req.params.id, req.body, actor(req.admin!.id, req.sessionId))),
     );
-    r.post('/rne/accounts/:id/toggle', { schema: { tags, params: idParams, response: { 200: rneAccountRecord, ...write } } }, async (req) =>
+    r.post('/rne/accounts/:id/toggle', { config: audited('rne_accounts', 'status', paramId()), schema: { tags, params: idParams, response: { 200: rneAccountRecord, ...write } } }, async (req) =>
       accounts.spec.toResponse(await accounts.toggle(db, req.params.id, actor(req.admin!.id, req.sessionId))),
     );
-    r.post('/rne/accounts/:id/delete', { schema: { tags, params: idParams, response: { 204: z.null(), ...write } } }, async (req, reply) => {
+    r.post('/rne/accounts/:id/delete', { config: audited('rne_accounts', 'delete', paramId()), schema: { tags, params: idParams, response: { 204: z.null(), ...write } } }, async (req, reply) => {
       await accounts.remove(db, req.params.id, actor(req.admin!.id, req.sessionId));
       return reply.status(204).send(null);
     });
-    r.get('/syncInpiAccount/:id', { schema: { tags, params: idParams, response: { 200: rneSyncResult, ...errorResponses(401, 404, 422) } } }, async (req) =>
+    r.get('/syncInpiAccount/:id', { config: audited('rne_accounts', 'rne_sync', paramId()), schema: { tags, params: idParams, response: { 200: rneSyncResult, ...errorResponses(401, 404, 422) } } }, async (req) =>
       syncAccount(ctx, req.params.id).then(async (synced) => {
         // An account that can log in again may unblock its pool's queue: wake its worker now rather than at the next tick.
         if (synced.result === 'ok') await wakeRneWorker(ctx, synced.account.pool === 'officers' ? 'officers' : 'accounts');
@@ -131,7 +142,7 @@ export function rneRoutes(ctx: AppContext) {
     const bulk = { 200: bulkResponse, ...errorResponses(401, 419, 422) };
     r.post(
       '/queues/:queue/parked/bulk/:action',
-      { schema: { tags, params: queueParams.extend({ action: z.enum(['requeue', 'remove'], { error: 'Action inconnue.' }) }), body: bulkBody, response: bulk } },
+      { config: audited('supervisions', bulkAction), schema: { tags, params: queueParams.extend({ action: z.enum(['requeue', 'remove'], { error: 'Action inconnue.' }) }), body: bulkBody, response: bulk } },
       async (req) => {
         const { queue, action } = req.params;
         const count = await bulkParked(db, queue, action, req.body);
@@ -139,20 +150,20 @@ export function rneRoutes(ctx: AppContext) {
         return { count, message: queueBulkMessage(action, count) };
       },
     );
-    r.post('/queues/:queue/waiting/bulk/remove', { schema: { tags, params: queueParams, body: bulkBody, response: bulk } }, async (req) => {
+    r.post('/queues/:queue/waiting/bulk/remove', { config: audited('supervisions', bulkAction), schema: { tags, params: queueParams, body: bulkBody, response: bulk } }, async (req) => {
       const count = await bulkRemoveWaiting(db, req.params.queue, req.body);
       return { count, message: queueBulkMessage('remove', count) };
     });
     r.post(
       '/queues/:queue/requeue/:id',
-      { schema: { tags, params: queueParams.extend(idParams.shape), response: { 204: z.null(), ...write } } },
+      { config: audited('rne_queue', 'requeue', paramId('queue')), schema: { tags, params: queueParams.extend(idParams.shape), response: { 204: z.null(), ...write } } },
       async (req, reply) => {
         await requeueEntry(db, req.params.queue, req.params.id);
         await wakeRneWorker(ctx, req.params.queue);
         return reply.status(204).send(null);
       },
     );
-    r.post('/queues/:queue/sirens', { schema: { tags, params: queueParams, body: queueSirensBody, response: { 200: queueSirensResult, ...write } } }, async (req) => {
+    r.post('/queues/:queue/sirens', { config: audited('rne_queue', 'add_sirens', paramId('queue')), schema: { tags, params: queueParams, body: queueSirensBody, response: { 200: queueSirensResult, ...write } } }, async (req) => {
       const { queue } = req.params;
       const result = await queueSirens(db, queue, req.body.sirens, REASON_MANUAL, req.body.lines);
       if (result.queued > 0) await wakeRneWorker(ctx, queue);

@@ -4,11 +4,12 @@
  * the outcome on the account: `token_ok` 1/0, the new token sealed (dropped when the credentials are refused),
  * `checked_at` (the spec's `passage`) = now, `changed_at` (`last_change`) = now only when `token_ok` changed,
  * `last_error` the French message of a failure. The answer carries the toast text. Neither the password nor
- * the token is logged.
+ * the token is logged. The outcome is recorded with its route's audit entry (the result and the HTTP status).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { RneSyncResult } from '../../../contract/rne';
 import type { AppContext } from '../../context';
+import { auditedWrite } from '../../lib/audit';
 import { rneAccounts } from '../../db/schema/rne';
 import { CREDENTIALS_REFUSED, rneEndpoint, rneLogin, type LoginOutcome } from './client';
 import { accountsResource } from './accounts';
@@ -40,17 +41,23 @@ export async function syncAccount(ctx: AppContext, id: number): Promise<RneSyncR
   const tokenOk = outcome.ok ? 1 : 0;
   const message = outcome.ok ? SYNC_OK : outcome.reason === 'credentials' ? outcome.message : unreachableMessage(outcome);
   const token = outcome.ok ? { tokenEnc: ctx.box.encrypt(outcome.token) } : outcome.reason === 'credentials' ? { tokenEnc: null } : {};
-  await ctx.db
-    .update(rneAccounts)
-    .set({
-      ...token,
-      tokenOk,
-      checkedAt: sql`now()`,
-      changedAt: sql`case when ${rneAccounts.tokenOk} <> ${tokenOk} then now() else ${rneAccounts.changedAt} end`,
-      lastError: outcome.ok ? null : message,
-      updatedAt: new Date(),
-    })
-    .where(eq(rneAccounts.id, id));
+  // The outcome and its audit entry in one transaction, once the service has answered (no transaction held over the network).
+  await auditedWrite(
+    ctx.db,
+    (tx) =>
+      tx
+        .update(rneAccounts)
+        .set({
+          ...token,
+          tokenOk,
+          checkedAt: sql`now()`,
+          changedAt: sql`case when ${rneAccounts.tokenOk} <> ${tokenOk} then now() else ${rneAccounts.changedAt} end`,
+          lastError: outcome.ok ? null : message,
+          updatedAt: new Date(),
+        })
+        .where(eq(rneAccounts.id, id)),
+    () => ({ details: { result: outcome.ok ? 'ok' : outcome.reason, status: outcome.status } }),
+  );
   const record = resource.spec.toResponse(await resource.find(ctx.db, id));
   return { result: outcome.ok ? 'ok' : outcome.reason, status: outcome.status, message, account: record };
 }

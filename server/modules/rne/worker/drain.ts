@@ -14,7 +14,7 @@ import { takeBackExpired } from './entries';
 import { runLane, sleep, type DrainStats } from './lane';
 import type { WorkerDeps } from './options';
 import { rowsOf } from '../../../db/rows';
-import { recordAudit } from '../../../lib/audit';
+import { auditedWrite } from '../../../lib/audit';
 
 /** The account pool that works each queue. */
 export const POOL_OF: Record<QueueName, PoolName> = { officers: 'officers', accounts: 'filings' };
@@ -27,7 +27,7 @@ export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: Abo
   const owner = `${deps.owner}:${++drains}`;
   const stats: DrainStats = { processed: 0, failed: 0, parked: 0, released: 0, logins: 0 };
   while (!signal.aborted) {
-    await recordHeartbeat(deps, queue);
+    await recordHeartbeat(deps.db, queue);
     await takeBackExpired(deps, queue);
     const accounts = await leaseAccounts(deps, pool, owner, deps.options.maxLanes);
     if (accounts.length) deps.log.info({ queue, owner, accounts: accounts.map((a) => a.id) }, 'rne lanes started');
@@ -40,17 +40,19 @@ export async function drainQueue(deps: WorkerDeps, queue: QueueName, signal: Abo
     await sleep(Math.max(wait, 20), signal);
   }
   // Audit trail: one entry per drain that wrote something (each SIREN's own writes are in the update log), under
-  // the actor of the caller's scope (the system actor of the worker's task, server/lib/audit.ts `runAsSystem`).
+  // the actor of the caller's scope (the system actor of the worker's task, server/lib/audit.ts `runAsSystem`). The
+  // drain commits each SIREN on its own (a stopped worker keeps what it fetched); its entry is its closing commit,
+  // with its last heartbeat, and a failure to write it fails the drain's task instead of passing in silence.
   if (stats.processed || stats.failed || stats.parked) {
     const details = { queue, processed: stats.processed, failed: stats.failed, parked: stats.parked };
-    await recordAudit(deps.db, { resource: 'rne_queue', action: 'job', details }).catch((err: unknown) => deps.log.error({ err, queue }, 'rne audit entry not written'));
+    await auditedWrite(deps.db, (tx) => recordHeartbeat(tx, queue), () => ({ resource: 'rne_queue', action: 'job', details }));
   }
   return stats;
 }
 
-/** Records that a worker starts a round on `queue` now (`rne_queue_counts.worker_seen_at`, read by queue-state.ts). */
-async function recordHeartbeat(deps: WorkerDeps, queue: QueueName): Promise<void> {
-  await deps.db.execute(sql`update rne_queue_counts set worker_seen_at = now() where queue = ${queue}`);
+/** Records that a worker is at work on `queue` now (`rne_queue_counts.worker_seen_at`, read by queue-state.ts). */
+async function recordHeartbeat(db: WorkerDeps['db'], queue: QueueName): Promise<void> {
+  await db.execute(sql`update rne_queue_counts set worker_seen_at = now() where queue = ${queue}`);
 }
 
 /**

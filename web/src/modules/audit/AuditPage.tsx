@@ -81,6 +81,8 @@ export default function AuditPage() {
             <Select
               id="audit-resource"
               allowClear
+              showSearch
+              optionFilterProp="label"
               style={{ minWidth: 180 }}
               value={filters.resource}
               onChange={(v?: string) => setFilter('resource', v)}
@@ -91,6 +93,8 @@ export default function AuditPage() {
             <Select
               id="audit-action"
               allowClear
+              showSearch
+              optionFilterProp="label"
               style={{ minWidth: 180 }}
               value={filters.action}
               onChange={(v?: string) => setFilter('action', v)}
