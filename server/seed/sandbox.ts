@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import type { SandboxLog } from '../api/sandbox';
 import type { AppConfig } from '../config';
 import type { AppContext } from '../context';
-import { migrateDatabase, openDatabase, type Database } from '../db/client';
+import { prepareDatabase } from '../bootstrap';
+import { openDatabase, type Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { JobQueue } from '../jobs/queue';
 import { loadOrCreateAppKey, SecretBox } from '../lib/app-key';
@@ -21,7 +22,8 @@ import { ensureNomenclatures } from '../modules/register';
 import { seedDemo } from './demo';
 
 /**
- * Opens the sandbox database of `config`, migrates it, writes the nomenclatures' labels and seeds the demo when it
+ * Opens the sandbox database of `config`, brings it to the code's schema (migrations, pg-boss's schema, online
+ * indexes: server/bootstrap.ts `prepareDatabase`), writes the nomenclatures' labels and seeds the demo when it
  * holds no company. Between steps, an aborted `signal` stops it (the database closed, the abort reason thrown).
  * @returns the database, ready to read, and whether this call seeded it
  * @throws when a step fails (the database closed)
@@ -30,7 +32,7 @@ export async function openSandbox(config: AppConfig, signal: AbortSignal): Promi
   const database = await openDatabase({ databaseUrl: config.api.sandboxDatabaseUrl, statementTimeoutMs: 0 });
   try {
     signal.throwIfAborted();
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     await ensureNomenclatures(database.db);
     signal.throwIfAborted();
     // The demo seed keeps what exists (server/seed/demo.ts), so two processes seeding one shared sandbox at once

@@ -159,7 +159,7 @@ export async function publishDeals(db: Db, adminId: number | null): Promise<numb
     }
     const total = work.published + Number(published.added) - Number(withdrawn.rows);
     await q.execute(sql`update deal_publish_batches set deals = ${count}, published_total = ${total} where id = ${batch}`);
-    await recordAudit(q, { resourceId: batch, details: { count, published_total: total } });
+    await recordAudit(q, { resource: 'deals', action: 'publish', resourceId: batch, details: { count, published_total: total } });
     return count;
   });
 }
@@ -196,7 +196,7 @@ export async function purgeLastBatch(db: Db): Promise<number> {
       where h.batch_id = ${last.id} and h.previous_snapshot is not null
         and d.id = (h.previous_snapshot->>'id')::bigint and d.id is distinct from h.deal_id`);
     await q.execute(sql`delete from deal_publish_batches where id = ${last.id}`);
-    await recordAudit(q, { resourceId: last.id, details: { count: Number(last.deals) } });
+    await recordAudit(q, { resource: 'deals', action: 'publish_undo', resourceId: last.id, details: { count: Number(last.deals) } });
     return Number(last.deals);
   });
 }
