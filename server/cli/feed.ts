@@ -15,7 +15,7 @@ import cliProgress from 'cli-progress';
 import lockfile from 'proper-lockfile';
 import type { UploadFeed } from '../../contract/feeds';
 import { registerJobs } from '../jobs/define';
-import { waitForJob } from '../jobs/queue';
+import { waitForJob } from '../jobs/store';
 import { feedsModule } from '../modules/feeds/module';
 import { rneModule } from '../modules/rne/module';
 import { createContext } from '../bootstrap';

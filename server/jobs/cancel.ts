@@ -17,11 +17,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { CANCELLED_KIND } from './failure';
 import { removeJobFile } from './files';
 import type { JobRow } from './store';
-
-/** Failure kind of a cancelled job (./failure.ts). */
-export const CANCELLED_KIND = 'cancelled';
 
 /** « Import annulé par Jeanne Martin. Rien n’a été importé. » */
 export function cancelledMessage(by: string): string {
@@ -30,13 +28,6 @@ export function cancelledMessage(by: string): string {
 
 /** Refusal of a cancellation of a job that is neither queued nor running (ended, waiting for confirmation, unknown). */
 export const NOT_RUNNING_MESSAGE = 'Cet import n’est plus en cours\u00a0: il ne peut plus être annulé.';
-
-/** The reason a cancelled job's signal is aborted with: its French message, thrown by the handler as its end. */
-export class JobCancelled extends AppError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
 
 /** The request stored on a running job's row, if any: its message. */
 export function cancelRequest(row: Pick<JobRow, 'state' | 'failureKind' | 'error'>): string | undefined {

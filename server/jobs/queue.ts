@@ -38,22 +38,14 @@ import { jobs } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { runAsSystem } from '../lib/audit';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
-import { cancelRequest, JobCancelled, requestCancel } from './cancel';
+import { cancelRequest, requestCancel } from './cancel';
 import { AwaitingConfirmation, holdJob } from './confirmation';
-import type { FailureKind } from './failure';
+import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, JobCancelled, NEVER_STARTED_MESSAGE, SHUTDOWN_MESSAGE, type FailureKind } from './failure';
 import { InputChanged, removeJobFile, type JobInput } from './files';
-import { claimJob, findJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
+import { claimJob, finishJob, insertJob, reportProgress, waitForJob, type JobRow } from './store';
 
-/** Message of a job whose process stopped while it ran. */
-export const INTERRUPTED_MESSAGE = 'Traitement interrompu\u00a0: le serveur s’est arrêté pendant son exécution. Rien n’a été enregistré\u00a0; relancez-le.';
-/** Message of a job aborted by a clean shutdown. */
-export const SHUTDOWN_MESSAGE = 'Traitement annulé\u00a0: le serveur a été arrêté. Rien n’a été enregistré\u00a0; relancez-le.';
-/** Message of a job that stayed queued for QUEUED_MAX_MS without starting. */
-export const NEVER_STARTED_MESSAGE = 'Traitement jamais démarré (serveur arrêté avant son lancement). Rien n’a été enregistré\u00a0; relancez-le.';
 /** How long a job may wait in the queue before it is taken as lost (ms). */
 export const QUEUED_MAX_MS = 3600_000;
-/** Message of an unexpected failure (details go to the log only). */
-export const JOB_FAILED_MESSAGE = 'Le traitement a échoué à cause d’une erreur inattendue. Rien n’a été enregistré.';
 
 /** How often a process reads the rows of the jobs it runs for a cancellation asked elsewhere (ms, PostgreSQL). */
 export const CANCEL_POLL_MS = 1000;
@@ -551,21 +543,6 @@ export class JobQueue {
       if (!pending.length && (this.bossDb?.idle() ?? true)) break;
       await Promise.all([...pending, this.bossDb?.settled()]);
     }
-  }
-}
-
-/**
- * Waits until job `id` ends, reading its row every `pollMs` ms (default 200); see `JobQueue.waitFor`.
- * @throws Error when the job's row is gone
- */
-export async function waitForJob(db: Db, id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
-  for (;;) {
-    const row = await findJob(db, id);
-    if (!row) throw new Error(`job ${id} vanished`);
-    if (row.state === 'done' || row.state === 'failed' || row.state === 'waiting') return row;
-    opts.onProgress?.(row);
-    if (opts.signal?.aborted) return row;
-    await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 200));
   }
 }
 

@@ -29,8 +29,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportSummary } from '../../contract/import-summary';
 import type { Sql } from '../db/sql';
 import { AppError } from '../lib/errors';
-import { SHUTDOWN_MESSAGE, type JobContext } from './queue';
-import { JobCancelled } from './cancel';
+import type { JobContext } from './queue';
+import { JobCancelled, SHUTDOWN_MESSAGE } from './failure';
 import { AwaitingConfirmation, exceedsThreshold } from './confirmation';
 import { assertInputUnchanged } from './files';
 import { finishJobIn } from './store';
@@ -77,7 +77,7 @@ export interface StagedImport<Staged, Merged> {
 
 /**
  * The error a stopped job ends with: the signal's reason when an administrator cancelled it (`JobCancelled`,
- * ./cancel.ts, « Import annulé par … »), else the server's stop (503 SHUTDOWN_MESSAGE).
+ * ./failure.ts, « Import annulé par … »), else the server's stop (503 SHUTDOWN_MESSAGE).
  */
 export function stopError(signal: AbortSignal): AppError {
   return signal.reason instanceof JobCancelled ? signal.reason : new AppError(503, SHUTDOWN_MESSAGE);

@@ -8,8 +8,7 @@ import type { JobResponse } from '../../contract/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Sql } from '../db/sql';
-import { CANCELLED_KIND, JobCancelled } from './cancel';
-import type { FailureKind } from './failure';
+import { CANCELLED_KIND, JobCancelled, type FailureKind } from './failure';
 
 /** A row of `jobs`. */
 export type JobRow = typeof jobs.$inferSelect;
@@ -90,7 +89,7 @@ export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promis
  * Ends job `id` as done on `tx`, inside the transaction that commits its work, and deletes its stored input file
  * (./files.ts), so that the work and its end are kept together or not at all (a crash right after the commit leaves a job done, never one whose recovery would
  * say that nothing was kept).
- * @throws JobCancelled (./cancel.ts) when an administrator asked the job to stop: the transaction then rolls back
+ * @throws JobCancelled (./failure.ts, asked through ./cancel.ts) when an administrator asked the job to stop: the transaction then rolls back
  */
 export async function finishJobIn(tx: Sql, id: string, outcome: { result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }): Promise<void> {
   // The end and its audit entry in one statement: the entry is written only when this call ended the job.
@@ -123,4 +122,19 @@ export async function latestJob(db: Db, kind: string, ownerId: number): Promise<
     .orderBy(desc(jobs.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * Waits until job `id` ends, reading its row every `pollMs` ms (default 200); see `JobQueue.waitFor`.
+ * @throws Error when the job's row is gone
+ */
+export async function waitForJob(db: Db, id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
+  for (;;) {
+    const row = await findJob(db, id);
+    if (!row) throw new Error(`job ${id} vanished`);
+    if (row.state === 'done' || row.state === 'failed' || row.state === 'waiting') return row;
+    opts.onProgress?.(row);
+    if (opts.signal?.aborted) return row;
+    await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 200));
+  }
 }

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { registerJobs } from '../jobs/define';
-import { waitForJob } from '../jobs/queue';
+import { waitForJob } from '../jobs/store';
 import { feedsModule } from '../modules/feeds/module';
 import { rneModule } from '../modules/rne/module';
 import { fileURLToPath } from 'node:url';

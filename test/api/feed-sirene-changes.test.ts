@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERRUPTED_MESSAGE } from '../../server/jobs/queue';
+import { INTERRUPTED_MESSAGE } from '../../server/jobs/failure';
 import { FEED_SIRENE } from '../../server/modules/feeds/kinds';
 import { sireneJob } from '../../server/modules/feeds/sirene/job';
 import { legalCategoryLabel, nafLabel } from '../../server/modules/feeds/nomenclatures';
