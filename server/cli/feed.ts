@@ -14,7 +14,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import lockfile from 'proper-lockfile';
 import type { UploadFeed } from '../../contract/feeds';
-import { registerJobs } from '../jobs/define';
+import { registerJobs } from '../modules/job-registry';
 import { waitForJob } from '../jobs/store';
 import { feedsModule } from '../modules/feeds/module';
 import { rneModule } from '../modules/rne/module';

@@ -39,16 +39,19 @@ export const jobInputSchema = z.discriminatedUnion('kind', [
 /** Where a job's input file is (`payload.input`). */
 export type JobInput = z.output<typeof jobInputSchema>;
 
-/** A job row as far as its input goes. */
+/** A job row as far as its input goes: its payload, stored or parsed, is read for its `input` only. */
 export interface JobWithInput {
   id: string;
-  payload: Record<string, unknown> | null;
+  payload: unknown;
 }
+
+/** A payload that names its input. */
+const withInput = z.object({ input: jobInputSchema });
 
 /** The input of a job row: its payload's `input`, `stored` when it names none (a job whose upload is chunks). */
 export function inputOf(job: JobWithInput): JobInput {
-  const parsed = jobInputSchema.safeParse(job.payload?.input);
-  return parsed.success ? parsed.data : { kind: 'stored' };
+  const parsed = withInput.safeParse(job.payload);
+  return parsed.success ? parsed.data.input : { kind: 'stored' };
 }
 
 /** Error of an import whose file changed while it was read (a copy still under way): nothing is kept, and it may be taken again. */

@@ -32,13 +32,14 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Db } from '../db/client';
-import { clientSql, type Sql } from '../db/sql';
+import { clientSql } from '../db/sql';
 import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
 import { jobs } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { runAsSystem } from '../lib/audit';
 import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
 import { cancelRequest, requestCancel } from './cancel';
+import { BAD_PAYLOAD_MESSAGE, type JobDefinition, type JobHandler } from './define';
 import { AwaitingConfirmation, holdJob } from './confirmation';
 import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, JobCancelled, NEVER_STARTED_MESSAGE, SHUTDOWN_MESSAGE, type FailureKind } from './failure';
 import { InputChanged, removeJobFile, type JobInput } from './files';
@@ -55,31 +56,21 @@ const LOCK_CLASS = ADVISORY_LOCK_CLASSES.job;
 /** Advisory lock of the queue creation. */
 const QUEUES_LOCK = ADVISORY_LOCKS.queues;
 
-/** What a handler receives. */
-export interface JobContext {
-  job: JobRow;
-  database: Database;
-  /**
-   * Plain SQL on the job's own connection (PostgreSQL: the one holding its lock) or on the embedded instance:
-   * where the handler opens its transaction and COPYs (server/db/sql.ts).
-   */
-  sql: Sql;
-  /**
-   * Aborted when the server stops or an administrator cancels the job (its reason is then a `JobCancelled`,
-   * ./cancel.ts): the handler rolls back and throws (./staged-import.ts `throwIfStopped`).
-   */
-  signal: AbortSignal;
-  /** Records rows and bytes read (throttled by the caller: call it every few thousand rows). */
-  progress(rowsRead: number, bytesRead: number): Promise<void>;
+/** What a job's payload is stored as (`jobs.payload`, JSON). */
+export type JobPayload = Record<string, unknown>;
+
+/** A kind registered on the queue: its definition and the handler built for this queue. */
+interface RegisteredKind {
+  definition: JobDefinition<unknown, never>;
+  handler: JobHandler<unknown>;
 }
 
-/** A kind of job. */
-export interface JobKind {
-  /** Runs the job; returns its result (stored as JSON). Throw an AppError for a French message. */
-  run(ctx: JobContext): Promise<{ result: Record<string, unknown>; rowsRead?: number; bytesRead?: number; ended?: true }>;
-  /** Removes whatever a failed or interrupted run of job `jobId` left. */
-  cleanup(db: Db, jobId: string): Promise<void>;
-}
+/**
+ * A job just created (queued, not yet dispatched), typed by its definition: what `dispatch` sends. `complete` tells
+ * the type checker whether it was created with its whole payload (`dispatch` may then leave it as it is) or with
+ * a draft of it (`dispatch` must give the whole payload); it is not set at run time.
+ */
+export type CreatedJob<P extends JobPayload, Complete extends boolean = true> = JobRow & { readonly definition: JobDefinition<P, never>; readonly complete?: Complete };
 
 /** A periodic task (`schedule`): runs in whichever process fetches its cron job; stops when `signal` aborts. */
 export type ScheduledTask = (signal: AbortSignal) => Promise<void>;
@@ -105,7 +96,7 @@ export interface JobLogger {
 export class JobQueue {
   private boss?: PgBoss;
   private bossDb?: BossDb;
-  private readonly kinds = new Map<string, JobKind>();
+  private readonly kinds = new Map<string, RegisteredKind>();
   private readonly workers = new Map<string, string>();
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void>; client?: pg.PoolClient }>();
   /** Per kind, the end of the last job dispatched `here` (they run one after the other). */
@@ -135,9 +126,14 @@ export class JobQueue {
     this.log = log;
   }
 
-  /** Declares a kind of job (before `start`). Kind names are pg-boss queue names: letters, digits, `-`. */
-  register(kind: string, handler: JobKind): void {
-    this.kinds.set(kind, handler);
+  /**
+   * Declares a kind of job (before `start`): its handler is built from `deps` (./define.ts), what the definition's
+   * builder takes; a definition that takes nothing is registered alone.
+   */
+  register<P>(definition: JobDefinition<P, unknown>): void;
+  register<P, D>(definition: JobDefinition<P, D>, deps: D): void;
+  register(definition: JobDefinition<unknown, unknown>, deps?: unknown): void {
+    this.kinds.set(definition.kind, { definition, handler: definition.build(deps) });
   }
 
   /**
@@ -265,23 +261,28 @@ export class JobQueue {
   }
 
   /**
-   * Records a job of `kind` (queued, not yet sent), e.g. to attach its input file (server/jobs/files.ts)
-   * before `dispatch`; `discard` removes it if that fails.
+   * Records a job of `definition` (queued, not yet sent), e.g. to attach its input file (server/jobs/files.ts)
+   * before `dispatch`; `discard` removes it if that fails. Its payload is whole, or a draft (what is known before
+   * the input has arrived: its file name) that `dispatch` completes.
    * @param alone - a rule that must hold when the job is created (e.g. « one import of this kind at a time per
    *   administrator »): it runs in the job's transaction under the owner's upload lock, so that of several uploads
    *   sent at once only those that find the rule true get a job, each seeing the jobs created before it. It throws
    *   the refusal (an AppError) to create nothing.
    * @throws AppError 503 while the server stops; whatever `alone` throws
    */
-  async create(kind: string, ownerId: number | null, payload: Record<string, unknown>, alone?: (db: Db) => Promise<void>): Promise<JobRow> {
+  async create<P extends JobPayload>(definition: JobDefinition<P, never>, ownerId: number | null, payload: NoInfer<P>, alone?: (db: Db) => Promise<void>): Promise<CreatedJob<P, true>>;
+  async create<P extends JobPayload>(definition: JobDefinition<P, never>, ownerId: number | null, draft: NoInfer<Partial<P>>, alone?: (db: Db) => Promise<void>): Promise<CreatedJob<P, false>>;
+  async create(definition: JobDefinition<JobPayload, never>, ownerId: number | null, stored: JobPayload, alone?: (db: Db) => Promise<void>): Promise<CreatedJob<JobPayload, boolean>> {
     if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
-    if (!alone) return insertJob(this.database.db, kind, ownerId, payload, null);
-    return this.database.db.transaction(async (t) => {
-      const tx: Db = t;
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_CLASSES.ownerUpload}, ${ownerId ?? 0})`);
-      await alone(tx);
-      return insertJob(tx, kind, ownerId, payload, null);
-    });
+    const row = alone
+      ? await this.database.db.transaction(async (t) => {
+          const tx: Db = t;
+          await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_CLASSES.ownerUpload}, ${ownerId ?? 0})`);
+          await alone(tx);
+          return insertJob(tx, definition.kind, ownerId, stored, null);
+        })
+      : await insertJob(this.database.db, definition.kind, ownerId, stored, null);
+    return { ...row, definition };
   }
 
   /**
@@ -294,35 +295,54 @@ export class JobQueue {
   }
 
   /**
-   * Sends a created job to pg-boss (run by whichever process fetches it first; this one is woken at once).
+   * Sends a created job to pg-boss (run by whichever process fetches it first; this one is woken at once), with its
+   * whole payload when it was created with a draft.
    * With `here`, the job runs in this process instead, after the earlier `here` jobs of its kind (one at a
    * time): for an input that only this machine can read (a file path: the feeds' CLI, inbox and fetch). It
    * keeps its row, progress, lock and recovery like any job.
    * @param bytesTotal - size of its input, for the progress percentage
-   * @param opts.again - the job was sent once already (a confirmed job, ./confirmation.ts): pg-boss gets a new id for it
+   * @throws AppError 503 while the server stops
    */
-  async dispatch(created: JobRow, bytesTotal: number | null, payload?: Record<string, unknown>, opts: { here?: boolean; again?: boolean } = {}): Promise<JobRow> {
-    const kind = created.kind;
+  async dispatch<P extends JobPayload>(job: CreatedJob<P, true>, bytesTotal: number | null, payload?: NoInfer<P>, opts?: { here?: boolean }): Promise<JobRow>;
+  async dispatch<P extends JobPayload>(job: CreatedJob<P, boolean>, bytesTotal: number | null, payload: NoInfer<P>, opts?: { here?: boolean }): Promise<JobRow>;
+  async dispatch(job: CreatedJob<JobPayload, boolean>, bytesTotal: number | null, payload?: JobPayload, opts: { here?: boolean } = {}): Promise<JobRow> {
     if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
     const [row] = await this.database.db
       .update(jobs)
       .set({ bytesTotal, ...(payload ? { payload } : {}) })
-      .where(eq(jobs.id, created.id))
+      .where(eq(jobs.id, job.id))
       .returning();
     if (opts.here) {
+      const kind = row.kind;
       const next = (this.local.get(kind) ?? Promise.resolve()).then(() => runAsSystem({ jobId: row.id, source: kind }, () => this.execute(kind, row.id)));
       this.local.set(kind, next);
       return row;
     }
+    return this.send(row, {});
+  }
+
+  /**
+   * Sends to pg-boss again a job that was sent once and is queued again (a confirmed import, ./confirmation.ts),
+   * with its stored payload.
+   * @throws AppError 503 while the server stops
+   */
+  async resend(row: JobRow): Promise<JobRow> {
+    if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
+    // pg-boss keeps the ids it was sent: a job sent again goes under an id of pg-boss's choosing.
+    return this.send(row, { again: true });
+  }
+
+  /** Sends queued `row` to pg-boss; a job that cannot be sent ends failed `unexpected`. */
+  private async send(row: JobRow, opts: { again?: boolean }): Promise<JobRow> {
+    const boss = this.boss!;
     try {
-      // pg-boss keeps the ids it was sent: a job sent again goes under an id of pg-boss's choosing.
-      await this.boss.send(kind, { jobId: row.id }, { ...(opts.again ? {} : { id: row.id }), retryLimit: 0 });
+      await boss.send(row.kind, { jobId: row.id }, { ...(opts.again ? {} : { id: row.id }), retryLimit: 0 });
     } catch (err) {
       await finishJob(this.database.db, row.id, { state: 'failed', error: JOB_FAILED_MESSAGE, kind: 'unexpected' });
       throw err;
     }
-    const worker = this.workers.get(kind);
-    if (worker) this.boss.notifyWorker(worker);
+    const worker = this.workers.get(row.kind);
+    if (worker) boss.notifyWorker(worker);
     return row;
   }
 
@@ -377,8 +397,9 @@ export class JobQueue {
 
   /** Runs one job: lock, claim, handler, outcome. Never throws (pg-boss only learns that it ended). */
   private async execute(kind: string, jobId: string): Promise<void> {
-    const handler = this.kinds.get(kind);
-    if (!handler) return;
+    const registered = this.kinds.get(kind);
+    if (!registered) return;
+    const { definition, handler } = registered;
     const db = this.database.db;
     const abort = new AbortController();
     let release: () => void = () => {};
@@ -409,9 +430,14 @@ export class JobQueue {
       if (!job) return;
       this.running.get(jobId)!.client = client;
       this.log.info({ job: jobId, kind }, 'job started');
+      let payload: unknown;
       try {
+        const parsed = definition.payload.safeParse(job.payload);
+        if (!parsed.success) throw new AppError(422, BAD_PAYLOAD_MESSAGE);
+        payload = parsed.data;
         const out = await handler.run({
-          job,
+          job: { ...job, payload },
+          payload,
           database: this.database,
           sql: client ? clientSql(client) : this.database.sql,
           signal: abort.signal,
@@ -446,7 +472,7 @@ export class JobQueue {
         else if (abort.signal.aborted) this.log.info({ job: jobId, kind }, 'job interrupted');
         else if (err instanceof AppError) this.log.info({ job: jobId, kind, reason: message }, 'job failed');
         else this.log.error({ err, job: jobId, kind }, 'job failed');
-        await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
+        await handler.cleanup(db, { id: jobId, payload }).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
         // Its input goes first: whoever waits for the job finds nothing of it left once it reads `failed`.
         await removeJobFile(db, job);
         await finishJob(db, jobId, { state: 'failed', error: message, kind });
@@ -508,7 +534,11 @@ export class JobQueue {
 
   private async failInterrupted(row: JobRow): Promise<void> {
     const db = this.database.db;
-    await this.kinds.get(row.kind)?.cleanup(db, row.id);
+    const registered = this.kinds.get(row.kind);
+    if (registered) {
+      const parsed = registered.definition.payload.safeParse(row.payload);
+      await registered.handler.cleanup(db, { id: row.id, payload: parsed.success ? parsed.data : undefined });
+    }
     await removeJobFile(db, row);
     // A job cancelled before its process died ends as cancelled.
     const cancelled = cancelRequest(row);

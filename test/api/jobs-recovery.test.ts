@@ -6,7 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ADVISORY_LOCK_CLASSES } from '../../server/db/locks';
+import { defineJob } from '../../server/jobs/define';
 import { jobs, newsCategories, newsTemporaries } from '../../server/db/schema';
 import { JobQueue, QUEUED_MAX_MS } from '../../server/jobs/queue';
 import { INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE } from '../../server/jobs/failure';
@@ -77,7 +79,7 @@ it.runIf(process.env.VIGIE_TEST_DB === 'pg')('on PostgreSQL, two processes creat
   for (let round = 0; round < 3; round++) {
     const queues = [new JobQueue(t.ctx.database), new JobQueue(t.ctx.database)];
     const kinds = Array.from({ length: 6 }, (_, i) => `race-${round}-${i}-${Date.now()}`);
-    for (const q of queues) for (const kind of kinds) q.register(kind, { run: async () => ({ result: {} }), cleanup: async () => {} });
+    for (const q of queues) for (const kind of kinds) q.register(defineJob(kind, z.object({}), () => ({ run: async () => ({ result: {} }), cleanup: async () => {} })));
     const started = await Promise.allSettled(queues.map((q) => q.start()));
     await Promise.all(queues.map((q) => q.stop()));
     expect(started.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);

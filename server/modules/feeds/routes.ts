@@ -102,7 +102,7 @@ export function feedRoutes(ctx: AppContext) {
     // An upload held for confirmation (server/jobs/confirmation.ts): run it for real, or drop it.
     r.post('/jobs/:id/confirm', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
       const row = await confirmJob(db, req.params.id, FEED_JOB_KINDS);
-      return toJobResponse(await ctx.jobs.dispatch(row, row.bytesTotal, undefined, { again: true }));
+      return toJobResponse(await ctx.jobs.resend(row));
     });
     r.post('/jobs/:id/abandon', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) =>
       toJobResponse(await abandonJob(db, req.params.id, FEED_JOB_KINDS)),

@@ -19,15 +19,15 @@ import { AppError, fieldError, notFound, validationError } from '../../lib/error
 import { bulkStatement } from '../../http/bulk';
 import { runList, type ListSpec } from '../../http/listing';
 import { receiveJobFile } from '../../jobs/files';
-import type { JobQueue } from '../../jobs/queue';
-import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
+import type { CreatedJob, JobQueue } from '../../jobs/queue';
+import { latestJob, toJobResponse } from '../../jobs/store';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../lib/like';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
 import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules';
 import type { Sql } from '../../db/sql';
 import { markExistingDuplicates } from './duplicates';
-import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
+import { NEWS_IMPORT, newsImportJobDefinition, type NewsImportPayload } from './import-job';
 import { rowsOf, rowCountOf } from '../../db/rows';
 
 /** Refusal of a file over `maxBytes` (the configuration's limit; NEWS_IMPORT_MAX_BYTES unless set). */
@@ -82,10 +82,10 @@ export async function startImport(
     throw fieldError('file', 'Seuls les fichiers .csv sont acceptés.');
   }
   const filename = part.filename.slice(0, 255);
-  let job: JobRow;
+  let job: CreatedJob<NewsImportPayload, false>;
   try {
     // One import at a time per administrator (SPEC section 4): the rule is checked as the job is created.
-    job = await jobsQueue.create(NEWS_IMPORT, ownerId, { filename }, (tx) => assertNoImportPending(tx, ownerId));
+    job = await jobsQueue.create(newsImportJobDefinition, ownerId, { filename }, (tx) => assertNoImportPending(tx, ownerId));
   } catch (err) {
     part.file.resume();
     throw err;
@@ -95,7 +95,7 @@ export async function startImport(
     if (part.file.truncated) throw fieldError('file', fileTooBig(limits.maxBytes));
     const layout = sniffCsv(head, bytes <= SNIFF_BYTES, NEWS_CSV);
     const payload: NewsImportPayload = { filename, layout, maxRows: limits.maxRows, maxTitleChars: limits.maxTitleChars, input };
-    return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>));
+    return toJobResponse(await jobsQueue.dispatch(job, bytes, payload));
   } catch (err) {
     part.file.resume();
     await jobsQueue.discard(job.id);
