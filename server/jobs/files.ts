@@ -57,7 +57,7 @@ export function inputOf(job: JobWithInput): JobInput {
 /** Error of an import whose file changed while it was read (a copy still under way): nothing is kept, and it may be taken again. */
 export const CHANGED_MESSAGE = 'Fichier modifié pendant la lecture\u00a0; il sera repris.';
 
-/** An input file that changed while its job read it (./queue.ts records it as `interrupted`: the file may be taken again). */
+/** An input file that changed while its job read it (./execute.ts records it as `interrupted`: the file may be taken again). */
 export class InputChanged extends AppError {
   constructor() {
     super(409, CHANGED_MESSAGE);

@@ -131,12 +131,11 @@ describe.runIf(process.env.VIGIE_TEST_DB === 'pg')('cancelling a deals import wh
     const m = multipart('file', 'annule.csv', 'text/csv', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
     const before = await count('deals');
     const upload = admin.client.call('POST', '/api/transactions/import', undefined, { payload: m.payload, headers: m.headers });
-    // The jobs this process runs (the queue's own map): the import is cancelled once it runs here, well inside its
-    // transaction (a request for its row would wait for that transaction on PGlite).
-    const running = (t.ctx.jobs as unknown as { running: Map<string, unknown> }).running;
+    // The jobs this process runs: the import is cancelled once it runs here, well inside its transaction (a request
+    // for its row would wait for that transaction on PGlite).
     let id: string | undefined;
     for (let i = 0; i < 2000 && !id; i++) {
-      id = [...running.keys()][0];
+      id = t.ctx.jobs.runningHere()[0];
       if (!id) await new Promise((r) => setTimeout(r, 5));
     }
     expect(id, 'the import never ran').toBeDefined();

@@ -1,5 +1,5 @@
 /**
- * Recovery of interrupted jobs (server/jobs/queue.ts `recoverInterrupted`): a job left
+ * Recovery of interrupted jobs (server/jobs/recovery.ts `recoverInterrupted`): a job left
  * `running` by a process that is gone is marked failed with the French message and its rows are deleted;
  * on PostgreSQL a job whose advisory lock is still held (its process alive) is left alone; a job queued for
  * more than an hour is taken as lost.
@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { ADVISORY_LOCK_CLASSES } from '../../server/db/locks';
 import { defineJob } from '../../server/jobs/define';
 import { jobs, newsCategories, newsTemporaries } from '../../server/db/schema';
-import { JobQueue, QUEUED_MAX_MS } from '../../server/jobs/queue';
+import { JobQueue } from '../../server/jobs/queue';
+import { QUEUED_MAX_MS } from '../../server/jobs/recovery';
 import { INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE } from '../../server/jobs/failure';
 import { NEWS_IMPORT } from '../../server/modules/news/import-job';
 import { createTestApp, type TestApp } from '../helpers/app';
