@@ -114,6 +114,7 @@ async function execute(rt: QueueRuntime, kind: string, jobId: string): Promise<v
     }
     rt.running.delete(jobId);
     release();
+    rt.seams.jobEnded?.(jobId);
   }
 }
 

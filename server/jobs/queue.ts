@@ -18,7 +18,7 @@ import type { JobDefinition } from './define';
 import type { JobInput } from './files';
 import { startQueue, stopQueue } from './lifecycle';
 import { recoverInterrupted } from './recovery';
-import { QueueRuntime, type JobLogger, type ScheduledTask, type TaskOptions } from './runtime';
+import { QueueRuntime, type JobLogger, type QueueSeams, type ScheduledTask, type TaskOptions } from './runtime';
 import { triggerTask, wakeTask } from './scheduling';
 import { createJob, discardJob, dispatchJob, resendJob, type CreatedJob, type CreateRule, type JobPayload } from './submit';
 import { waitForJob, type JobRow } from './store';
@@ -27,8 +27,9 @@ import { waitForJob, type JobRow } from './store';
 export class JobQueue {
   private readonly rt: QueueRuntime;
 
-  constructor(database: Database, log: JobLogger = { info: () => {}, error: () => {} }) {
-    this.rt = new QueueRuntime(database, log);
+  /** @param seams - pauses a test injects (./runtime.ts `QueueSeams`); none in production */
+  constructor(database: Database, log: JobLogger = { info: () => {}, error: () => {} }, seams: QueueSeams = {}) {
+    this.rt = new QueueRuntime(database, log, seams);
   }
 
   /** The current logger (the app's once set). */
@@ -184,4 +185,4 @@ export class JobQueue {
 }
 
 export type { CreatedJob, JobPayload } from './submit';
-export type { JobLogger, ScheduledTask, TaskOptions } from './runtime';
+export type { JobLogger, QueueSeams, ScheduledTask, TaskOptions } from './runtime';

@@ -29,6 +29,7 @@ export async function recoverInterrupted(rt: QueueRuntime): Promise<string[]> {
   const { database } = rt;
   const db = database.db;
   const stale = await db.select().from(jobs).where(eq(jobs.state, 'running'));
+  await rt.seams.recoveryRead?.(stale.map((row) => row.id));
   const failed: string[] = [];
   for (const row of stale) {
     if (rt.running.has(row.id)) continue;

@@ -42,6 +42,17 @@ export interface RunningJob {
   client?: pg.PoolClient;
 }
 
+/**
+ * Points where a test pauses the queue to line up a race, or learns that a step has passed (none is set in
+ * production): each is called, and awaited, at its point.
+ */
+export interface QueueSeams {
+  /** Recovery has read the running jobs (their ids) and not judged them yet. */
+  recoveryRead?(ids: string[]): Promise<void>;
+  /** Job `id`'s run in this process is over: its lock released, its connection returned. */
+  jobEnded?(id: string): void;
+}
+
 /** Refusal of a call that needs the queue while it is not running (before its start, while it stops). */
 export const STOPPING_MESSAGE = 'Le serveur s’arrête\u00a0: réessayez dans un instant.';
 
@@ -85,6 +96,7 @@ export class QueueRuntime {
   constructor(
     readonly database: Database,
     public log: JobLogger,
+    readonly seams: QueueSeams = {},
   ) {}
 
   /**
