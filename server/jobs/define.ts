@@ -78,6 +78,12 @@ export interface JobDefinition<P, D = unknown> {
   build(deps: D): JobHandler<P>;
 }
 
+/** A stored payload parsed by `definition`'s schema, or undefined when it does not match (written by another version). */
+export function parsePayload<P>(definition: Pick<JobDefinition<P, never>, 'payload'>, stored: unknown): P | undefined {
+  const parsed = definition.payload.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * Declares a kind of job (see the module's doc).
  * @param build - builds the handler from what the registry gives (the app's context for a module's job)

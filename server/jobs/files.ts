@@ -199,11 +199,12 @@ export function openJobFile(db: Db, job: JobWithInput, opts: { highWaterMark?: n
 }
 
 /**
- * Removes the input of `job` that belongs to it: its stored chunks and its spool file. A `path` input is left
+ * Removes the input of `job` that belongs to it: its stored chunks, then its spool file. A `path` input is left
  * in place. Safe to call more than once.
+ * @throws the database's error, or the file system's (e.g. a spool path that is not a file)
  */
 export async function removeJobFile(db: Db, job: JobWithInput): Promise<void> {
+  await db.delete(jobFileChunks).where(eq(jobFileChunks.jobId, job.id));
   const input = inputOf(job);
   if (input.kind === 'spooled') await fs.promises.rm(input.path, { force: true });
-  await db.delete(jobFileChunks).where(eq(jobFileChunks.jobId, job.id));
 }

@@ -3,12 +3,12 @@
  * statement through the app's pool, outside the job's own transaction, so the progress is visible while
  * the job runs; only the end of a job that commits its work (`finishJobIn`) is written inside that transaction.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { JobResponse } from '../../contract/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Sql } from '../db/sql';
-import { CANCELLED_KIND, JobCancelled, type FailureKind } from './failure';
+import { CANCELLED_KIND, INTERRUPTED_MESSAGE, JobCancelled, type FailureKind } from './failure';
 
 /** A row of `jobs`. */
 export type JobRow = typeof jobs.$inferSelect;
@@ -83,6 +83,41 @@ export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promis
   if (outcome.state === 'done' && ended.length) {
     await db.execute(sql`with ended as (select * from jobs where id = ${id}) ${sql.raw(JOB_AUDIT_INSERT)}`);
   }
+}
+
+/**
+ * How a job ends failed: with its French message and kind, or `interrupted` (its process is gone), which keeps the
+ * message of an administrator's request to stop it, if any, as a `cancelled` end.
+ */
+export type FailedEnd = { error: string; kind: FailureKind } | 'interrupted';
+
+/**
+ * Ends job `id` failed unless it has ended meanwhile: one guarded statement decides (`update … where state in
+ * (…from) … returning`), and `then` — the kind's cleanup, the removal of its input — runs only when that statement
+ * ended the job, in the same transaction: a job that committed its work in between keeps it, and whoever reads the
+ * job `failed` finds its leftovers gone.
+ * @param from - the states it may end from
+ * @returns the row as ended, or undefined when the job was no longer in one of `from` (its end stands)
+ * @throws what `then` throws (the end is rolled back with it: the job keeps its state)
+ */
+export async function endFailed(db: Db, id: string, end: FailedEnd, from: ReadonlyArray<'queued' | 'running'>, then?: (tx: Db, row: JobRow) => Promise<void>): Promise<JobRow | undefined> {
+  const set =
+    end === 'interrupted'
+      ? {
+          error: sql`case when ${jobs.failureKind} = ${CANCELLED_KIND} then ${jobs.error} else ${INTERRUPTED_MESSAGE} end`,
+          failureKind: sql`case when ${jobs.failureKind} = ${CANCELLED_KIND} then ${jobs.failureKind} else 'interrupted' end`,
+        }
+      : { error: end.error, failureKind: end.kind };
+  return db.transaction(async (t) => {
+    const tx: Db = t;
+    const [row] = await tx
+      .update(jobs)
+      .set({ state: 'failed', finishedAt: new Date(), ...set })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...from])))
+      .returning();
+    if (row && then) await then(tx, row);
+    return row;
+  });
 }
 
 /**
