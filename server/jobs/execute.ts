@@ -2,24 +2,28 @@
  * One job's run in the process that took it (from pg-boss's worker, or dispatched `here`): read its row, take its
  * advisory lock (PostgreSQL, on a connection of its own named after the job), claim it (`queued` → `running`),
  * parse its payload with its definition's schema, run its handler, then record its outcome:
- * - done: its end (unless the handler wrote it in its own transaction: a staged import), then its input removed;
+ * - done: its end (unless the handler wrote it in its own transaction: a staged import); the steps after that
+ *   commit (its input's removal) are best effort: a failure there is logged and never undoes the end;
  * - held for a confirmation (`AwaitingConfirmation`, ./confirmation.ts): `waiting`, its input kept;
- * - failed: its kind of failure (./failure.ts) and French message, its leftovers cleaned (`cleanup`), its input removed.
+ * - failed: its kind of failure (./failure.ts) and French message, written by a statement that changes only a job
+ *   still running; only when that statement ended it are its leftovers cleaned (`cleanup`) and its input removed,
+ *   in the same transaction. A handler that throws after its import committed leaves the job done, untouched.
  * A job handed over while the queue stops is failed `shutdown` without running.
  */
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { ADVISORY_LOCK_CLASSES } from '../db/locks';
+import type { Db } from '../db/client';
 import { clientSql } from '../db/sql';
 import { jobs } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { runAsSystem } from '../lib/audit';
-import { BAD_PAYLOAD_MESSAGE } from './define';
+import { BAD_PAYLOAD_MESSAGE, parsePayload, type JobHandler } from './define';
 import { AwaitingConfirmation, holdJob } from './confirmation';
 import { JOB_FAILED_MESSAGE, JobCancelled, SHUTDOWN_MESSAGE, type FailureKind } from './failure';
 import { InputChanged, removeJobFile } from './files';
 import { jobConnectionName, jobLockObject, type QueueRuntime } from './runtime';
-import { claimJob, finishJob, reportProgress, type JobRow } from './store';
+import { claimJob, endFailed, finishJob, reportProgress, type JobRow } from './store';
 
 /** Runs job `jobId` of `kind` under the system actor (see the module's doc). Never throws (pg-boss only learns that it ended). */
 export function executeJob(rt: QueueRuntime, kind: string, jobId: string): Promise<void> {
@@ -67,11 +71,9 @@ async function execute(rt: QueueRuntime, kind: string, jobId: string): Promise<v
     if (!job) return;
     rt.running.get(jobId)!.client = client;
     log.info({ job: jobId, kind }, 'job started');
-    let payload: unknown;
+    const payload = parsePayload(definition, job.payload);
     try {
-      const parsed = definition.payload.safeParse(job.payload);
-      if (!parsed.success) throw new AppError(422, BAD_PAYLOAD_MESSAGE);
-      payload = parsed.data;
+      if (payload === undefined) throw new AppError(422, BAD_PAYLOAD_MESSAGE);
       const out = await handler.run({
         job: { ...job, payload },
         payload,
@@ -82,8 +84,6 @@ async function execute(rt: QueueRuntime, kind: string, jobId: string): Promise<v
       });
       // A staged import wrote its end (and dropped its stored chunks) in its own transaction.
       if (!out.ended) await finishJob(db, jobId, { state: 'done', ...out });
-      await removeJobFile(db, job);
-      log.info({ job: jobId, kind }, 'job done');
     } catch (err) {
       if (err instanceof AwaitingConfirmation && !abort.signal.aborted) {
         // Rolled back before it committed: the job waits for the operator, its input kept (./confirmation.ts).
@@ -94,15 +94,16 @@ async function execute(rt: QueueRuntime, kind: string, jobId: string): Promise<v
       const { kind: failure, message } = failureOf(err, abort.signal);
       // A refused input (AppError: its French reason, shown to the operator too), a stop or a cancellation is a
       // normal end, logged as info; anything else is a fault, logged with its error.
-      if (failure === 'cancelled') log.info({ job: jobId, kind: failure }, 'job cancelled');
+      if (!(await fail(rt, handler, job, { error: message, kind: failure }, payload))) log.error({ err, job: jobId, kind }, 'job failed after its end was written');
+      else if (failure === 'cancelled') log.info({ job: jobId, kind: failure }, 'job cancelled');
       else if (abort.signal.aborted) log.info({ job: jobId, kind: failure }, 'job interrupted');
       else if (err instanceof AppError) log.info({ job: jobId, kind: failure, reason: message }, 'job failed');
       else log.error({ err, job: jobId, kind: failure }, 'job failed');
-      await handler.cleanup(db, { id: jobId, payload }).catch((e) => log.error({ err: e, job: jobId }, 'job cleanup failed'));
-      // Its input goes first: whoever waits for the job finds nothing of it left once it reads `failed`.
-      await removeJobFile(db, job);
-      await finishJob(db, jobId, { state: 'failed', error: message, kind: failure });
+      return;
     }
+    // Committed: what follows is best effort, logged, and never undoes the job's end.
+    log.info({ job: jobId, kind }, 'job done');
+    await removeJobFile(db, job).catch((err) => log.error({ err, job: jobId }, 'job input removal failed'));
   } catch (err) {
     log.error({ err, job: jobId, kind }, 'job could not run');
   } finally {
@@ -115,6 +116,29 @@ async function execute(rt: QueueRuntime, kind: string, jobId: string): Promise<v
     rt.running.delete(jobId);
     release();
     rt.seams.jobEnded?.(jobId);
+  }
+}
+
+/**
+ * Ends running `job` failed with `end`, unless it has ended already (a handler that threw after its import committed:
+ * the job stays done), and then only cleans what it wrote and removes its input, in the end's transaction
+ * (./store.ts `endFailed`). A cleanup that fails is logged, and the job still ends failed, its input removed.
+ * @returns whether this call ended the job
+ */
+async function fail(rt: QueueRuntime, handler: JobHandler<unknown>, job: JobRow, end: { error: string; kind: FailureKind }, payload: unknown): Promise<boolean> {
+  const { database, log } = rt;
+  const removeInput = (db: Db, row: JobRow) => removeJobFile(db, row).catch((err) => log.error({ err, job: row.id }, 'job input removal failed'));
+  try {
+    const ended = await endFailed(database.db, job.id, end, ['running'], async (tx, row) => {
+      await handler.cleanup(tx, { id: row.id, payload });
+      await removeInput(tx, row);
+    });
+    return ended !== undefined;
+  } catch (err) {
+    log.error({ err, job: job.id }, 'job cleanup failed');
+    const ended = await endFailed(database.db, job.id, end, ['running']);
+    if (ended) await removeInput(database.db, ended);
+    return ended !== undefined;
   }
 }
 
