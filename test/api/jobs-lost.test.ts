@@ -165,9 +165,13 @@ describe.runIf(process.env.VIGIE_TEST_DB === 'pg')('a job held by another proces
       await age(held.id);
       expect(await queue.recoverInterrupted()).not.toContain(held.id);
       expect((await jobOf(held.id)).state).toBe('queued');
-      // The other process dies: the connection holding its session locks goes.
+      // The other process dies: the connection holding its session locks goes (waiting until it has gone).
       const key = Number(held.lockKey) % 2147483647;
-      await database.pool!.query(`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = $1 and granted and pid <> pg_backend_pid()`, [key]);
+      const { rows } = await database.pool!.query<{ gone: boolean }>(
+        `select pg_terminate_backend(pid, 10000) as gone from pg_locks where locktype = 'advisory' and objid = $1 and granted and pid <> pg_backend_pid()`,
+        [key],
+      );
+      expect(rows.map((r) => r.gone)).toEqual([true]);
       expect(await queue.recoverInterrupted()).toContain(held.id);
       expect(await jobOf(held.id)).toMatchObject({ state: 'failed', error: NEVER_STARTED_MESSAGE, failureKind: 'never_started' });
     } finally {
