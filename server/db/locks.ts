@@ -39,6 +39,12 @@ export const ADVISORY_LOCK_CLASSES = {
    * rule and the job's row, in one transaction; the object is the administrator's id (server/jobs/submit.ts `createJob`).
    */
   ownerUpload: 7275,
+  /**
+   * A queued job its process holds (created and not yet in pg-boss, or dispatched to run in that process), on one
+   * connection of the process's own: its process is alive while the lock is held; the object is the job's
+   * `lock_key` (server/jobs/holding.ts).
+   */
+  queuedJob: 7276,
 } as const;
 
 /** Name of a single-key advisory lock. */

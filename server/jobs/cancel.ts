@@ -77,6 +77,8 @@ export async function cancelJob(rt: QueueRuntime, id: string, by: string): Promi
   const row = await requestCancel(rt.database.db, id, by);
   const request = cancelRequest(row);
   if (request) abortCancelled(rt, id, request);
+  // Ended before it started: this process no longer holds it (./holding.ts).
+  else await rt.held.release(id);
   return row;
 }
 

@@ -22,7 +22,8 @@ import { BAD_PAYLOAD_MESSAGE, parsePayload, type JobHandler } from './define';
 import { AwaitingConfirmation, holdJob } from './confirmation';
 import { JOB_FAILED_MESSAGE, JobCancelled, SHUTDOWN_MESSAGE, type FailureKind } from './failure';
 import { InputChanged, removeJobFile } from './files';
-import { jobConnectionName, jobLockObject, type QueueRuntime } from './runtime';
+import { jobLockObject, processJobs } from './holding';
+import { jobConnectionName, type QueueRuntime } from './runtime';
 import { claimJob, endFailed, finishJob, reportProgress, type JobRow } from './store';
 
 /** Runs job `jobId` of `kind` under the system actor (see the module's doc). Never throws (pg-boss only learns that it ended). */
@@ -37,15 +38,22 @@ export function runHere(rt: QueueRuntime, row: JobRow): void {
 }
 
 async function execute(rt: QueueRuntime, kind: string, jobId: string): Promise<void> {
-  const registered = rt.kinds.get(kind);
-  if (!registered) return;
-  const { definition, handler } = registered;
   const { database, log } = rt;
+  const registered = rt.kinds.get(kind);
+  if (!registered) {
+    log.error({ job: jobId, kind }, 'job of a kind not registered in this process');
+    await rt.held.release(jobId);
+    return;
+  }
+  const { definition, handler } = registered;
   const db = database.db;
   const abort = new AbortController();
   let release: () => void = () => {};
   const done = new Promise<void>((resolve) => (release = resolve));
   rt.running.set(jobId, { abort, done });
+  // Seen by this process's recovery as its own (PGlite: every queue of the process on this database).
+  const processRuns = processJobs(database).running;
+  processRuns.add(jobId);
   let client: pg.PoolClient | undefined;
   let locked = false;
   try {
@@ -114,6 +122,9 @@ async function execute(rt: QueueRuntime, kind: string, jobId: string): Promise<v
       client.release();
     }
     rt.running.delete(jobId);
+    processRuns.delete(jobId);
+    // A job dispatched here was held by this process until its run is over (./holding.ts).
+    await rt.held.release(jobId);
     release();
     rt.seams.jobEnded?.(jobId);
   }
@@ -129,14 +140,17 @@ async function fail(rt: QueueRuntime, handler: JobHandler<unknown>, job: JobRow,
   const { database, log } = rt;
   const removeInput = (db: Db, row: JobRow) => removeJobFile(db, row).catch((err) => log.error({ err, job: row.id }, 'job input removal failed'));
   try {
-    const ended = await endFailed(database.db, job.id, end, ['running'], async (tx, row) => {
-      await handler.cleanup(tx, { id: row.id, payload });
-      await removeInput(tx, row);
+    const ended = await endFailed(database.db, job.id, end, {
+      from: ['running'],
+      then: async (tx, row) => {
+        await handler.cleanup(tx, { id: row.id, payload });
+        await removeInput(tx, row);
+      },
     });
     return ended !== undefined;
   } catch (err) {
     log.error({ err, job: job.id }, 'job cleanup failed');
-    const ended = await endFailed(database.db, job.id, end, ['running']);
+    const ended = await endFailed(database.db, job.id, end, { from: ['running'] });
     if (ended) await removeInput(database.db, ended);
     return ended !== undefined;
   }

@@ -6,7 +6,8 @@
  *   ./cancel.ts), then runs the `onStart` hooks;
  * - `stopQueue` (SIGTERM, via the app's preClose) runs the `onStop` hooks, aborts the running jobs and tasks, waits
  *   for their rollback and for the `here` jobs not started yet (each fails `shutdown`), then stops pg-boss and waits
- *   for its last statements; a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE.
+ *   for its last statements (a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE), and lets go of the
+ *   jobs it held queued (./holding.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
@@ -62,6 +63,8 @@ export async function stopQueue(rt: QueueRuntime): Promise<void> {
     if (!pending.length && (rt.bossDb?.idle() ?? true)) break;
     await Promise.all([...pending, rt.bossDb?.settled()]);
   }
+  // Whatever this queue still holds is let go: a job it held queued is lost from now on (./recovery.ts).
+  await rt.held.close();
 }
 
 /** Runs `pass` every `ms` until the stop (not keeping the process alive); a failure is logged as `failure`. */

@@ -20,7 +20,7 @@ import { startQueue, stopQueue } from './lifecycle';
 import { recoverInterrupted } from './recovery';
 import { QueueRuntime, type JobLogger, type QueueSeams, type ScheduledTask, type TaskOptions } from './runtime';
 import { triggerTask, wakeTask } from './scheduling';
-import { createJob, discardJob, dispatchJob, resendJob, type CreatedJob, type CreateRule, type JobPayload } from './submit';
+import { confirmQueued, createJob, discardJob, dispatchJob, type CreatedJob, type CreateRule, type JobPayload } from './submit';
 import { waitForJob, type JobRow } from './store';
 
 /** The job queue of one app process (see the module's doc). */
@@ -141,12 +141,13 @@ export class JobQueue {
   }
 
   /**
-   * Sends to pg-boss again a job that was sent once and is queued again (a confirmed import, ./confirmation.ts),
-   * with its stored payload.
-   * @throws AppError 503 while the server stops
+   * Confirms waiting job `id` (of one of `kinds`), an import held for a confirmation (./confirmation.ts): queued
+   * again with its stored payload and `confirmed`, and sent to pg-boss (whichever process takes it runs it).
+   * @returns the queued row
+   * @throws AppError 503 while the server stops; AppError 404 when the job is not waiting
    */
-  async resend(row: JobRow): Promise<JobRow> {
-    return resendJob(this.rt, row);
+  async confirm(id: string, kinds: string[]): Promise<JobRow> {
+    return confirmQueued(this.rt, id, kinds);
   }
 
   /**

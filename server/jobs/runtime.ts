@@ -2,8 +2,7 @@
  * The state of one process's job queue, shared by the files of its concerns — ./lifecycle.ts (start, stop,
  * workers), ./execute.ts (one job's run), ./recovery.ts, ./cancel.ts, ./scheduling.ts (periodic tasks, wake,
  * trigger) and ./submit.ts (create, dispatch) — which `JobQueue` (./queue.ts) puts together behind one facade.
- * Also the names every one of them uses: the logger, the running jobs, a running job's advisory lock and
- * connection name.
+ * Also the names every one of them uses: the logger, the running jobs, a running job's connection name.
  */
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
@@ -11,6 +10,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { BossDb } from './boss-db';
 import type { JobDefinition, JobHandler } from './define';
+import { HeldJobs } from './holding';
 
 /** Minimal logger (pino-compatible). */
 export interface JobLogger {
@@ -56,11 +56,6 @@ export interface QueueSeams {
 /** Refusal of a call that needs the queue while it is not running (before its start, while it stops). */
 export const STOPPING_MESSAGE = 'Le serveur s’arrête\u00a0: réessayez dans un instant.';
 
-/** The second key of a job's advisory lock (its first is ADVISORY_LOCK_CLASSES.job), from its `lock_key` (an int4). */
-export function jobLockObject(lockKey: number): number {
-  return Number(lockKey) % 2147483647;
-}
-
 /** The `application_name` of the connection running job `id` (PostgreSQL), so that its statement can be cancelled. */
 export function jobConnectionName(id: string): string {
   return `vigie job ${id}`;
@@ -92,12 +87,16 @@ export class QueueRuntime {
   readonly timers: NodeJS.Timeout[] = [];
   /** Set once `stop` has begun: nothing new is taken. */
   stopping = false;
+  /** The queued jobs this queue holds (./holding.ts). */
+  readonly held: HeldJobs;
 
   constructor(
     readonly database: Database,
     public log: JobLogger,
     readonly seams: QueueSeams = {},
-  ) {}
+  ) {
+    this.held = new HeldJobs(database, () => this.log);
+  }
 
   /**
    * pg-boss, while the queue runs.

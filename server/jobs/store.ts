@@ -3,7 +3,7 @@
  * statement through the app's pool, outside the job's own transaction, so the progress is visible while
  * the job runs; only the end of a job that commits its work (`finishJobIn`) is written inside that transaction.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { JobResponse } from '../../contract/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
@@ -96,11 +96,17 @@ export type FailedEnd = { error: string; kind: FailureKind } | 'interrupted';
  * (…from) … returning`), and `then` — the kind's cleanup, the removal of its input — runs only when that statement
  * ended the job, in the same transaction: a job that committed its work in between keeps it, and whoever reads the
  * job `failed` finds its leftovers gone.
- * @param from - the states it may end from
- * @returns the row as ended, or undefined when the job was no longer in one of `from` (its end stands)
+ * @param opts.from - the states it may end from
+ * @param opts.unless - a condition on the `jobs` row under which it is left as it is (checked by the same statement)
+ * @returns the row as ended, or undefined when the job was no longer in one of `from` (its end stands), or `unless` held
  * @throws what `then` throws (the end is rolled back with it: the job keeps its state)
  */
-export async function endFailed(db: Db, id: string, end: FailedEnd, from: ReadonlyArray<'queued' | 'running'>, then?: (tx: Db, row: JobRow) => Promise<void>): Promise<JobRow | undefined> {
+export async function endFailed(
+  db: Db,
+  id: string,
+  end: FailedEnd,
+  opts: { from: ReadonlyArray<'queued' | 'running'>; unless?: SQL; then?: (tx: Db, row: JobRow) => Promise<void> },
+): Promise<JobRow | undefined> {
   const set =
     end === 'interrupted'
       ? {
@@ -113,9 +119,9 @@ export async function endFailed(db: Db, id: string, end: FailedEnd, from: Readon
     const [row] = await tx
       .update(jobs)
       .set({ state: 'failed', finishedAt: new Date(), ...set })
-      .where(and(eq(jobs.id, id), inArray(jobs.state, [...from])))
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...opts.from]), opts.unless ? not(opts.unless) : undefined))
       .returning();
-    if (row && then) await then(tx, row);
+    if (row && opts.then) await opts.then(tx, row);
     return row;
   });
 }

@@ -2,8 +2,13 @@
  * Putting a job in the queue: `createJob` records it (queued) with its payload or a draft of it, the caller attaches
  * its input (./files.ts), then `dispatchJob` sends it to pg-boss, so that any vigie process on the database may run
  * it, or runs it in this process (`here`, for an input only this machine can read). `discardJob` removes a job
- * whose input could not be attached; `resendJob` sends again a job queued again after it was sent (a confirmed
- * import, ./confirmation.ts).
+ * whose input could not be attached; `confirmQueued` queues again an import held for a confirmation
+ * (./confirmation.ts) and sends it to pg-boss again.
+ *
+ * Until it is in pg-boss (or, dispatched `here`, until its run is over), a job is held by this process
+ * (./holding.ts): held from inside the transaction that creates it, so that recovery never sees it queued and
+ * unheld; let go only once pg-boss has it. Every pg-boss job of a row carries the row's id, which is how recovery
+ * finds it (./recovery.ts).
  *
  * Typed by the job's definition (./define.ts): the payload given here is the `P` its handler receives.
  */
@@ -12,6 +17,7 @@ import type { Db } from '../db/client';
 import { ADVISORY_LOCK_CLASSES } from '../db/locks';
 import { jobs } from '../db/schema';
 import type { JobDefinition } from './define';
+import { confirmJob } from './confirmation';
 import { runHere } from './execute';
 import { JOB_FAILED_MESSAGE } from './failure';
 import { removeJobFile, type JobInput } from './files';
@@ -38,16 +44,24 @@ export type CreateRule = (db: Db) => Promise<void>;
  */
 export async function createJob(rt: QueueRuntime, definition: JobDefinition<JobPayload, never>, ownerId: number | null, payload: JobPayload, alone?: CreateRule): Promise<CreatedJob<JobPayload, boolean>> {
   rt.runningBoss();
-  const db = rt.database.db;
-  const row = alone
-    ? await db.transaction(async (t) => {
-        const tx: Db = t;
+  let held: string | undefined;
+  try {
+    const row = await rt.database.db.transaction(async (t) => {
+      const tx: Db = t;
+      if (alone) {
         await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_CLASSES.ownerUpload}, ${ownerId ?? 0})`);
         await alone(tx);
-        return insertJob(tx, definition.kind, ownerId, payload, null);
-      })
-    : await insertJob(db, definition.kind, ownerId, payload, null);
-  return { ...row, definition };
+      }
+      const inserted = await insertJob(tx, definition.kind, ownerId, payload, null);
+      await rt.held.hold(inserted);
+      held = inserted.id;
+      return inserted;
+    });
+    return { ...row, definition };
+  } catch (err) {
+    if (held) await rt.held.release(held);
+    throw err;
+  }
 }
 
 /**
@@ -57,6 +71,7 @@ export async function createJob(rt: QueueRuntime, definition: JobDefinition<JobP
 export async function discardJob(rt: QueueRuntime, jobId: string, input?: JobInput): Promise<void> {
   const db = rt.database.db;
   await db.delete(jobs).where(and(eq(jobs.id, jobId), eq(jobs.state, 'queued')));
+  await rt.held.release(jobId);
   if (input) await removeJobFile(db, { id: jobId, payload: { input } });
 }
 
@@ -74,30 +89,51 @@ export async function dispatchJob(rt: QueueRuntime, job: JobRow, bytesTotal: num
     .where(eq(jobs.id, job.id))
     .returning();
   if (opts.here) {
+    // Held until its run is over (./execute.ts lets it go).
     runHere(rt, row);
     return row;
   }
-  return send(rt, row, {});
+  return send(rt, row);
 }
 
 /**
- * Sends to pg-boss again a job that was sent once and is queued again, with its stored payload.
- * @throws AppError 503 while the queue is not running
+ * Queues again waiting job `id` (of one of `kinds`), confirmed (./confirmation.ts `confirmJob`), held from inside
+ * that change, and sends it to pg-boss again under its own id (its earlier pg-boss job is deleted first: pg-boss
+ * keeps the ids it was sent).
+ * @returns the queued row
+ * @throws AppError 503 while the queue is not running; AppError 404 when the job is not waiting
  */
-export async function resendJob(rt: QueueRuntime, row: JobRow): Promise<JobRow> {
-  rt.runningBoss();
-  // pg-boss keeps the ids it was sent: a job sent again goes under an id of pg-boss's choosing.
-  return send(rt, row, { again: true });
+export async function confirmQueued(rt: QueueRuntime, id: string, kinds: string[]): Promise<JobRow> {
+  const boss = rt.runningBoss();
+  let row: JobRow | undefined;
+  try {
+    row = await rt.database.db.transaction(async (t) => {
+      const confirmed = await confirmJob(t, id, kinds);
+      await rt.held.hold(confirmed);
+      return confirmed;
+    });
+    await boss.deleteJob(row.kind, row.id);
+  } catch (err) {
+    await rt.held.release(id);
+    throw err;
+  }
+  return send(rt, row);
 }
 
-/** Sends queued `row` to pg-boss and wakes this process's worker of its kind; a job that cannot be sent ends failed `unexpected`. */
-async function send(rt: QueueRuntime, row: JobRow, opts: { again?: boolean }): Promise<JobRow> {
+/**
+ * Sends held, queued `row` to pg-boss under its own id, lets it go, and wakes this process's worker of its kind; a
+ * job that cannot be sent ends failed `unexpected`.
+ */
+async function send(rt: QueueRuntime, row: JobRow): Promise<JobRow> {
   const boss = rt.runningBoss();
   try {
-    await boss.send(row.kind, { jobId: row.id }, { ...(opts.again ? {} : { id: row.id }), retryLimit: 0 });
+    const sent = await boss.send(row.kind, { jobId: row.id }, { id: row.id, retryLimit: 0 });
+    if (sent === null) throw new Error(`pg-boss already holds a job ${row.id}`);
   } catch (err) {
     await finishJob(rt.database.db, row.id, { state: 'failed', error: JOB_FAILED_MESSAGE, kind: 'unexpected' });
     throw err;
+  } finally {
+    await rt.held.release(row.id);
   }
   const worker = rt.workers.get(row.kind);
   if (worker) boss.notifyWorker(worker);

@@ -1,8 +1,8 @@
 /**
  * Recovery of interrupted jobs (server/jobs/recovery.ts `recoverInterrupted`): a job left
  * `running` by a process that is gone is marked failed with the French message and its rows are deleted;
- * on PostgreSQL a job whose advisory lock is still held (its process alive) is left alone; a job queued for
- * more than an hour is taken as lost.
+ * on PostgreSQL a job whose advisory lock is still held (its process alive) is left alone; a queued job that
+ * nothing will start is taken as lost, one whose process holds it is not (test/api/jobs-lost.test.ts has the rest).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,8 @@ import { ADVISORY_LOCK_CLASSES } from '../../server/db/locks';
 import { defineJob } from '../../server/jobs/define';
 import { jobs, newsCategories, newsTemporaries } from '../../server/db/schema';
 import { JobQueue } from '../../server/jobs/queue';
-import { QUEUED_MAX_MS } from '../../server/jobs/recovery';
 import { INTERRUPTED_MESSAGE, NEVER_STARTED_MESSAGE } from '../../server/jobs/failure';
-import { NEWS_IMPORT } from '../../server/modules/news/import-job';
+import { NEWS_IMPORT, newsImportJobDefinition } from '../../server/modules/news/import-job';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { rowsOf as dbRows } from '../../server/db/rows';
 
@@ -47,14 +46,17 @@ describe('recoverInterrupted', () => {
     expect(await rowsOf(orphan.id)).toBe(0);
   });
 
-  it('takes a job queued for more than an hour as lost, and leaves a fresh one queued', async () => {
-    const lost = await job('queued', new Date(Date.now() - QUEUED_MAX_MS - 60_000));
-    const fresh = await job('queued');
+  it('takes as lost a queued job that nothing will start, however recent, and leaves queued one its process holds, however old', async () => {
+    // Written by a process that died before it sent the job: not in pg-boss, held by no process.
+    const lost = await job('queued');
+    // Its upload still arriving in this process.
+    const held = await t.ctx.jobs.create(newsImportJobDefinition, 1, { filename: 'x.csv' });
+    await t.ctx.db.update(jobs).set({ createdAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(jobs.id, held.id));
     await t.ctx.jobs.recoverInterrupted();
     expect((await stateOf(lost.id)).state).toBe('failed');
     expect((await stateOf(lost.id)).error).toBe(NEVER_STARTED_MESSAGE);
-    expect((await stateOf(fresh.id)).state).toBe('queued');
-    await t.ctx.db.delete(jobs).where(eq(jobs.id, fresh.id));
+    expect((await stateOf(held.id)).state).toBe('queued');
+    await t.ctx.jobs.discard(held.id);
   });
 
   it.runIf(process.env.VIGIE_TEST_DB === 'pg')('on PostgreSQL, leaves alone a running job whose lock another process holds', async () => {

@@ -15,7 +15,7 @@ import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { receiveFile } from '../../http/body-errors';
 import { fieldError } from '../../lib/errors';
-import { abandonJob, confirmJob } from '../../jobs/confirmation';
+import { abandonJob } from '../../jobs/confirmation';
 import { toJobResponse } from '../../jobs/store';
 import { findCompany } from './companies';
 import { scheduleFeedFetch } from './fetch/schedule';
@@ -100,10 +100,9 @@ export function feedRoutes(ctx: AppContext) {
       (await activeFeedJobs(db, req.query.feed)).map(toJobResponse),
     );
     // An upload held for confirmation (server/jobs/confirmation.ts): run it for real, or drop it.
-    r.post('/jobs/:id/confirm', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) => {
-      const row = await confirmJob(db, req.params.id, FEED_JOB_KINDS);
-      return toJobResponse(await ctx.jobs.resend(row));
-    });
+    r.post('/jobs/:id/confirm', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) =>
+      toJobResponse(await ctx.jobs.confirm(req.params.id, FEED_JOB_KINDS)),
+    );
     r.post('/jobs/:id/abandon', { schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } }, async (req) =>
       toJobResponse(await abandonJob(db, req.params.id, FEED_JOB_KINDS)),
     );
