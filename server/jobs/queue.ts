@@ -4,9 +4,13 @@
  * `JobQueue` is the facade of one process's queue; each concern has its file:
  * - kinds are declared once (./define.ts `defineJob`) and registered here (`register`), typed by their payload;
  * - ./submit.ts: `create` records a job (queued), the caller attaches its input (./files.ts), then `dispatch`
- *   sends it to pg-boss (any vigie process on the database may run it) or runs it `here`;
- * - ./execute.ts: one job's run (lock, claim, handler, outcome) in the process that took it;
- * - ./recovery.ts: `recoverInterrupted` (at start, then every minute) fails the jobs whose process is gone;
+ *   sends it to pg-boss (any vigie process on the database may run it) or runs it `here`; `confirm` sends again an
+ *   import held for a confirmation; until pg-boss has it, or its run here is over, the process holds it
+ *   (./holding.ts);
+ * - ./execute.ts: one job's run (lock, claim, handler, outcome) in the process that took it; the steps after its
+ *   commit are best effort;
+ * - ./recovery.ts: `recoverInterrupted` (at start, then every minute) fails the running jobs whose process is gone
+ *   and the queued jobs nothing will start, by what pg-boss and the processes' locks say, never by age;
  * - ./cancel.ts: `cancel` stops a queued or running job for an administrator, whichever process runs it;
  * - ./scheduling.ts: periodic tasks (`schedule`), `wake` and `trigger`;
  * - ./lifecycle.ts: `start` (workers, periodic passes, `onStart` hooks) and `stop` (SIGTERM: `onStop` hooks, running
