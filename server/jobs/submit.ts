@@ -53,8 +53,8 @@ export async function createJob(rt: QueueRuntime, definition: JobDefinition<JobP
         await alone(tx);
       }
       const inserted = await insertJob(tx, definition.kind, ownerId, payload, null);
-      await rt.held.hold(inserted);
       held = inserted.id;
+      await rt.held.hold(inserted);
       return inserted;
     });
     return { ...row, definition };
