@@ -165,16 +165,6 @@ export default tseslint.config(
   // The layers of server/ point down (SERVER_LAYERS).
   ...serverLayerRules(),
   {
-    // Temporary allowance, removed when the typed jobs land: the job definitions name the context their runs receive.
-    files: ['server/jobs/define.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: layerPatterns(SERVER_LAYERS.findIndex((l) => l.layer === 'jobs'), 1, ['context']) },
-      ],
-    },
-  },
-  {
     // A server module reaches another only through that module's public `index.ts` (`../admins`, never
     // `../admins/service`): what a module offers the others is written down in one file.
     files: ['server/modules/*/*.ts'],

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { findJob, type JobRow } from '../server/jobs/store';
 import type { JobQueue } from '../server/jobs/queue';
-import { FEED_BODACC, type FeedJobPayload } from '../server/modules/feeds/kinds';
+import { bodaccJobDefinition } from '../server/modules/feeds/jobs';
+import type { FeedJobPayload } from '../server/modules/feeds/kinds';
 import type { FeedBenchContext } from './feeds';
 
 const NOTICES = 10_000;
@@ -51,8 +52,8 @@ export function writeBulletin(file: string, n: number, issue: string): void {
 /** Runs the job on `file` and waits for its end, sampling the RSS. */
 async function runJob(queue: JobQueue, b: FeedBenchContext, file: string, onSample: () => void): Promise<JobRow> {
   const payload: FeedJobPayload = { filename: path.basename(file), origin: 'cli', input: { kind: 'path', path: file } };
-  const job = await queue.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
-  await queue.dispatch(job, fs.statSync(file).size, payload as unknown as Record<string, unknown>);
+  const job = await queue.create(bodaccJobDefinition, null, payload);
+  await queue.dispatch(job, fs.statSync(file).size);
   for (;;) {
     onSample();
     const row = await findJob(b.ctx.db, job.id);

@@ -179,14 +179,14 @@ function runJob(b: FeedBenchContext, file: string, filename: string): { seconds:
 async function runJobChild(file: string, filename: string): Promise<void> {
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL!, statementTimeoutMs: 5000 });
   const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file } };
-  const created = await insertJob(database.db, FEED_SIRENE, null, payload as unknown as Record<string, unknown>, fs.statSync(file).size);
+  const created = await insertJob(database.db, FEED_SIRENE, null, payload, fs.statSync(file).size);
   const job = (await claimJob(database.db, created.id))!;
   const client = await database.pool!.connect();
   await client.query('set statement_timeout = 0');
   const t0 = performance.now();
   let answer: Record<string, unknown>;
   try {
-    const out = await sireneJob.run({ job, database, sql: clientSql(client), signal: new AbortController().signal, progress: (rows, bytes) => reportProgress(database.db, job.id, rows, bytes) });
+    const out = await sireneJob.run({ job: { ...job, payload }, payload, database, sql: clientSql(client), signal: new AbortController().signal, progress: (rows, bytes) => reportProgress(database.db, job.id, rows, bytes) });
     const seconds = (performance.now() - t0) / 1000;
     await finishJob(database.db, job.id, { state: 'done', ...out });
     answer = { seconds, result: out.result };

@@ -11,7 +11,7 @@
  * (the job is then done): `kill_point` says where it landed. The job and the rows are read straight from the database.
  */
 import type pg from 'pg';
-import { INTERRUPTED_MESSAGE } from '../server/jobs/queue';
+import { INTERRUPTED_MESSAGE } from '../server/jobs/failure';
 import { count, until, withClient } from './db';
 import type { FaultContext } from './scenario';
 import { kill9, startApp, type BrowserClient, type ProcessServer } from './server';

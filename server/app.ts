@@ -28,7 +28,7 @@ import { openapiTransformObject } from './http/openapi';
 import { rootRedirectRoute } from './http/root-redirect';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { logSafeError } from './lib/log-safe';
-import { registerJobs } from './jobs/define';
+import { registerJobs } from './modules/job-registry';
 import { serverModules } from './modules';
 import { AVATAR_MAX_BYTES } from './modules/profile/avatar';
 import { QuietRequestLog } from './lib/console-log';

@@ -18,7 +18,7 @@ export const ADVISORY_LOCKS = {
   migrations: 727270,
   /** Creation of the first super administrator on an empty database (server/bootstrap.ts). */
   bootstrap: 727271,
-  /** Creation of the pg-boss queues, which deadlocks inside pg-boss when two processes run it at once (server/jobs/queue.ts). */
+  /** Creation of the pg-boss queues, which deadlocks inside pg-boss when two processes run it at once (server/jobs/scheduling.ts). */
   queues: 727272,
   /** Builds of the online indexes, one process at a time (server/db/online-indexes.ts). */
   onlineIndexes: 727273,
@@ -30,15 +30,21 @@ export const ADVISORY_LOCKS = {
 
 /** First keys of the two-key locks (`pg_advisory_lock(class, object)`): the caller gives the object. */
 export const ADVISORY_LOCK_CLASSES = {
-  /** A running job, held by its process on a connection of its own; the object is the job's `lock_key` (server/jobs/queue.ts). */
+  /** A running job, held by its process on a connection of its own; the object is the job's `lock_key` (server/jobs/execute.ts). */
   job: 7273,
   /** Processing of the news imports, one at a time per administrator; the object is the administrator's id (server/modules/news/imports.ts). */
   newsProcess: 7274,
   /**
    * Creating a job whose owner may have only one of its kind pending (a news or deals import): the check of that
-   * rule and the job's row, in one transaction; the object is the administrator's id (server/jobs/queue.ts `create`).
+   * rule and the job's row, in one transaction; the object is the administrator's id (server/jobs/submit.ts `createJob`).
    */
   ownerUpload: 7275,
+  /**
+   * A queued job its process holds (created and not yet in pg-boss, or dispatched to run in that process), on one
+   * connection of the process's own: its process is alive while the lock is held; the object is the job's
+   * `lock_key` (server/jobs/holding.ts).
+   */
+  queuedJob: 7276,
 } as const;
 
 /** Name of a single-key advisory lock. */

@@ -3,7 +3,8 @@
  * write more than the threshold of update-log entries, or queue more than it of SIRENs for the RNE, is rolled
  * back after its merge and its job left `waiting` with the counts in its result
  * (`{awaiting_confirmation: true, summary, threshold}`) and its input kept. The operator then confirms it
- * (`confirmJob`: queued again with `payload.confirmed`, run on the same input, nothing asked any more) or
+ * (`confirmJob`, through `JobQueue.confirm`, which sends it to pg-boss again: queued again with
+ * `payload.confirmed`, run on the same input, nothing asked any more) or
  * abandons it (`abandonJob`: failed `abandoned`, its input removed, nothing recorded).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -39,22 +39,25 @@ export const jobInputSchema = z.discriminatedUnion('kind', [
 /** Where a job's input file is (`payload.input`). */
 export type JobInput = z.output<typeof jobInputSchema>;
 
-/** A job row as far as its input goes. */
+/** A job row as far as its input goes: its payload, stored or parsed, is read for its `input` only. */
 export interface JobWithInput {
   id: string;
-  payload: Record<string, unknown> | null;
+  payload: unknown;
 }
+
+/** A payload that names its input. */
+const withInput = z.object({ input: jobInputSchema });
 
 /** The input of a job row: its payload's `input`, `stored` when it names none (a job whose upload is chunks). */
 export function inputOf(job: JobWithInput): JobInput {
-  const parsed = jobInputSchema.safeParse(job.payload?.input);
-  return parsed.success ? parsed.data : { kind: 'stored' };
+  const parsed = withInput.safeParse(job.payload);
+  return parsed.success ? parsed.data.input : { kind: 'stored' };
 }
 
 /** Error of an import whose file changed while it was read (a copy still under way): nothing is kept, and it may be taken again. */
 export const CHANGED_MESSAGE = 'Fichier modifié pendant la lecture\u00a0; il sera repris.';
 
-/** An input file that changed while its job read it (./queue.ts records it as `interrupted`: the file may be taken again). */
+/** An input file that changed while its job read it (./execute.ts records it as `interrupted`: the file may be taken again). */
 export class InputChanged extends AppError {
   constructor() {
     super(409, CHANGED_MESSAGE);
@@ -196,11 +199,12 @@ export function openJobFile(db: Db, job: JobWithInput, opts: { highWaterMark?: n
 }
 
 /**
- * Removes the input of `job` that belongs to it: its stored chunks and its spool file. A `path` input is left
+ * Removes the input of `job` that belongs to it: its stored chunks, then its spool file. A `path` input is left
  * in place. Safe to call more than once.
+ * @throws the database's error, or the file system's (e.g. a spool path that is not a file)
  */
 export async function removeJobFile(db: Db, job: JobWithInput): Promise<void> {
+  await db.delete(jobFileChunks).where(eq(jobFileChunks.jobId, job.id));
   const input = inputOf(job);
   if (input.kind === 'spooled') await fs.promises.rm(input.path, { force: true });
-  await db.delete(jobFileChunks).where(eq(jobFileChunks.jobId, job.id));
 }

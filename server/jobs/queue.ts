@@ -1,207 +1,98 @@
 /**
- * The one background-job mechanism (CONVENTIONS.md section 6): pg-boss 10 over the
- * app's database (server/jobs/boss-db.ts), with the progress and outcome of each job in the `jobs` table
- * (server/jobs/store.ts) that the API reads.
- *
- * - A module registers a kind (`register`): its handler, and a `cleanup` that removes what a failed run
- *   may have written (a handler writes its rows in transactions, or hides them until it is done; cleanup
- *   makes sure nothing half-written remains).
- * - `create` records the job (queued), the caller attaches its input (server/jobs/files.ts), then `dispatch`
- *   sends it to pg-boss: any vigie process on the database may run it. A request that starts a job records its
- *   audit entry in the transaction of the dispatch (`opts.audit`): a job discarded before it was sent (an upload
- *   refused) leaves no entry, as it leaves no row.
- * - A running job holds a PostgreSQL advisory lock on a connection of its own (`lock_key`): when its process
- *   dies the lock goes with the connection, and `recoverInterrupted` (at start, then every minute) marks
- *   such a job failed with a French message and cleans its rows. On PGlite (one process) every job still
- *   running at start was interrupted.
- * - A module may also declare a periodic task (`schedule`: the scheduled feed fetch): a pg-boss
- *   cron schedule of its own queue, whose worker calls the task. pg-boss's scheduling (its `schedule` option)
- *   is turned on only when one task has a cron expression; a task declared without one has any earlier
- *   schedule of it removed at start, so that turning a fetch off in the configuration really stops it.
- * - `wake` sends one job to such a task's queue from any process, even one where the task is not declared; the queue is created on the way when needed. A task declared
- *   with the `short` policy keeps at most one job waiting, so that repeated wakes collapse into one.
- * - `onStart` / `onStop` hooks run once the queue has started (workers may be sent jobs) and before it
- *   stops (e.g. the inbox watcher of the feeds).
- * - `cancel` stops a queued or running job for an administrator (./cancel.ts): this process aborts the jobs it runs
- *   when asked here, and on PostgreSQL polls the rows of its running jobs every CANCEL_POLL_MS for a request made
- *   by another process; the statement under way on the job's connection is cancelled, and the job ends failed
- *   `cancelled` with « Import annulé par <admin> ». The request is written in one transaction with the caller's
- *   audit entry, and the job is aborted once it is committed (`signalCancel`).
- * - `stop` (SIGTERM, via the app's preClose) aborts the running jobs, waits for their rollback, then stops pg-boss
- *   and waits for its last statements; a job pg-boss hands over meanwhile is failed with SHUTDOWN_MESSAGE.
+ * The one background-job mechanism (CONVENTIONS.md section 6): pg-boss 10 over the app's database
+ * (./boss-db.ts), with the progress and outcome of each job in the `jobs` table (./store.ts) that the API reads.
+ * `JobQueue` is the facade of one process's queue; each concern has its file:
+ * - kinds are declared once (./define.ts `defineJob`) and registered here (`register`), typed by their payload;
+ * - ./submit.ts: `create` records a job (queued), the caller attaches its input (./files.ts), then `dispatch`
+ *   sends it to pg-boss (any vigie process on the database may run it) or runs it `here`; `confirm` sends again an
+ *   import held for a confirmation; until pg-boss has it, or its run here is over, the process holds it
+ *   (./holding.ts);
+ * - ./execute.ts: one job's run (lock, claim, handler, outcome) in the process that took it; the steps after its
+ *   commit are best effort;
+ * - ./recovery.ts: `recoverInterrupted` (at start, then every minute) fails the running jobs whose process is gone
+ *   and the queued jobs nothing will start, by what pg-boss and the processes' locks say, never by age;
+ * - ./cancel.ts: `cancel` stops a queued or running job for an administrator, whichever process runs it;
+ * - ./scheduling.ts: periodic tasks (`schedule`), `wake` and `trigger`;
+ * - ./lifecycle.ts: `start` (workers, periodic passes, `onStart` hooks) and `stop` (SIGTERM: `onStop` hooks, running
+ *   jobs aborted and rolled back, pg-boss stopped).
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
-import type pg from 'pg';
-import type { Database, Db } from '../db/client';
-import { clientSql, type Sql } from '../db/sql';
-import { ADVISORY_LOCK_CLASSES, ADVISORY_LOCKS } from '../db/locks';
-import { jobs } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { auditedWrite, runAsSystem, type EntryOf } from '../lib/audit';
-import { BOSS_SCHEMA, bossDb, type BossDb } from './boss-db';
-import { cancelRequest, JobCancelled, requestCancel } from './cancel';
-import { AwaitingConfirmation, holdJob } from './confirmation';
-import type { FailureKind } from './failure';
-import { InputChanged, removeJobFile, type JobInput } from './files';
-import { claimJob, findJob, finishJob, insertJob, reportProgress, type JobRow } from './store';
+import type { Database } from '../db/client';
+import type { EntryOf } from '../lib/audit';
+import { cancelJob, signalCancel } from './cancel';
+import type { JobDefinition } from './define';
+import type { JobInput } from './files';
+import { startQueue, stopQueue } from './lifecycle';
+import { recoverInterrupted } from './recovery';
+import { QueueRuntime, type JobLogger, type QueueSeams, type ScheduledTask, type TaskOptions } from './runtime';
+import { triggerTask, wakeTask } from './scheduling';
+import { confirmQueued, createJob, discardJob, dispatchJob, type CreatedJob, type CreateRule, type JobPayload } from './submit';
+import { waitForJob, type JobRow } from './store';
 
-/** Message of a job whose process stopped while it ran. */
-export const INTERRUPTED_MESSAGE = 'Traitement interrompu\u00a0: le serveur s’est arrêté pendant son exécution. Rien n’a été enregistré\u00a0; relancez-le.';
-/** Message of a job aborted by a clean shutdown. */
-export const SHUTDOWN_MESSAGE = 'Traitement annulé\u00a0: le serveur a été arrêté. Rien n’a été enregistré\u00a0; relancez-le.';
-/** Message of a job that stayed queued for QUEUED_MAX_MS without starting. */
-export const NEVER_STARTED_MESSAGE = 'Traitement jamais démarré (serveur arrêté avant son lancement). Rien n’a été enregistré\u00a0; relancez-le.';
-/** How long a job may wait in the queue before it is taken as lost (ms). */
-export const QUEUED_MAX_MS = 3600_000;
-/** Message of an unexpected failure (details go to the log only). */
-export const JOB_FAILED_MESSAGE = 'Le traitement a échoué à cause d’une erreur inattendue. Rien n’a été enregistré.';
-
-/** How often a process reads the rows of the jobs it runs for a cancellation asked elsewhere (ms, PostgreSQL). */
-export const CANCEL_POLL_MS = 1000;
-
-/** First key of a running job's advisory lock (the second is its `lock_key`). */
-const LOCK_CLASS = ADVISORY_LOCK_CLASSES.job;
-/** Advisory lock of the queue creation. */
-const QUEUES_LOCK = ADVISORY_LOCKS.queues;
-
-/** What a handler receives. */
-export interface JobContext {
-  job: JobRow;
-  database: Database;
-  /**
-   * Plain SQL on the job's own connection (PostgreSQL: the one holding its lock) or on the embedded instance:
-   * where the handler opens its transaction and COPYs (server/db/sql.ts).
-   */
-  sql: Sql;
-  /**
-   * Aborted when the server stops or an administrator cancels the job (its reason is then a `JobCancelled`,
-   * ./cancel.ts): the handler rolls back and throws (./staged-import.ts `throwIfStopped`).
-   */
-  signal: AbortSignal;
-  /** Records rows and bytes read (throttled by the caller: call it every few thousand rows). */
-  progress(rowsRead: number, bytesRead: number): Promise<void>;
+/** Options of `JobQueue.dispatch`. */
+export interface DispatchOptions {
+  /** Run in this process, after its earlier `here` jobs of the kind. */
+  here?: boolean;
+  /** The starting request's audit entry, recorded in the dispatch's transaction. */
+  audit?: EntryOf<JobRow>;
 }
 
-/** A kind of job. */
-export interface JobKind {
-  /** Runs the job; returns its result (stored as JSON). Throw an AppError for a French message. */
-  run(ctx: JobContext): Promise<{ result: Record<string, unknown>; rowsRead?: number; bytesRead?: number; ended?: true }>;
-  /** Removes whatever a failed or interrupted run of job `jobId` left. */
-  cleanup(db: Db, jobId: string): Promise<void>;
-}
-
-/** A periodic task (`schedule`): runs in whichever process fetches its cron job; stops when `signal` aborts. */
-export type ScheduledTask = (signal: AbortSignal) => Promise<void>;
-
-/** Time zone of the cron expressions. */
-export const SCHEDULE_TZ = 'Europe/Paris';
-
-/** How a periodic task's queue works (`schedule`). */
-export interface TaskOptions {
-  /** How often an idle process looks for a job of the task, in seconds (default 30). */
-  pollingIntervalSeconds?: number;
-  /** pg-boss policy of the queue: `short` keeps at most one job waiting (wakes collapse); default `standard`. */
-  policy?: 'standard' | 'short';
-}
-
-/** Minimal logger (pino-compatible). */
-export interface JobLogger {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-/** The job queue of one app process. */
+/** The job queue of one app process (see the module's doc). */
 export class JobQueue {
-  private boss?: PgBoss;
-  private bossDb?: BossDb;
-  private readonly kinds = new Map<string, JobKind>();
-  private readonly workers = new Map<string, string>();
-  private readonly running = new Map<string, { abort: AbortController; done: Promise<void>; client?: pg.PoolClient }>();
-  /** Per kind, the end of the last job dispatched `here` (they run one after the other). */
-  private readonly local = new Map<string, Promise<void>>();
-  private readonly schedules = new Map<string, { cron: string | null; task: ScheduledTask; options: TaskOptions }>();
-  /** pg-boss queues known to exist (created at start, or on the way by `wake`), with their policy. */
-  private readonly created = new Set<string>();
-  private readonly tasks = new Set<{ abort: AbortController; done: Promise<void> }>();
-  private readonly startHooks: Array<() => Promise<void>> = [];
-  private readonly stopHooks: Array<() => Promise<void>> = [];
-  private recoveryTimer?: NodeJS.Timeout;
-  private cancelTimer?: NodeJS.Timeout;
-  private stopping = false;
+  private readonly rt: QueueRuntime;
 
-  constructor(
-    private readonly database: Database,
-    private log: JobLogger = { info: () => {}, error: () => {} },
-  ) {}
+  /** @param seams - pauses a test injects (./runtime.ts `QueueSeams`); none in production */
+  constructor(database: Database, log: JobLogger = { info: () => {}, error: () => {} }, seams: QueueSeams = {}) {
+    this.rt = new QueueRuntime(database, log, seams);
+  }
 
   /** The current logger (the app's once set). */
   get logger(): JobLogger {
-    return this.log;
+    return this.rt.log;
   }
 
   /** Replaces the logger (the app's, once it exists). */
   setLogger(log: JobLogger): void {
-    this.log = log;
+    this.rt.log = log;
   }
 
-  /** Declares a kind of job (before `start`). Kind names are pg-boss queue names: letters, digits, `-`. */
-  register(kind: string, handler: JobKind): void {
-    this.kinds.set(kind, handler);
+  /**
+   * Declares a kind of job (before `start`): its handler is built from `deps` (./define.ts), what the definition's
+   * builder takes; a definition that takes nothing is registered alone.
+   */
+  register<P>(definition: JobDefinition<P, unknown>): void;
+  register<P, D>(definition: JobDefinition<P, D>, deps: D): void;
+  register(definition: JobDefinition<unknown, unknown>, deps?: unknown): void {
+    this.rt.kinds.set(definition.kind, { definition, handler: definition.build(deps) });
   }
 
   /**
    * Declares a periodic task (before `start`) under the pg-boss queue `name` (letters, digits, `-`): with a
-   * five-field `cron` (SCHEDULE_TZ time) pg-boss sends it a job at each tick and one process runs `task`;
-   * with `cron` null the task is off and any earlier schedule of `name` is removed at start. `wake` and `trigger`
-   * send it a job at once.
+   * five-field `cron` (SCHEDULE_TZ time, ./scheduling.ts) pg-boss sends it a job at each tick and one process runs
+   * `task`; with `cron` null the task is off and any earlier schedule of `name` is removed at start. `wake` and
+   * `trigger` send it a job at once.
    */
   schedule(name: string, cron: string | null, task: ScheduledTask, options: TaskOptions = {}): void {
-    this.schedules.set(name, { cron, task, options });
+    this.rt.schedules.set(name, { cron, task, options });
   }
 
   /** Adds a hook run at the end of `start` (jobs may be created from then on). */
   onStart(hook: () => Promise<void>): void {
-    this.startHooks.push(hook);
+    this.rt.startHooks.push(hook);
   }
 
   /** Adds a hook run at the beginning of `stop` (no job can be created any more), before the running jobs are aborted. */
   onStop(hook: () => Promise<void>): void {
-    this.stopHooks.push(hook);
+    this.rt.stopHooks.push(hook);
   }
 
-  /** Starts pg-boss, recovers interrupted jobs and starts one worker per kind. Idempotent. */
+  /** Starts pg-boss, recovers interrupted jobs and starts one worker per kind and task (./lifecycle.ts). Idempotent. */
   async start(): Promise<void> {
-    if (this.boss) return;
-    this.bossDb = bossDb(this.database);
-    const scheduling = [...this.schedules.values()].some((s) => s.cron);
-    const boss = new PgBoss({ db: this.bossDb, schema: BOSS_SCHEMA, schedule: scheduling, supervise: true, migrate: true });
-    boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
-    await boss.start();
-    this.boss = boss;
-    await this.recoverInterrupted();
-    await this.createQueues(boss);
-    for (const kind of this.kinds.keys()) {
-      const id = await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
-        await runAsSystem({ jobId: job.data.jobId, source: kind }, () => this.execute(kind, job.data.jobId));
-      });
-      this.workers.set(kind, id);
-    }
-    for (const [name, { cron, task, options }] of this.schedules) {
-      const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 30;
-      this.workers.set(name, await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => this.runTask(name, task)));
-      if (cron) await boss.schedule(name, cron, {}, { tz: SCHEDULE_TZ });
-      else await boss.unschedule(name);
-    }
-    this.recoveryTimer = setInterval(() => void this.recoverInterrupted().catch((err) => this.log.error({ err }, 'job recovery failed')), 60_000);
-    this.recoveryTimer.unref();
-    if (this.database.kind === 'pg') {
-      // A cancellation asked in another process reaches the job here (one process on PGlite: asked here).
-      this.cancelTimer = setInterval(() => void this.pollCancelled().catch((err) => this.log.error({ err }, 'job cancel poll failed')), CANCEL_POLL_MS);
-      this.cancelTimer.unref();
-    }
-    for (const hook of this.startHooks) await hook();
+    await startQueue(this.rt);
+  }
+
+  /** Stops: running jobs are aborted and roll back, then pg-boss stops (./lifecycle.ts). Idempotent. */
+  async stop(): Promise<void> {
+    await stopQueue(this.rt);
   }
 
   /**
@@ -209,10 +100,7 @@ export class JobQueue {
    * @throws AppError 503 while the queue is not running
    */
   async trigger(name: string): Promise<void> {
-    if (!this.boss || this.stopping || !this.schedules.has(name)) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
-    await this.boss.send(name, {}, { retryLimit: 0 });
-    const worker = this.workers.get(name);
-    if (worker) this.boss.notifyWorker(worker);
+    await triggerTask(this.rt, name);
   }
 
   /**
@@ -222,77 +110,24 @@ export class JobQueue {
    * Nothing is sent while the queue is not running (before start, while stopping).
    * @returns whether a job was sent (false also when a `short` queue already had one waiting)
    */
-  async wake(name: string, policy: TaskOptions['policy'] = this.schedules.get(name)?.options.policy): Promise<boolean> {
-    const boss = this.boss;
-    if (!boss || this.stopping) return false;
-    if (!this.created.has(name)) await this.createQueues(boss, [name], policy);
-    const id = await boss.send(name, {}, { retryLimit: 0 });
-    const worker = this.workers.get(name);
-    if (worker) boss.notifyWorker(worker);
-    return id !== null;
-  }
-
-  /** Runs one tick of a periodic task; a failure is logged (the task records what the operator must see). */
-  private async runTask(name: string, task: ScheduledTask): Promise<void> {
-    if (this.stopping) return;
-    const abort = new AbortController();
-    const entry = { abort, done: Promise.resolve() };
-    // Under the system actor, even when a request woke it: what it audits is the task's, not the request's.
-    entry.done = runAsSystem({ source: name }, () => task(abort.signal))
-      .catch((err) => this.log.error({ err, task: name }, 'scheduled task failed'))
-      .finally(() => this.tasks.delete(entry));
-    this.tasks.add(entry);
-    await entry.done;
+  async wake(name: string, policy: TaskOptions['policy'] = this.rt.schedules.get(name)?.options.policy): Promise<boolean> {
+    return wakeTask(this.rt, name, policy);
   }
 
   /**
-   * Creates the pg-boss queue of each kind (idempotent). Two processes creating the same queue at once
-   * deadlock inside pg-boss's `create_queue` (seen when two processes start on an empty PostgreSQL): on
-   * PostgreSQL the creations are serialised by an advisory lock held on a connection of their own.
-   */
-  private async createQueues(boss: PgBoss, only?: string[], policy?: TaskOptions['policy']): Promise<void> {
-    const names = only ?? [...this.kinds.keys(), ...this.schedules.keys()];
-    const create = async () => {
-      for (const name of names) {
-        const queuePolicy = policy ?? this.schedules.get(name)?.options.policy ?? 'standard';
-        await boss.createQueue(name, { name, policy: queuePolicy, retryLimit: 0, expireInSeconds: 6 * 3600 });
-        this.created.add(name);
-      }
-    };
-    if (this.database.kind !== 'pg') return create();
-    const client = await this.database.pool!.connect();
-    try {
-      await client.query('set statement_timeout = 0');
-      await client.query('select pg_advisory_lock($1)', [QUEUES_LOCK]);
-      try {
-        await create();
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [QUEUES_LOCK]);
-        await client.query('reset statement_timeout');
-      }
-    } finally {
-      client.release();
-    }
-  }
-
-  /**
-   * Records a job of `kind` (queued, not yet sent), e.g. to attach its input file (server/jobs/files.ts)
-   * before `dispatch`; `discard` removes it if that fails.
+   * Records a job of `definition` (queued, not yet sent), e.g. to attach its input file (./files.ts) before
+   * `dispatch`; `discard` removes it if that fails. Its payload is whole, or a draft (what is known before the input
+   * has arrived: its file name) that `dispatch` completes.
    * @param alone - a rule that must hold when the job is created (e.g. « one import of this kind at a time per
    *   administrator »): it runs in the job's transaction under the owner's upload lock, so that of several uploads
    *   sent at once only those that find the rule true get a job, each seeing the jobs created before it. It throws
    *   the refusal (an AppError) to create nothing.
    * @throws AppError 503 while the server stops; whatever `alone` throws
    */
-  async create(kind: string, ownerId: number | null, payload: Record<string, unknown>, alone?: (db: Db) => Promise<void>): Promise<JobRow> {
-    if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
-    if (!alone) return insertJob(this.database.db, kind, ownerId, payload, null);
-    return this.database.db.transaction(async (t) => {
-      const tx: Db = t;
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_CLASSES.ownerUpload}, ${ownerId ?? 0})`);
-      await alone(tx);
-      return insertJob(tx, kind, ownerId, payload, null);
-    });
+  async create<P extends JobPayload>(definition: JobDefinition<P, never>, ownerId: number | null, payload: NoInfer<P>, alone?: CreateRule): Promise<CreatedJob<P, true>>;
+  async create<P extends JobPayload>(definition: JobDefinition<P, never>, ownerId: number | null, draft: NoInfer<Partial<P>>, alone?: CreateRule): Promise<CreatedJob<P, false>>;
+  async create(definition: JobDefinition<JobPayload, never>, ownerId: number | null, payload: JobPayload, alone?: CreateRule): Promise<CreatedJob<JobPayload, boolean>> {
+    return createJob(this.rt, definition, ownerId, payload, alone);
   }
 
   /**
@@ -300,52 +135,35 @@ export class JobQueue {
    * `input` names a spool file to delete when the upload was received into one.
    */
   async discard(jobId: string, input?: JobInput): Promise<void> {
-    await this.database.db.delete(jobs).where(and(eq(jobs.id, jobId), eq(jobs.state, 'queued')));
-    if (input) await removeJobFile(this.database.db, { id: jobId, payload: { input } });
+    await discardJob(this.rt, jobId, input);
   }
 
   /**
-   * Sends a created job to pg-boss (run by whichever process fetches it first; this one is woken at once).
+   * Sends a created job to pg-boss (run by whichever process fetches it first; this one is woken at once), with its
+   * whole payload when it was created with a draft.
    * With `here`, the job runs in this process instead, after the earlier `here` jobs of its kind (one at a
    * time): for an input that only this machine can read (a file path: the feeds' CLI, inbox and fetch). It
    * keeps its row, progress, lock and recovery like any job.
    * @param bytesTotal - size of its input, for the progress percentage
-   * @param opts.again - the job was sent once already (a confirmed job, ./confirmation.ts): pg-boss gets a new id for it
    * @param opts.audit - the entry of the request that starts the job (server/lib/audit.ts), recorded in the
    *   transaction that makes the job ready to run
+   * @throws AppError 503 while the server stops
    */
-  async dispatch(
-    created: JobRow,
-    bytesTotal: number | null,
-    payload?: Record<string, unknown>,
-    opts: { here?: boolean; again?: boolean; audit?: EntryOf<JobRow> } = {},
-  ): Promise<JobRow> {
-    const kind = created.kind;
-    if (!this.boss || this.stopping) throw new AppError(503, 'Le serveur s’arrête\u00a0: réessayez dans un instant.');
-    const ready = async (q: Db) => {
-      const [updated] = await q
-        .update(jobs)
-        .set({ bytesTotal, ...(payload ? { payload } : {}) })
-        .where(eq(jobs.id, created.id))
-        .returning();
-      return updated;
-    };
-    const row = opts.audit ? await auditedWrite(this.database.db, ready, opts.audit) : await ready(this.database.db);
-    if (opts.here) {
-      const next = (this.local.get(kind) ?? Promise.resolve()).then(() => runAsSystem({ jobId: row.id, source: kind }, () => this.execute(kind, row.id)));
-      this.local.set(kind, next);
-      return row;
-    }
-    try {
-      // pg-boss keeps the ids it was sent: a job sent again goes under an id of pg-boss's choosing.
-      await this.boss.send(kind, { jobId: row.id }, { ...(opts.again ? {} : { id: row.id }), retryLimit: 0 });
-    } catch (err) {
-      await finishJob(this.database.db, row.id, { state: 'failed', error: JOB_FAILED_MESSAGE, kind: 'unexpected' });
-      throw err;
-    }
-    const worker = this.workers.get(kind);
-    if (worker) this.boss.notifyWorker(worker);
-    return row;
+  async dispatch<P extends JobPayload>(job: CreatedJob<P, true>, bytesTotal: number | null, payload?: NoInfer<P>, opts?: DispatchOptions): Promise<JobRow>;
+  async dispatch<P extends JobPayload>(job: CreatedJob<P, boolean>, bytesTotal: number | null, payload: NoInfer<P>, opts?: DispatchOptions): Promise<JobRow>;
+  async dispatch(job: CreatedJob<JobPayload, boolean>, bytesTotal: number | null, payload?: JobPayload, opts: DispatchOptions = {}): Promise<JobRow> {
+    return dispatchJob(this.rt, job, bytesTotal, payload, opts);
+  }
+
+  /**
+   * Confirms waiting job `id` (of one of `kinds`), an import held for a confirmation (./confirmation.ts): queued
+   * again with its stored payload and `confirmed`, and sent to pg-boss (whichever process takes it runs it).
+   * @param audit - the confirming request's entry (server/lib/audit.ts), recorded in the confirmation's transaction
+   * @returns the queued row
+   * @throws AppError 503 while the server stops; AppError 404 when the job is not waiting
+   */
+  async confirm(id: string, kinds: string[], audit?: EntryOf<JobRow>): Promise<JobRow> {
+    return confirmQueued(this.rt, id, kinds, audit);
   }
 
   /**
@@ -356,43 +174,15 @@ export class JobQueue {
    * @throws AppError 404 when the job is neither queued nor running
    */
   async cancel(id: string, by: string, audit?: EntryOf<JobRow>): Promise<JobRow> {
-    const row = await auditedWrite(this.database.db, (tx) => requestCancel(tx, id, by), audit ?? (() => null));
-    this.signalCancel(row);
-    return row;
+    return cancelJob(this.rt, id, by, audit);
   }
 
   /**
-   * Aborts job `row.id` when this process runs it and its row, as committed by the caller, asks it to stop
-   * (./cancel.ts `requestCancel` written in the caller's own transaction).
+   * Acts on a cancellation the caller wrote in its own transaction (./cancel.ts `requestCancel`, beside its audit
+   * entry), once committed: aborts the job when this process runs it, lets it go when it ended queued.
    */
-  signalCancel(row: JobRow): void {
-    const request = cancelRequest(row);
-    if (request) this.abortCancelled(row.id, request);
-  }
-
-  /** Aborts job `id` if this process runs it, with the cancellation's message; on PostgreSQL its statement under way is cancelled. */
-  private abortCancelled(id: string, message: string): void {
-    const entry = this.running.get(id);
-    if (!entry || entry.abort.signal.aborted) return;
-    entry.abort.abort(new JobCancelled(message));
-    if (entry.client && this.database.pool) {
-      // The COPY or the merge under way stops now (57014) instead of at its end; the handler then rolls back. Only
-      // the connection still named after the job is hit (not one the pool has handed to someone else since).
-      void this.database.pool
-        .query(`select pg_cancel_backend(pid) from pg_stat_activity where application_name = $1`, [jobConnectionName(id)])
-        .catch((err) => this.log.error({ err, job: id }, 'job cancel failed'));
-    }
-  }
-
-  /** Reads the rows of the jobs this process runs and aborts those an administrator cancelled from another process. */
-  private async pollCancelled(): Promise<void> {
-    const ids = [...this.running.entries()].filter(([, r]) => r.client && !r.abort.signal.aborted).map(([id]) => id);
-    if (!ids.length) return;
-    const rows = await this.database.db.select().from(jobs).where(and(inArray(jobs.id, ids), eq(jobs.failureKind, 'cancelled')));
-    for (const row of rows) {
-      const request = cancelRequest(row);
-      if (request) this.abortCancelled(row.id, request);
-    }
+  async signalCancel(row: JobRow): Promise<void> {
+    await signalCancel(this.rt, row);
   }
 
   /**
@@ -403,201 +193,22 @@ export class JobQueue {
    * @throws Error when the job's row is gone (deleted meanwhile)
    */
   async waitFor(id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
-    return waitForJob(this.database.db, id, opts);
-  }
-
-  /** Runs one job: lock, claim, handler, outcome. Never throws (pg-boss only learns that it ended). */
-  private async execute(kind: string, jobId: string): Promise<void> {
-    const handler = this.kinds.get(kind);
-    if (!handler) return;
-    const db = this.database.db;
-    const abort = new AbortController();
-    let release: () => void = () => {};
-    const done = new Promise<void>((resolve) => (release = resolve));
-    this.running.set(jobId, { abort, done });
-    let client: pg.PoolClient | undefined;
-    let locked = false;
-    try {
-      const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
-      if (!row || row.state !== 'queued') return;
-      if (this.stopping) {
-        // Handed over by pg-boss as the server stops (it counts it done): not started, so failed with the stop's
-        // message rather than left queued for nothing; the operator can send it again at once.
-        await finishJob(db, jobId, { state: 'failed', error: SHUTDOWN_MESSAGE, kind: 'shutdown' });
-        await removeJobFile(db, row);
-        return;
-      }
-      if (this.database.kind === 'pg') {
-        client = await this.database.pool!.connect();
-        await client.query('set statement_timeout = 0');
-        // Names the connection after the job: a cancellation cancels its statement only while it is the job's.
-        await client.query(`select set_config('application_name', $1, false)`, [jobConnectionName(jobId)]);
-        // Taken before the claim: a job seen running has its lock held, or its process is gone.
-        await client.query('select pg_advisory_lock($1, $2)', [LOCK_CLASS, lockObj(row.lockKey)]);
-        locked = true;
-      }
-      const job = await claimJob(db, jobId);
-      if (!job) return;
-      this.running.get(jobId)!.client = client;
-      this.log.info({ job: jobId, kind }, 'job started');
-      try {
-        const out = await handler.run({
-          job,
-          database: this.database,
-          sql: client ? clientSql(client) : this.database.sql,
-          signal: abort.signal,
-          progress: (rows, bytes) => reportProgress(db, jobId, rows, bytes),
-        });
-        // A staged import wrote its end (and dropped its stored chunks) in its own transaction.
-        if (!out.ended) await finishJob(db, jobId, { state: 'done', ...out });
-        await removeJobFile(db, job);
-        this.log.info({ job: jobId, kind }, 'job done');
-      } catch (err) {
-        if (err instanceof AwaitingConfirmation && !abort.signal.aborted) {
-          // Rolled back before it committed: the job waits for the operator, its input kept (./confirmation.ts).
-          await holdJob(db, jobId, err, err.summary.rows_read);
-          this.log.info({ job: jobId }, 'job awaiting confirmation');
-          return;
-        }
-        // Cancelled: aborted here with the request, or refused its commit by it (./store.ts `finishJobIn`).
-        const cancelled = abort.signal.reason instanceof JobCancelled ? abort.signal.reason : err instanceof JobCancelled ? err : undefined;
-        const kind: FailureKind = cancelled
-          ? 'cancelled'
-          : abort.signal.aborted
-            ? 'shutdown'
-            : err instanceof InputChanged
-              ? 'interrupted'
-              : err instanceof AppError
-                ? 'refused'
-                : 'unexpected';
-        const message = cancelled ? cancelled.message : kind === 'shutdown' ? SHUTDOWN_MESSAGE : err instanceof AppError ? err.message : JOB_FAILED_MESSAGE;
-        // A refused input (AppError: its French reason, shown to the operator too), a stop or a cancellation is a
-        // normal end, logged as info; anything else is a fault, logged with its error.
-        if (cancelled) this.log.info({ job: jobId, kind }, 'job cancelled');
-        else if (abort.signal.aborted) this.log.info({ job: jobId, kind }, 'job interrupted');
-        else if (err instanceof AppError) this.log.info({ job: jobId, kind, reason: message }, 'job failed');
-        else this.log.error({ err, job: jobId, kind }, 'job failed');
-        await handler.cleanup(db, jobId).catch((e) => this.log.error({ err: e, job: jobId }, 'job cleanup failed'));
-        // Its input goes first: whoever waits for the job finds nothing of it left once it reads `failed`.
-        await removeJobFile(db, job);
-        await finishJob(db, jobId, { state: 'failed', error: message, kind });
-      }
-    } catch (err) {
-      this.log.error({ err, job: jobId, kind }, 'job could not run');
-    } finally {
-      if (client) {
-        if (locked) await client.query('select pg_advisory_unlock_all()').catch(() => {});
-        await client.query('reset statement_timeout').catch(() => {});
-        await client.query('reset application_name').catch(() => {});
-        client.release();
-      }
-      this.running.delete(jobId);
-      release();
-    }
+    return waitForJob(this.rt.database.db, id, opts);
   }
 
   /**
-   * Marks failed the jobs left running by a process that is gone, and cleans what they wrote.
-   * PostgreSQL: a running job whose advisory lock is free; PGlite: every running
-   * job not run by this process. Also a job queued for more than QUEUED_MAX_MS (lost before it started).
+   * Fails the jobs whose process is gone (./recovery.ts); the queue runs it at start and every minute.
    * @returns the ids of the jobs marked failed
    */
   async recoverInterrupted(): Promise<string[]> {
-    const db = this.database.db;
-    const stale = await db.select().from(jobs).where(eq(jobs.state, 'running'));
-    const failed: string[] = [];
-    for (const row of stale) {
-      if (this.running.has(row.id)) continue;
-      if (this.database.kind === 'pg') {
-        const client = await this.database.pool!.connect();
-        try {
-          const obj = lockObj(row.lockKey);
-          const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1, $2) as got', [LOCK_CLASS, obj]);
-          if (!rows[0].got) continue;
-          try {
-            await this.failInterrupted(row);
-          } finally {
-            await client.query('select pg_advisory_unlock($1, $2)', [LOCK_CLASS, obj]);
-          }
-        } finally {
-          client.release();
-        }
-      } else {
-        await this.failInterrupted(row);
-      }
-      failed.push(row.id);
-    }
-    // A job still queued after an hour was fetched by a process that died before it started, or never sent.
-    const abandoned = await db
-      .update(jobs)
-      .set({ state: 'failed', error: NEVER_STARTED_MESSAGE, failureKind: 'never_started', finishedAt: new Date() })
-      .where(and(eq(jobs.state, 'queued'), lt(jobs.createdAt, new Date(Date.now() - QUEUED_MAX_MS))))
-      .returning({ id: jobs.id, payload: jobs.payload });
-    for (const job of abandoned) await removeJobFile(db, job);
-    return [...failed, ...abandoned.map((j) => j.id)];
+    return recoverInterrupted(this.rt);
   }
 
-  private async failInterrupted(row: JobRow): Promise<void> {
-    const db = this.database.db;
-    await this.kinds.get(row.kind)?.cleanup(db, row.id);
-    await removeJobFile(db, row);
-    // A job cancelled before its process died ends as cancelled.
-    const cancelled = cancelRequest(row);
-    await db
-      .update(jobs)
-      .set(cancelled ? { state: 'failed', finishedAt: new Date() } : { state: 'failed', error: INTERRUPTED_MESSAGE, failureKind: 'interrupted', finishedAt: new Date() })
-      .where(and(eq(jobs.id, row.id), inArray(jobs.state, ['running'])));
-    this.log.info({ job: row.id, kind: row.kind }, 'interrupted job marked failed');
-  }
-
-  /** Stops: running jobs are aborted and roll back, then pg-boss stops. Idempotent. */
-  async stop(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
-    for (const hook of this.stopHooks) await hook().catch((err) => this.log.error({ err }, 'stop hook failed'));
-    clearInterval(this.recoveryTimer);
-    clearInterval(this.cancelTimer);
-    for (const t of this.tasks) t.abort.abort();
-    await Promise.all([...this.tasks].map((t) => t.done));
-    const running = [...this.running.values()];
-    for (const r of running) r.abort.abort();
-    await Promise.all(running.map((r) => r.done));
-    // Jobs dispatched `here` and not started yet: each ends failed with the stop's message.
-    await Promise.all(this.local.values());
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 1000, close: false });
-    // pg-boss may still hand over a job it was fetching (`execute` fails it), and it marks a job completed
-    // without waiting for the statement: wait until neither is in flight, so that no statement reaches the
-    // database after the app has closed it.
-    for (let turn = 0; turn < 100; turn++) {
-      await nextTurn();
-      const pending = [...this.running.values()].map((r) => r.done);
-      if (!pending.length && (this.bossDb?.idle() ?? true)) break;
-      await Promise.all([...pending, this.bossDb?.settled()]);
-    }
+  /** The ids of the jobs this process runs now. */
+  runningHere(): string[] {
+    return [...this.rt.running.keys()];
   }
 }
 
-/**
- * Waits until job `id` ends, reading its row every `pollMs` ms (default 200); see `JobQueue.waitFor`.
- * @throws Error when the job's row is gone
- */
-export async function waitForJob(db: Db, id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
-  for (;;) {
-    const row = await findJob(db, id);
-    if (!row) throw new Error(`job ${id} vanished`);
-    if (row.state === 'done' || row.state === 'failed' || row.state === 'waiting') return row;
-    opts.onProgress?.(row);
-    if (opts.signal?.aborted) return row;
-    await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 200));
-  }
-}
-
-/** The `application_name` of the connection running job `id` (PostgreSQL), so that its statement can be cancelled. */
-function jobConnectionName(id: string): string {
-  return `vigie job ${id}`;
-}
-
-/** The second key of a job's advisory lock. */
-function lockObj(lockKey: number): number {
-  return Number(lockKey) % 2147483647;
-}
+export type { CreatedJob, JobPayload } from './submit';
+export type { JobLogger, QueueSeams, ScheduledTask, TaskOptions } from './runtime';

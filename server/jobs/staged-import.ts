@@ -11,7 +11,7 @@
  * Asked before it commits: with `confirmAbove` set (an upload from the screens), an import whose summary writes
  * more than that many update-log entries or queues more than that many SIRENs for the RNE is rolled back after
  * its merge and throws `AwaitingConfirmation` with the counts; the queue then keeps the job `waiting`, with its
- * input, until the operator confirms (the job runs again with `confirmed`) or abandons it (server/jobs/queue.ts).
+ * input, until the operator confirms (the job runs again with `confirmed`) or abandons it (./confirmation.ts).
  *
  * All or nothing, on either database:
  * - PostgreSQL: the four steps run in one transaction on the job's own connection (statement timeout off, the
@@ -29,8 +29,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportSummary } from '../../contract/import-summary';
 import type { Sql } from '../db/sql';
 import { AppError } from '../lib/errors';
-import { SHUTDOWN_MESSAGE, type JobContext } from './queue';
-import { JobCancelled } from './cancel';
+import type { JobContext } from './define';
+import { JobCancelled, SHUTDOWN_MESSAGE } from './failure';
 import { AwaitingConfirmation, exceedsThreshold } from './confirmation';
 import { assertInputUnchanged } from './files';
 import { finishJobIn } from './store';
@@ -77,7 +77,7 @@ export interface StagedImport<Staged, Merged> {
 
 /**
  * The error a stopped job ends with: the signal's reason when an administrator cancelled it (`JobCancelled`,
- * ./cancel.ts, « Import annulé par … »), else the server's stop (503 SHUTDOWN_MESSAGE).
+ * ./failure.ts, « Import annulé par … »), else the server's stop (503 SHUTDOWN_MESSAGE).
  */
 export function stopError(signal: AbortSignal): AppError {
   return signal.reason instanceof JobCancelled ? signal.reason : new AppError(503, SHUTDOWN_MESSAGE);
@@ -119,7 +119,7 @@ export async function* untilStopped<T>(source: AsyncIterable<T>, signal: AbortSi
  * @returns the job's outcome (already written as its end, inside the transaction)
  * @throws the AppError of a refused file (nothing kept), AppError 503 when the server stops, or the unexpected error
  */
-export async function runStagedImport<Staged, Merged>(ctx: JobContext, spec: StagedImport<Staged, Merged>): Promise<ImportOutcome> {
+export async function runStagedImport<Staged, Merged>(ctx: JobContext<unknown>, spec: StagedImport<Staged, Merged>): Promise<ImportOutcome> {
   const finish = async (tx: Sql, merged: Merged, staged: Staged) => {
     throwIfStopped(ctx.signal);
     const { summary, ...out } = spec.summarize(merged, staged);
@@ -184,7 +184,7 @@ export class ProgressMeter {
   private next = 0;
 
   constructor(
-    private readonly ctx: Pick<JobContext, 'progress'>,
+    private readonly ctx: Pick<JobContext<unknown>, 'progress'>,
     private readonly everyMs = 250,
   ) {}
 

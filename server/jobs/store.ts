@@ -3,13 +3,12 @@
  * statement through the app's pool, outside the job's own transaction, so the progress is visible while
  * the job runs; only the end of a job that commits its work (`finishJobIn`) is written inside that transaction.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { JobResponse } from '../../contract/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Sql } from '../db/sql';
-import { CANCELLED_KIND, JobCancelled } from './cancel';
-import type { FailureKind } from './failure';
+import { CANCELLED_KIND, INTERRUPTED_MESSAGE, JobCancelled, type FailureKind } from './failure';
 
 /** A row of `jobs`. */
 export type JobRow = typeof jobs.$inferSelect;
@@ -87,10 +86,51 @@ export async function finishJob(db: Db, id: string, outcome: JobOutcome): Promis
 }
 
 /**
+ * How a job ends failed: with its French message and kind, or `interrupted` (its process is gone), which keeps the
+ * message of an administrator's request to stop it, if any, as a `cancelled` end.
+ */
+export type FailedEnd = { error: string; kind: FailureKind } | 'interrupted';
+
+/**
+ * Ends job `id` failed unless it has ended meanwhile: one guarded statement decides (`update … where state in
+ * (…from) … returning`), and `then` — the kind's cleanup, the removal of its input — runs only when that statement
+ * ended the job, in the same transaction: a job that committed its work in between keeps it, and whoever reads the
+ * job `failed` finds its leftovers gone.
+ * @param opts.from - the states it may end from
+ * @param opts.unless - a condition on the `jobs` row under which it is left as it is (checked by the same statement)
+ * @returns the row as ended, or undefined when the job was no longer in one of `from` (its end stands), or `unless` held
+ * @throws what `then` throws (the end is rolled back with it: the job keeps its state)
+ */
+export async function endFailed(
+  db: Db,
+  id: string,
+  end: FailedEnd,
+  opts: { from: ReadonlyArray<'queued' | 'running'>; unless?: SQL; then?: (tx: Db, row: JobRow) => Promise<void> },
+): Promise<JobRow | undefined> {
+  const set =
+    end === 'interrupted'
+      ? {
+          error: sql`case when ${jobs.failureKind} = ${CANCELLED_KIND} then ${jobs.error} else ${INTERRUPTED_MESSAGE} end`,
+          failureKind: sql`case when ${jobs.failureKind} = ${CANCELLED_KIND} then ${jobs.failureKind} else 'interrupted' end`,
+        }
+      : { error: end.error, failureKind: end.kind };
+  return db.transaction(async (t) => {
+    const tx: Db = t;
+    const [row] = await tx
+      .update(jobs)
+      .set({ state: 'failed', finishedAt: new Date(), ...set })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...opts.from]), opts.unless ? not(opts.unless) : undefined))
+      .returning();
+    if (row && opts.then) await opts.then(tx, row);
+    return row;
+  });
+}
+
+/**
  * Ends job `id` as done on `tx`, inside the transaction that commits its work, and deletes its stored input file
  * (./files.ts), so that the work and its end are kept together or not at all (a crash right after the commit leaves a job done, never one whose recovery would
  * say that nothing was kept).
- * @throws JobCancelled (./cancel.ts) when an administrator asked the job to stop: the transaction then rolls back
+ * @throws JobCancelled (./failure.ts, asked through ./cancel.ts) when an administrator asked the job to stop: the transaction then rolls back
  */
 export async function finishJobIn(tx: Sql, id: string, outcome: { result: Record<string, unknown>; rowsRead?: number; bytesRead?: number }): Promise<void> {
   // The end and its audit entry in one statement: the entry is written only when this call ended the job.
@@ -123,4 +163,19 @@ export async function latestJob(db: Db, kind: string, ownerId: number): Promise<
     .orderBy(desc(jobs.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * Waits until job `id` ends, reading its row every `pollMs` ms (default 200); see `JobQueue.waitFor`.
+ * @throws Error when the job's row is gone
+ */
+export async function waitForJob(db: Db, id: string, opts: { pollMs?: number; onProgress?: (row: JobRow) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
+  for (;;) {
+    const row = await findJob(db, id);
+    if (!row) throw new Error(`job ${id} vanished`);
+    if (row.state === 'done' || row.state === 'failed' || row.state === 'waiting') return row;
+    opts.onProgress?.(row);
+    if (opts.signal?.aborted) return row;
+    await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 200));
+  }
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { activeTotal } from '../../contract/dashboard';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import type { JobRegistration } from '../jobs/define';
+import type { JobDefinition } from '../jobs/define';
 
 /** Active (status 1) and total rows of one kind of record, as shown on the `/home` cards (contract/dashboard.ts). */
 export type ActiveTotal = z.output<typeof activeTotal>;
@@ -30,8 +30,11 @@ export interface ServerModule {
   routes: (ctx: AppContext, registry: readonly ServerModule[]) => FastifyPluginAsync;
   /** Its `{active, total}` counts for the `/home` cards, when it has some. */
   dashboard?: DashboardCounter;
-  /** The background jobs it declares (server/jobs/define.ts), registered on the queue before it starts. */
-  jobs?: readonly JobRegistration[];
+  /**
+   * The background jobs it declares (server/jobs/define.ts), registered on the queue before it starts, each built
+   * from the app's context (./job-registry.ts).
+   */
+  jobs?: readonly JobDefinition<unknown, AppContext>[];
   /** Subscribes it to other modules' events (e.g. the RNE module to the feeds' merges), before any job runs. */
   subscribe?: (app: AppContext) => void;
 }

@@ -13,8 +13,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { registerJobs } from '../jobs/define';
-import { waitForJob } from '../jobs/queue';
+import { registerJobs } from '../modules/job-registry';
+import { waitForJob } from '../jobs/store';
 import { feedsModule } from '../modules/feeds/module';
 import { rneModule } from '../modules/rne/module';
 import { fileURLToPath } from 'node:url';

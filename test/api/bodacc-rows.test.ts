@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODACC_FIELDS, type BodaccRow } from '../../contract/deal-lists';
 import { findJob } from '../../server/jobs/store';
-import { FEED_BODACC, type FeedJobPayload } from '../../server/modules/feeds/kinds';
+import { bodaccJobDefinition } from '../../server/modules/feeds/jobs';
+import type { FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { rowsOf } from '../../server/db/rows';
 
@@ -32,8 +33,8 @@ async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
 /** Imports the real sales bulletin with the BODACC importer's job and waits for its end. */
 async function importSales(): Promise<void> {
   const payload: FeedJobPayload = { filename: path.basename(SALES), origin: 'cli', input: { kind: 'path', path: SALES } };
-  const job = await t.ctx.jobs.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
-  await t.ctx.jobs.dispatch(job, fs.statSync(SALES).size, payload as unknown as Record<string, unknown>);
+  const job = await t.ctx.jobs.create(bodaccJobDefinition, null, payload);
+  await t.ctx.jobs.dispatch(job, fs.statSync(SALES).size);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const row = await findJob(t.ctx.db, job.id);

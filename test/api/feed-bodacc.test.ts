@@ -12,11 +12,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJob, type JobRow } from '../../server/jobs/store';
-import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, type JobQueue } from '../../server/jobs/queue';
+import type { JobQueue } from '../../server/jobs/queue';
+import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE } from '../../server/jobs/failure';
 import { bodaccJob } from '../../server/modules/feeds/bodacc/job';
 import { UNKNOWN_JSON_SHAPE } from '../../server/modules/feeds/bodacc/json';
 import { UNKNOWN_FORMAT } from '../../server/modules/feeds/bodacc/read';
-import { FEED_BODACC, type FeedJobPayload } from '../../server/modules/feeds/kinds';
+import { bodaccJobDefinition } from '../../server/modules/feeds/jobs';
+import type { FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { rowsOf } from '../../server/db/rows';
 
@@ -56,8 +58,8 @@ function temp(name: string, data: string | Buffer): string {
 /** Runs the job on the file at `file` (shown as `filename`) and waits for its end. */
 async function importFile(file: string, filename = path.basename(file)): Promise<JobRow> {
   const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file } };
-  const job = await queue.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
-  await queue.dispatch(job, fs.existsSync(file) ? fs.statSync(file).size : null, payload as unknown as Record<string, unknown>);
+  const job = await queue.create(bodaccJobDefinition, null, payload);
+  await queue.dispatch(job, fs.existsSync(file) ? fs.statSync(file).size : null);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const row = await findJob(t.ctx.db, job.id);
@@ -471,9 +473,9 @@ describe('a file that cannot be imported leaves nothing but its failed record', 
 
   it('an interrupted job (dead process) is recorded once by cleanup, with the interrupted message', async () => {
     const payload: FeedJobPayload = { filename: 'coupe.xml', origin: 'inbox', input: { kind: 'path', path: SALES } };
-    const job = await queue.create(FEED_BODACC, null, payload as unknown as Record<string, unknown>);
-    await bodaccJob.cleanup(t.ctx.db, job.id);
-    await bodaccJob.cleanup(t.ctx.db, job.id);
+    const job = await queue.create(bodaccJobDefinition, null, payload);
+    await bodaccJob.cleanup(t.ctx.db, { id: job.id, payload });
+    await bodaccJob.cleanup(t.ctx.db, { id: job.id, payload });
     const records = await rows(sql`select filename, status, error, origin from feed_files where job_id = ${job.id}`);
     expect(records).toEqual([{ filename: 'coupe.xml', status: 0, error: INTERRUPTED_MESSAGE, origin: 'inbox' }]);
     await queue.discard(job.id);

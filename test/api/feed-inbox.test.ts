@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedInbox, inboxDir } from '../../server/modules/feeds/inbox';
 import { startFeedJob } from '../../server/modules/feeds/start';
-import { waitForJob } from '../../server/jobs/queue';
+import { waitForJob } from '../../server/jobs/store';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { rowsOf } from '../../server/db/rows';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { FeedFileRecord, FeedHealth } from '../../contract/feeds';
 import type { JobResponse } from '../../contract/jobs';
-import { FEED_BODACC } from '../../server/modules/feeds/kinds';
+import { bodaccJobDefinition } from '../../server/modules/feeds/jobs';
 import { createTestApp, multipart, type Client, type TestApp } from '../helpers/app';
 import { waitForJob } from '../helpers/news';
 import { validSiren } from '../helpers/sirens';
@@ -202,7 +202,7 @@ describe('POST /api/supervisions/import/{feed}', () => {
 
 describe('GET /api/supervisions/jobs', () => {
   it('lists the queued and running feed jobs (of one feed with ?feed=), not the finished ones', async () => {
-    const queued = await t.ctx.jobs.create(FEED_BODACC, null, { filename: 'attente.xml', origin: 'cli', input: { kind: 'path', path: '/nonexistent' } });
+    const queued = await t.ctx.jobs.create(bodaccJobDefinition, null, { filename: 'attente.xml', origin: 'cli', input: { kind: 'path', path: '/nonexistent' } });
     try {
       const all = (await root.get('/api/supervisions/jobs')).json() as JobResponse[];
       expect(all.map((j) => [j.id, j.kind, j.state, j.filename])).toEqual([[queued.id, 'feed-bodacc', 'queued', 'attente.xml']]);

@@ -10,8 +10,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERRUPTED_MESSAGE } from '../../server/jobs/queue';
-import { FEED_SIRENE } from '../../server/modules/feeds/kinds';
+import { INTERRUPTED_MESSAGE } from '../../server/jobs/failure';
+import { sireneJobDefinition } from '../../server/modules/feeds/jobs';
+import type { FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { sireneJob } from '../../server/modules/feeds/sirene/job';
 import { legalCategoryLabel, nafLabel } from '../../server/modules/register/nomenclatures';
 import { sireneFixture, sireneHarness, sireneTable as table, type SireneHarness } from '../helpers/feed-sirene';
@@ -230,9 +231,10 @@ describe('feed-sirene: merge and update log', () => {
   });
 
   it('the cleanup of an interrupted job records its file once, as failed, under the feed its name tells', async () => {
-    const created = await h.jobs.create(FEED_SIRENE, null, { filename: 'StockEtablissement_utf8.zip', origin: 'inbox', input: { kind: 'path', path: '/nonexistent' } });
-    await sireneJob.cleanup(h.database.db, created.id);
-    await sireneJob.cleanup(h.database.db, created.id);
+    const payload: FeedJobPayload = { filename: 'StockEtablissement_utf8.zip', origin: 'inbox', input: { kind: 'path', path: '/nonexistent' } };
+    const created = await h.jobs.create(sireneJobDefinition, null, payload);
+    await sireneJob.cleanup(h.database.db, { id: created.id, payload });
+    await sireneJob.cleanup(h.database.db, { id: created.id, payload });
     const records = await h.rows(sql`select feed, filename, status, lines::int as lines, error, origin from feed_files where job_id = ${created.id}`);
     expect(records).toEqual([{ feed: 'sirene-establishments', filename: 'StockEtablissement_utf8.zip', status: 0, lines: 0, error: INTERRUPTED_MESSAGE, origin: 'inbox' }]);
     await h.jobs.discard(created.id);

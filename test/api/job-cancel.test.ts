@@ -17,6 +17,7 @@ import { DEAL_CSV_COLUMNS } from '../../contract/deal-import';
 import type { JobResponse } from '../../contract/jobs';
 import { rowsOf } from '../../server/db/rows';
 import { requestCancel } from '../../server/jobs/cancel';
+import { sireneJobDefinition } from '../../server/modules/feeds/jobs';
 import { startFeedJob } from '../../server/modules/feeds/start';
 import { createTestApp, multipart, type Client, type TestApp } from '../helpers/app';
 import { sireneFixture } from '../helpers/feed-sirene';
@@ -130,12 +131,11 @@ describe.runIf(process.env.VIGIE_TEST_DB === 'pg')('cancelling a deals import wh
     const m = multipart('file', 'annule.csv', 'text/csv', Buffer.from(lines.join('\r\n') + '\r\n', 'utf8'));
     const before = await count('deals');
     const upload = admin.client.call('POST', '/api/transactions/import', undefined, { payload: m.payload, headers: m.headers });
-    // The jobs this process runs (the queue's own map): the import is cancelled once it runs here, well inside its
-    // transaction (a request for its row would wait for that transaction on PGlite).
-    const running = (t.ctx.jobs as unknown as { running: Map<string, unknown> }).running;
+    // The jobs this process runs: the import is cancelled once it runs here, well inside its transaction (a request
+    // for its row would wait for that transaction on PGlite).
     let id: string | undefined;
     for (let i = 0; i < 2000 && !id; i++) {
-      id = [...running.keys()][0];
+      id = t.ctx.jobs.runningHere()[0];
       if (!id) await new Promise((r) => setTimeout(r, 5));
     }
     expect(id, 'the import never ran').toBeDefined();
@@ -151,7 +151,7 @@ describe.runIf(process.env.VIGIE_TEST_DB === 'pg')('cancelling a deals import wh
 
 describe('cancelling other jobs', () => {
   it('a queued job ends at once, its input removed', async () => {
-    const created = await t.ctx.jobs.create('feed-sirene', admin.id, { filename: 'attente.csv', origin: 'upload', input: { kind: 'stored' } });
+    const created = await t.ctx.jobs.create(sireneJobDefinition, admin.id, { filename: 'attente.csv', origin: 'upload', input: { kind: 'stored' } });
     await t.ctx.db.execute(sql`insert into job_file_chunks (job_id, seq, data) values (${created.id}, 0, ${Buffer.from('siren\n')})`);
     const res = await admin.client.post(`/api/jobs/${created.id}/cancel`, {});
     expect(res.statusCode, res.body).toBe(200);
@@ -160,7 +160,7 @@ describe('cancelling other jobs', () => {
   });
 
   it('a job asked to stop whose process died is recovered as cancelled, not as interrupted', async () => {
-    const created = await t.ctx.jobs.create('feed-sirene', admin.id, { filename: 'orphelin.csv', origin: 'upload', input: { kind: 'stored' } });
+    const created = await t.ctx.jobs.create(sireneJobDefinition, admin.id, { filename: 'orphelin.csv', origin: 'upload', input: { kind: 'stored' } });
     const message = 'Import annulé par Jeanne Autre. Rien n’a été importé.';
     await t.ctx.db.execute(sql`update jobs set state = 'running', started_at = now(), failure_kind = 'cancelled', error = ${message} where id = ${created.id}`);
     expect(await t.ctx.jobs.recoverInterrupted()).toContain(created.id);

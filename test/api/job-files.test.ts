@@ -9,8 +9,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/lib/errors';
-import { inputOf, openJobFile, receiveJobFile, type JobInput } from '../../server/jobs/files';
-import { JobQueue, type JobContext } from '../../server/jobs/queue';
+import { z } from 'zod';
+import { defineJob, type JobContext } from '../../server/jobs/define';
+import { inputOf, jobInputSchema, openJobFile, receiveJobFile, type JobInput } from '../../server/jobs/files';
+import { JobQueue } from '../../server/jobs/queue';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -20,13 +22,18 @@ const KIND = `files-test-${Date.now()}`;
 /** What each job read of its input. */
 const read = new Map<string, Buffer>();
 
-async function run(ctx: JobContext) {
+/** The test job's payload: its input, and whether to refuse it once read. */
+const payloadSchema = z.object({ input: jobInputSchema.optional(), refuse: z.boolean().optional() });
+
+async function run(ctx: JobContext<z.output<typeof payloadSchema>>) {
   const chunks: Buffer[] = [];
   for await (const chunk of openJobFile(ctx.database.db, ctx.job)) chunks.push(chunk as Buffer);
   read.set(ctx.job.id, Buffer.concat(chunks));
-  if ((ctx.job.payload as { refuse?: boolean }).refuse) throw new AppError(422, 'Fichier refusé.');
+  if (ctx.payload.refuse) throw new AppError(422, 'Fichier refusé.');
   return { result: {} };
 }
+
+const definition = defineJob(KIND, payloadSchema, () => ({ run, cleanup: async () => {} }));
 
 /** A 2.5 MiB body of varied bytes: more than two database chunks. */
 const BODY = Buffer.from(Array.from({ length: 2.5 * 1024 * 1024 }, (_, i) => (i * 7919) % 251));
@@ -38,7 +45,7 @@ async function chunkCount(jobId: string): Promise<number> {
 
 /** Receives BODY for a new job (into `spoolDir` when given), then runs it to its end. */
 async function runUpload(opts: { spoolDir?: string; refuse?: boolean }) {
-  const job = await queue.create(KIND, null, {});
+  const job = await queue.create(definition, null, {});
   const received = await receiveJobFile(t.ctx.db, job.id, Readable.from([BODY.subarray(0, 1000), BODY.subarray(1000)]), { headBytes: 16, spoolDir: opts.spoolDir });
   expect(received.bytes).toBe(BODY.length);
   expect(received.head).toEqual(BODY.subarray(0, 16));
@@ -54,7 +61,7 @@ beforeAll(async () => {
   t = await createTestApp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-files-'));
   queue = new JobQueue(t.ctx.database);
-  queue.register(KIND, { run, cleanup: async () => {} });
+  queue.register(definition);
   await queue.start();
 });
 afterAll(async () => {
@@ -85,7 +92,7 @@ describe('the upload store of the jobs', () => {
   });
 
   it('a discarded job takes its spool file with it', async () => {
-    const job = await queue.create(KIND, null, {});
+    const job = await queue.create(definition, null, {});
     const { input } = await receiveJobFile(t.ctx.db, job.id, Readable.from([BODY]), { headBytes: 0, spoolDir: dir });
     await queue.discard(job.id, input);
     expect(fs.existsSync((input as { path: string }).path)).toBe(false);
@@ -94,7 +101,7 @@ describe('the upload store of the jobs', () => {
   it('leaves in place a file it was given by path', async () => {
     const file = path.join(dir, 'given.csv');
     fs.writeFileSync(file, BODY);
-    const job = await queue.create(KIND, null, {});
+    const job = await queue.create(definition, null, {});
     const input: JobInput = { kind: 'path', path: file };
     await queue.dispatch(job, BODY.length, { input }, { here: true });
     const end = await queue.waitFor(job.id, { pollMs: 20 });

@@ -5,9 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BAD_PAYLOAD_MESSAGE, defineJob, registerJobs } from '../../server/jobs/define';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../../server/db/schema';
+import { BAD_PAYLOAD_MESSAGE, defineJob } from '../../server/jobs/define';
 import { JobQueue } from '../../server/jobs/queue';
 import { serverModules } from '../../server/modules';
+import { registerJobs } from '../../server/modules/job-registry';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -16,7 +19,7 @@ const runs: unknown[] = [];
 const KIND = `define-test-${Date.now()}`;
 const definition = defineJob(KIND, z.object({ filename: z.string() }), () => ({
   run: async (ctx) => {
-    runs.push(ctx.job.payload);
+    runs.push(ctx.payload);
     return { result: { ok: true } };
   },
   cleanup: async () => {},
@@ -33,8 +36,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function runJob(payload: Record<string, unknown>) {
-  const created = await queue.create(KIND, null, payload);
+/** Runs a job of the definition; `stored` replaces its payload in its row first, as an older version may have written it. */
+async function runJob(payload: { filename: string }, stored?: Record<string, unknown>) {
+  const created = await queue.create(definition, null, payload);
+  if (stored) await t.ctx.db.update(jobs).set({ payload: stored }).where(eq(jobs.id, created.id));
   await queue.dispatch(created, null);
   return queue.waitFor(created.id, { pollMs: 20 });
 }
@@ -46,7 +51,7 @@ describe('defineJob', () => {
   });
 
   it('refuses a payload that does not match, without running the handler', async () => {
-    expect(await runJob({ name: 'a.csv' })).toMatchObject({ state: 'failed', error: BAD_PAYLOAD_MESSAGE, failureKind: 'refused' });
+    expect(await runJob({ filename: 'b.csv' }, { name: 'b.csv' })).toMatchObject({ state: 'failed', error: BAD_PAYLOAD_MESSAGE, failureKind: 'refused' });
     expect(runs).toHaveLength(1);
   });
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobResponse } from '../../contract/jobs';
-import { SHUTDOWN_MESSAGE } from '../../server/jobs/queue';
+import { SHUTDOWN_MESSAGE } from '../../server/jobs/failure';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createCategory, csvText, importDone, importFile, readJob, upload, utf8 } from '../helpers/news';
 import { rowsOf } from '../../server/db/rows';

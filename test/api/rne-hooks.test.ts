@@ -14,6 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJob, type JobRow } from '../../server/jobs/store';
+import { feedJobs } from '../../server/modules/feeds/jobs';
 import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { officersChanged, REASON_INSEE } from '../../server/modules/rne/hooks';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -38,8 +39,9 @@ afterAll(async () => {
 /** Runs feed job `kind` on `file` through the app's queue and waits for its end. */
 async function importFile(kind: string, file: string): Promise<JobRow> {
   const payload: FeedJobPayload = { filename: path.basename(file), origin: 'cli', input: { kind: 'path', path: file } };
-  const job = await t.ctx.jobs.create(kind, null, payload as unknown as Record<string, unknown>);
-  await t.ctx.jobs.dispatch(job, fs.statSync(file).size, payload as unknown as Record<string, unknown>);
+  const definition = feedJobs.find((d) => d.kind === kind)!;
+  const job = await t.ctx.jobs.create(definition, null, payload);
+  await t.ctx.jobs.dispatch(job, fs.statSync(file).size);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const row = await findJob(t.ctx.db, job.id);

@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../server/db/schema';
 import { AppError } from '../../server/lib/errors';
-import { JobQueue, type JobContext } from '../../server/jobs/queue';
+import { z } from 'zod';
+import { defineJob, type JobContext } from '../../server/jobs/define';
+import { JobQueue } from '../../server/jobs/queue';
 import { runStagedImport } from '../../server/jobs/staged-import';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -19,8 +21,11 @@ const KIND = `staged-test-${Date.now()}`;
 const seenAfterImport = new Map<string, string>();
 
 /** Imports `payload.rows` rows; then fails as a dying process would when `payload.crash`, or refuses the file when `payload.refuse`. */
-async function run(ctx: JobContext) {
-  const payload = ctx.job.payload as { rows: number; crash?: boolean; refuse?: boolean };
+const payloadSchema = z.object({ rows: z.number().int(), crash: z.boolean().optional(), refuse: z.boolean().optional() });
+type Payload = z.output<typeof payloadSchema>;
+
+async function run(ctx: JobContext<Payload>) {
+  const { payload } = ctx;
   const stage = `staged_test_${ctx.job.id.replace(/-/g, '')}`;
   const out = await runStagedImport(ctx, {
     clear: async (sql) => void (await sql.exec(`drop table if exists ${stage}`)),
@@ -45,11 +50,13 @@ async function run(ctx: JobContext) {
   return out;
 }
 
+const definition = defineJob(KIND, payloadSchema, () => ({ run, cleanup: async () => {} }));
+
 beforeAll(async () => {
   t = await createTestApp();
   await t.ctx.database.sql.exec('create table if not exists staged_test_rows (job_id uuid not null, n int not null)');
   queue = new JobQueue(t.ctx.database);
-  queue.register(KIND, { run, cleanup: async () => {} });
+  queue.register(definition);
   await queue.start();
 });
 afterAll(async () => {
@@ -57,8 +64,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function importRows(payload: Record<string, unknown>) {
-  const created = await queue.create(KIND, null, payload);
+async function importRows(payload: Payload) {
+  const created = await queue.create(definition, null, payload);
   await queue.dispatch(created, null);
   const end = await queue.waitFor(created.id, { pollMs: 20 });
   const written = await t.ctx.database.sql.rows<{ n: number }>('select count(*)::int as n from staged_test_rows where job_id = $1', [created.id]);

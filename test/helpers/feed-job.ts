@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../server/context';
 import { findJob, type JobRow } from '../../server/jobs/store';
+import { feedJobs } from '../../server/modules/feeds/jobs';
 import type { FeedJobPayload } from '../../server/modules/feeds/kinds';
 
 /**
@@ -15,8 +16,10 @@ import type { FeedJobPayload } from '../../server/modules/feeds/kinds';
  */
 export async function runFeedFile(ctx: AppContext, kind: string, file: string, filename = path.basename(file), timeoutMs = 60_000): Promise<JobRow> {
   const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file } };
-  const job = await ctx.jobs.create(kind, null, payload as unknown as Record<string, unknown>);
-  await ctx.jobs.dispatch(job, fs.statSync(file).size, payload as unknown as Record<string, unknown>);
+  const definition = feedJobs.find((d) => d.kind === kind);
+  if (!definition) throw new Error(`no feed job ${kind}`);
+  const job = await ctx.jobs.create(definition, null, payload);
+  await ctx.jobs.dispatch(job, fs.statSync(file).size);
   for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
     const row = await findJob(ctx.db, job.id);
     if (row && (row.state === 'done' || row.state === 'failed')) return row;

@@ -11,8 +11,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
 import { JobQueue } from '../../server/jobs/queue';
 import { findJob, type JobRow } from '../../server/jobs/store';
-import { FEED_SIRENE, type FeedJobPayload } from '../../server/modules/feeds/kinds';
-import { sireneJobWith } from '../../server/modules/feeds/sirene/job';
+import { sireneJobDefinition } from '../../server/modules/feeds/jobs';
+import type { FeedJobPayload } from '../../server/modules/feeds/kinds';
 import { DEFAULT_SIRENE_LIMITS, type SireneLimits } from '../../server/config';
 import { subscribeToFeeds } from '../../server/modules/feeds';
 import { rneFeedHooks } from '../../server/modules/rne/feed-hooks';
@@ -73,7 +73,7 @@ export async function sireneHarness(opts: { limits?: Partial<SireneLimits> } = {
   const jobs = new JobQueue(database);
   // As the app does: the RNE module's hooks fill its queues from the merges.
   subscribeToFeeds(rneFeedHooks);
-  jobs.register(FEED_SIRENE, sireneJobWith({ ...DEFAULT_SIRENE_LIMITS, ...opts.limits }));
+  jobs.register(sireneJobDefinition, { config: { sireneLimits: { ...DEFAULT_SIRENE_LIMITS, ...opts.limits } }, jobs });
   await jobs.start();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-sirene-'));
   let seq = 0;
@@ -84,8 +84,8 @@ export async function sireneHarness(opts: { limits?: Partial<SireneLimits> } = {
       const file = path.join(dir, `${++seq}-${filename}`);
       fs.writeFileSync(file, data);
       const payload: FeedJobPayload = { filename, origin: 'cli', input: { kind: 'path', path: file }, ...extra };
-      const created = await jobs.create(FEED_SIRENE, null, payload as unknown as Record<string, unknown>);
-      await jobs.dispatch(created, data.length, payload as unknown as Record<string, unknown>);
+      const created = await jobs.create(sireneJobDefinition, null, payload);
+      await jobs.dispatch(created, data.length);
       const until = Date.now() + 60_000;
       for (;;) {
         const job = await findJob(database.db, created.id);

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JobResponse } from '../../contract/jobs';
 import { openDatabase, pgliteDirOf } from '../../server/db/client';
-import { INTERRUPTED_MESSAGE, SHUTDOWN_MESSAGE } from '../../server/jobs/queue';
+import { INTERRUPTED_MESSAGE, SHUTDOWN_MESSAGE } from '../../server/jobs/failure';
 import { PG_PREFIX, withDatabase } from '../helpers/db';
 import { BrowserClient, killStartedProcesses, startServer, startServerAfterKill, type ProcessServer } from '../helpers/process-server';
 

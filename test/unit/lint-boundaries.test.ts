@@ -153,12 +153,6 @@ describe('layers of the server', () => {
     ];
     for (const [file, code] of allowed) expect(await rulesFiredFor(file, code), `${file}: ${code}`).toEqual([]);
   }, MANY_PROBES_MS);
-
-  it('allow the job definitions, alone in their layer, to name the context (removed when the typed jobs land)', async () => {
-    const code = "import type { AppContext } from '../context';\nexport type C = AppContext;\n";
-    expect(await rulesFiredFor('server/jobs/define.ts', code)).toEqual([]);
-    expect(await rulesFiredFor('server/jobs/store.ts', code)).toContain(LAYER_RULE);
-  });
 });
 
 describe('the company register', () => {

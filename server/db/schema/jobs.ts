@@ -2,8 +2,9 @@
  * Background jobs (CONVENTIONS.md section 6): the progress and outcome of each job that
  * pg-boss runs (its own tables live in the `pgboss` schema). One row per job, read by `GET /api/jobs/{id}`:
  * state queued / running / done / failed, rows read, bytes read / total, French error, result.
- * `lock_key` names the PostgreSQL advisory lock the running process holds, so that another process can tell
- * a job whose process died (lock free) from one still running (server/jobs/recovery.ts).
+ * `lock_key` names the PostgreSQL advisory locks a live process holds on the job — while it runs it, and while it
+ * holds it queued (server/jobs/holding.ts) —, so that another process can tell a job whose process died (lock
+ * free) from one still running or about to start (server/jobs/recovery.ts).
  */
 import { bigint, bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { admins } from './admins';

@@ -1,5 +1,5 @@
 /**
- * The deals CSV import job, kind `deal-import` of the job queue (server/jobs/queue.ts).
+ * The deals CSV import job, kind `deal-import` of the job queue (server/jobs/define.ts).
  * It streams the spooled upload (./import-upload.ts; the job runs in the process that received it) into a
  * staging table by COPY (./import-stage.ts), checks every row in SQL (./import-sql.ts `typedSql`, `disagreeSql`), and, when no row is in error, merges the deals
  * and their entities and records the file in `deal_import_files`, all in one transaction: all or nothing.
@@ -22,9 +22,8 @@ import { ADVISORY_LOCKS } from '../../db/locks';
 import { jobs } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/errors';
 import { z } from 'zod';
-import { defineJob } from '../../jobs/define';
+import { defineJob, type JobContext, type JobHandler } from '../../jobs/define';
 import { jobInputSchema, openJobFile, removeJobFile } from '../../jobs/files';
-import type { JobContext, JobKind } from '../../jobs/queue';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../jobs/staged-import';
 import { csvLayoutSchema, type CsvLayout } from '../../lib/csv/layout';
 import { excerpt } from '../../lib/excerpt';
@@ -141,10 +140,9 @@ async function mergeAndRecord(exec: Sql, t: ImportTables, temp: string, payload:
  * rows are checked in SQL (a file with rows in error is refused with them), then the deals are merged and the file
  * recorded, all or nothing. A file sniffed as UTF-8 whose later bytes are not UTF-8 is read again as Windows-1252.
  */
-async function run(ctx: JobContext) {
-  const { job, signal } = ctx;
+async function run(ctx: JobContext<DealImportPayload>) {
+  const { job, signal, payload } = ctx;
   const db = ctx.database.db;
-  const payload = job.payload as unknown as DealImportPayload;
   let layout = payload.layout;
   const t = importTables(job.id);
   const timings: Record<string, number> = {};
@@ -235,11 +233,11 @@ async function dropTables(sql: Sql, t: ImportTables): Promise<void> {
  * The job kind of the deals import. Its cleanup drops the PGlite temporary tables (the queue removes the upload):
  * nothing else is written outside the job's transaction.
  */
-export function dealImportJob(): JobKind {
+export function dealImportJob(): JobHandler<DealImportPayload> {
   return {
     run,
-    async cleanup(db: Db, jobId: string) {
-      const t = importTables(jobId);
+    async cleanup(db: Db, stopped) {
+      const t = importTables(stopped.id);
       await db.execute(sql.raw(`drop table if exists ${Object.values(t).join(', ')}`)).catch(() => {});
     },
   };

@@ -14,11 +14,11 @@ import type { JobResponse } from '../../../contract/jobs';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { AppError, fieldError, GENERIC_ERROR } from '../../lib/errors';
-import { isRetakeable } from '../../jobs/failure';
-import { JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE, waitForJob, type JobQueue } from '../../jobs/queue';
-import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
+import { isRetakeable, JOB_FAILED_MESSAGE, SHUTDOWN_MESSAGE } from '../../jobs/failure';
+import type { CreatedJob, JobQueue } from '../../jobs/queue';
+import { latestJob, toJobResponse, waitForJob, type JobRow } from '../../jobs/store';
 import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
-import { DEAL_IMPORT, type DealImportPayload } from './import-job';
+import { DEAL_IMPORT, dealImportJobDefinition, type DealImportPayload } from './import-job';
 import { receiveJobFile, type JobInput } from '../../jobs/files';
 
 /** Refusal of a file over DEAL_IMPORT_MAX_BYTES. */
@@ -77,10 +77,10 @@ export async function startDealImport(queue: JobQueue, db: Db, dataDir: string, 
     throw fieldError('file', 'Seuls les fichiers .csv sont acceptés.');
   }
   const filename = part.filename.slice(0, 255);
-  let job: JobRow;
+  let job: CreatedJob<DealImportPayload, false>;
   try {
     // One import at a time per administrator: the rule is checked as the job is created.
-    job = await queue.create(DEAL_IMPORT, ownerId, { filename }, (tx) => assertNoImportRunning(tx, ownerId));
+    job = await queue.create(dealImportJobDefinition, ownerId, { filename }, (tx) => assertNoImportRunning(tx, ownerId));
   } catch (err) {
     part.file.resume();
     throw err;
@@ -94,7 +94,7 @@ export async function startDealImport(queue: JobQueue, db: Db, dataDir: string, 
     if (layout.header.length > DEAL_CSV_MAX_COLUMNS) throw fieldError('file', tooManyColumns(layout.header.length));
     const payload: DealImportPayload = { filename, layout, createdBy: ownerId, input };
     const audit = (row: JobRow) => ({ resourceId: row.id, details: { kind: row.kind, filename } });
-    return await queue.dispatch(job, received.bytes, payload as unknown as Record<string, unknown>, { here: true, audit });
+    return await queue.dispatch(job, received.bytes, payload, { here: true, audit });
   } catch (err) {
     part.file.resume();
     await queue.discard(job.id, input);

@@ -1,6 +1,6 @@
 /**
  * What other modules add to the feeds, without the feeds importing them: a module subscribes at start
- * (`ServerModule.subscribe`, server/jobs/define.ts `registerJobs`) and the feeds call what was subscribed.
+ * (`ServerModule.subscribe`, server/modules/job-registry.ts `registerJobs`) and the feeds call what was subscribed.
  * The RNE module fills its queues this way (server/modules/rne/feed-hooks.ts):
  * - `officersChanged`: whether a BODACC notice changes a company's officers (kept with the notice in the stage);
  * - `bodaccAfterMerge`: a statement run after a BODACC merge, in its transaction, on the stage of the notices
@@ -16,7 +16,7 @@ export interface FeedHooks {
   officersChanged(notice: { bulletin: string; family: string; raw: unknown }): boolean;
   bodaccAfterMerge(stage: string): string | null;
   sireneCompaniesCte(): string;
-  afterJob(app: AppContext, result: Record<string, unknown>): Promise<void>;
+  afterJob(app: Pick<AppContext, 'jobs'>, result: Record<string, unknown>): Promise<void>;
 }
 
 const NONE: FeedHooks = {

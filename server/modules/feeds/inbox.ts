@@ -40,10 +40,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { UPLOAD_FEEDS, type UploadFeed } from '../../../contract/feeds';
 import type { Db } from '../../db/client';
 import { feedFiles, jobs } from '../../db/schema';
-import { isRetakeable } from '../../jobs/failure';
+import { isRetakeable, NEVER_STARTED_MESSAGE } from '../../jobs/failure';
 import { CHANGED_MESSAGE, inputOf } from '../../jobs/files';
-import { NEVER_STARTED_MESSAGE, waitForJob, type JobLogger, type JobQueue } from '../../jobs/queue';
-import { finishJob, type JobRow } from '../../jobs/store';
+import type { JobLogger, JobQueue } from '../../jobs/queue';
+import { finishJob, waitForJob, type JobRow } from '../../jobs/store';
 import { recordFeedFile } from './feed-files';
 import { extensionError, FEED_JOB_KINDS, recordFeedOf, startFeedJob } from './start';
 

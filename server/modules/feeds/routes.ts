@@ -17,7 +17,7 @@ import { jobParams, jobResponse } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { receiveFile } from '../../http/body-errors';
 import { fieldError } from '../../lib/errors';
-import { abandonJob, confirmJob } from '../../jobs/confirmation';
+import { abandonJob } from '../../jobs/confirmation';
 import { toJobResponse, type JobRow } from '../../jobs/store';
 import { paramId } from '../../http/audit';
 import { auditedWrite } from '../../lib/audit';
@@ -109,8 +109,8 @@ export function feedRoutes(ctx: AppContext) {
       '/jobs/:id/confirm',
       { config: { audit: { resource: 'jobs', action: 'confirm', id: paramId() } }, schema: { tags, params: jobParams, response: { 200: jobResponse, ...errorResponses(401, 404, 419, 422) } } },
       async (req) => {
-        const row = await auditedWrite(db, (tx) => confirmJob(tx, req.params.id, FEED_JOB_KINDS), (confirmed) => ({ details: { kind: confirmed.kind, filename: confirmed.payload.filename ?? null } }));
-        return toJobResponse(await ctx.jobs.dispatch(row, row.bytesTotal, undefined, { again: true }));
+        const entry = (confirmed: JobRow) => ({ details: { kind: confirmed.kind, filename: confirmed.payload.filename ?? null } });
+        return toJobResponse(await ctx.jobs.confirm(req.params.id, FEED_JOB_KINDS, entry));
       },
     );
     // The rows read of the abandoned import are in its details (`rows`).

@@ -1,7 +1,7 @@
 /**
  * One way to start a feed import, shared by the four arrivals: the upload
  * (`POST /api/supervisions/import/{feed}`), the CLI (`npm run feed:sirene -- FILE…`), the inbox folder and the
- * scheduled fetch. Each gives a file; this records the `feed-sirene` / `feed-bodacc` job (server/jobs/queue.ts),
+ * scheduled fetch. Each gives a file; this records the `feed-sirene` / `feed-bodacc` job (./jobs.ts),
  * attaches the file (stored in the database for an upload, a path on this machine otherwise) and dispatches it:
  * an upload to whichever process takes it first, a path to this process (`JobQueue.dispatch` `here`).
  */
@@ -13,6 +13,7 @@ import { jobs, type Feed } from '../../db/schema';
 import { receiveJobFile, type JobInput } from '../../jobs/files';
 import type { JobQueue } from '../../jobs/queue';
 import type { JobRow } from '../../jobs/store';
+import { FEED_DEFINITIONS } from './jobs';
 import { FEED_BODACC, FEED_SIRENE, type FeedJobPayload, type FeedOrigin } from './kinds';
 
 /** The job kind of each uploadable feed. */
@@ -84,14 +85,14 @@ export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest)
     ...(req.recordAs ? { feed: req.recordAs } : {}),
     ...(req.confirmAbove !== undefined ? { confirm_above: req.confirmAbove } : {}),
   };
-  const kind = FEED_KINDS[req.feed];
+  const definition = FEED_DEFINITIONS[req.feed];
   if ('path' in req.input) {
     const bytes = (await fs.promises.stat(req.input.path)).size;
-    const job = await queue.create(kind, req.ownerId ?? null, payload as unknown as Record<string, unknown>);
+    const job = await queue.create(definition, req.ownerId ?? null, payload);
     // A path is readable on this machine only: the job runs in this process (not any process of the database).
     return queue.dispatch(job, bytes, undefined, { here: true });
   }
-  const job = await queue.create(kind, req.ownerId ?? null, payload as unknown as Record<string, unknown>);
+  const job = await queue.create(definition, req.ownerId ?? null, payload);
   const audit = req.audited ? (row: JobRow) => ({ resourceId: row.id, details: { kind: row.kind, filename } }) : undefined;
   try {
     const { bytes } = await receiveJobFile(db, job.id, req.input.upload, { headBytes: 0 });
@@ -102,7 +103,6 @@ export async function startFeedJob(queue: JobQueue, db: Db, req: FeedJobRequest)
     throw err;
   }
 }
-
 
 /**
  * The feed jobs under way, oldest first (`GET /api/supervisions/jobs`), of one feed or both: queued, running, or

@@ -1,5 +1,5 @@
 /**
- * The news CSV import job, kind `news-import` of the job queue (server/jobs/queue.ts).
+ * The news CSV import job, kind `news-import` of the job queue (server/jobs/define.ts).
  * It streams the upload stored in the database (server/jobs/files.ts) through the CSV reader (server/lib/csv), checks
  * each row by the article rules, COPYs the rows into `news_temporaries` with their errors, then marks the
  * duplicates (in the file; pending or published). A row whose SIREN is a valid SIRET keeps its SIREN (the article
@@ -19,8 +19,7 @@ import { fieldError } from '../../lib/errors';
 import { SiretNotes } from '../../http/siren-lines';
 import { jobInputSchema, openJobFile } from '../../jobs/files';
 import { z } from 'zod';
-import { defineJob } from '../../jobs/define';
-import type { JobContext, JobKind } from '../../jobs/queue';
+import { defineJob, type JobContext, type JobHandler } from '../../jobs/define';
 import { eventLoopTurns, ProgressMeter, runStagedImport, throwIfStopped } from '../../jobs/staged-import';
 import { csvLayoutSchema } from '../../lib/csv/layout';
 import { readCsvRecords } from '../../lib/csv/records';
@@ -78,10 +77,10 @@ interface Staged {
  * (its rows stay hidden until the job is done, and `cleanup` deletes them when it fails); the merge marks the
  * duplicates, in the file and against pending or published articles.
  */
-async function run(ctx: JobContext) {
+async function run(ctx: JobContext<NewsImportPayload>) {
   const { job, signal } = ctx;
   const db = ctx.database.db;
-  const { layout, maxRows = NEWS_IMPORT_MAX_ROWS, maxTitleChars = TEMPORARY_TITLE_MAX } = job.payload as unknown as NewsImportPayload;
+  const { layout, maxRows = NEWS_IMPORT_MAX_ROWS, maxTitleChars = TEMPORARY_TITLE_MAX } = ctx.payload;
   const categories = await loadCategories(db);
   const cell = (cells: string[], field: string) => {
     const at = layout.columns[field];
@@ -161,10 +160,10 @@ async function run(ctx: JobContext) {
 }
 
 /** The job kind of the news import (its definition, `newsImportJobDefinition`, is listed by the news module). */
-export const newsImportJob: JobKind = {
+export const newsImportJob: JobHandler<NewsImportPayload> = {
   run,
-  async cleanup(db, jobId) {
-    await db.delete(newsTemporaries).where(eq(newsTemporaries.jobId, jobId));
+  async cleanup(db, job) {
+    await db.delete(newsTemporaries).where(eq(newsTemporaries.jobId, job.id));
   },
 };
 

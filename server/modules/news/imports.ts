@@ -23,7 +23,7 @@ import { bulkStatement } from '../../http/bulk';
 import { runList, type ListSpec } from '../../http/listing';
 import { requestCancel } from '../../jobs/cancel';
 import { receiveJobFile } from '../../jobs/files';
-import type { JobQueue } from '../../jobs/queue';
+import type { CreatedJob, JobQueue } from '../../jobs/queue';
 import { latestJob, toJobResponse, type JobRow } from '../../jobs/store';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../lib/like';
@@ -31,7 +31,7 @@ import { SNIFF_BYTES, sniffCsv, type CsvColumns } from '../../lib/csv/layout';
 import { inactiveCategoryMessage, unknownCategoryMessage } from './article-rules';
 import type { Sql } from '../../db/sql';
 import { markExistingDuplicates } from './duplicates';
-import { NEWS_IMPORT, type NewsImportPayload } from './import-job';
+import { NEWS_IMPORT, newsImportJobDefinition, type NewsImportPayload } from './import-job';
 import { rowsOf, rowCountOf } from '../../db/rows';
 
 /** Refusal of a file over `maxBytes` (the configuration's limit; NEWS_IMPORT_MAX_BYTES unless set). */
@@ -86,10 +86,10 @@ export async function startImport(
     throw fieldError('file', 'Seuls les fichiers .csv sont acceptés.');
   }
   const filename = part.filename.slice(0, 255);
-  let job: JobRow;
+  let job: CreatedJob<NewsImportPayload, false>;
   try {
     // One import at a time per administrator (SPEC section 4): the rule is checked as the job is created.
-    job = await jobsQueue.create(NEWS_IMPORT, ownerId, { filename }, (tx) => assertNoImportPending(tx, ownerId));
+    job = await jobsQueue.create(newsImportJobDefinition, ownerId, { filename }, (tx) => assertNoImportPending(tx, ownerId));
   } catch (err) {
     part.file.resume();
     throw err;
@@ -100,7 +100,7 @@ export async function startImport(
     const layout = sniffCsv(head, bytes <= SNIFF_BYTES, NEWS_CSV);
     const payload: NewsImportPayload = { filename, layout, maxRows: limits.maxRows, maxTitleChars: limits.maxTitleChars, input };
     const audit = (row: JobRow) => ({ resourceId: row.id, details: { kind: row.kind, filename } });
-    return toJobResponse(await jobsQueue.dispatch(job, bytes, payload as unknown as Record<string, unknown>, { audit }));
+    return toJobResponse(await jobsQueue.dispatch(job, bytes, payload, { audit }));
   } catch (err) {
     part.file.resume();
     await jobsQueue.discard(job.id);
@@ -207,7 +207,7 @@ export async function cancelImport(queue: JobQueue, db: Db, ownerId: number, by:
     },
     ({ count, imports }) => (count || imports.length ? { details: { count, jobs: imports } } : null),
   );
-  for (const row of stopped) queue.signalCancel(row);
+  for (const row of stopped) await queue.signalCancel(row);
   return count;
 }
 

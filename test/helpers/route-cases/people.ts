@@ -3,7 +3,7 @@
  * administrators, API customers, the dashboard, the configuration, the update log, the audit trail and the jobs.
  */
 import sharp from 'sharp';
-import { NEWS_IMPORT } from '../../../server/modules/news/import-job';
+import { newsImportJobDefinition } from '../../../server/modules/news/import-job';
 import { multipart } from '../app';
 import { newCustomer } from '../customer-api';
 import { next, plain, prepared, type RouteCase } from './kit';
@@ -160,11 +160,11 @@ export const PEOPLE_CASES: Record<string, RouteCase> = {
 
   // Jobs: one followed, one cancelled while it waits in the queue.
   'GET /api/jobs/:id': prepared(
-    (k) => k.t.ctx.jobs.create(NEWS_IMPORT, null, { filename: 'suivi.csv' }),
+    (k) => k.t.ctx.jobs.create(newsImportJobDefinition, null, { filename: 'suivi.csv' }),
     (k, job) => k.root.get(`/api/jobs/${job.id}`),
   ),
   'POST /api/jobs/:id/cancel': prepared(
-    async (k) => k.t.ctx.jobs.create(NEWS_IMPORT, (await k.admin()).id, { filename: 'annule.csv' }),
+    async (k) => k.t.ctx.jobs.create(newsImportJobDefinition, (await k.admin()).id, { filename: 'annule.csv' }),
     (k, job) => k.root.post(`/api/jobs/${job.id}/cancel`),
   ),
 };

@@ -15,11 +15,10 @@
  * contract/import-summary.ts, also kept in `feed_files.summary`). An upload over its confirmation threshold is
  * held before it commits (server/jobs/confirmation.ts).
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { jobs } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
+import type { JobContext, JobHandler, StoppedJob } from '../../../jobs/define';
+import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE } from '../../../jobs/failure';
 import { eventLoopTurns, ProgressMeter, runStagedImport, stopError, throwIfStopped, untilStopped } from '../../../jobs/staged-import';
 import { hasFeedFile, keepFeedSummary, recordFeedFile } from '../feed-files';
 import { confirmThreshold, type FeedJobPayload } from '../kinds';
@@ -42,7 +41,7 @@ interface Reading {
  * The import on the staged import (server/jobs/staged-import.ts): the notices are COPYed into a staging table of
  * the job's own, then merged and the file recorded in one transaction.
  */
-function importFile(ctx: JobContext, file: FileRecord, reading: Reading) {
+function importFile(ctx: JobContext<FeedJobPayload>, file: FileRecord, reading: Reading) {
   const table = stageTable(ctx.job.id);
   const meter = new ProgressMeter(ctx);
   const turn = eventLoopTurns();
@@ -72,7 +71,7 @@ function importFile(ctx: JobContext, file: FileRecord, reading: Reading) {
       await ctx.progress(reading.notices, reading.bytes);
     },
     merge: (sql) => mergeStage(sql, table, reading.notices, file),
-    confirmAbove: confirmThreshold(ctx.job.payload as unknown as FeedJobPayload),
+    confirmAbove: confirmThreshold(ctx.payload),
     keep: (sql, summary, merged) => keepFeedSummary(sql, merged.feedFileId, summary),
     summarize({ summary: s, feedFileId, rneQueued }) {
       return {
@@ -120,8 +119,8 @@ function failureMessage(err: unknown, signal: AbortSignal, filename: string): st
   return JOB_FAILED_MESSAGE;
 }
 
-async function run(ctx: JobContext) {
-  const payload = ctx.job.payload as unknown as FeedJobPayload;
+async function run(ctx: JobContext<FeedJobPayload>) {
+  const { payload } = ctx;
   const file: FileRecord = { filename: payload.filename, origin: payload.origin, jobId: ctx.job.id };
   const reading: Reading = { notices: 0, bytes: 0 };
   try {
@@ -138,12 +137,11 @@ async function run(ctx: JobContext) {
 }
 
 /** Records the failure of an interrupted job (by a dead process) unless its run recorded one. */
-async function cleanup(db: Db, jobId: string): Promise<void> {
-  if (await hasFeedFile(db, jobId)) return;
-  const [job] = await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.id, jobId));
-  const payload = (job?.payload ?? {}) as Partial<FeedJobPayload>;
-  await recordFeedFile(db, { feed: FEED_NAME, filename: payload.filename ?? '(fichier inconnu)', status: 0, lines: 0, error: INTERRUPTED_MESSAGE, origin: payload.origin ?? 'upload', jobId });
+async function cleanup(db: Db, job: StoppedJob<FeedJobPayload>): Promise<void> {
+  if (await hasFeedFile(db, job.id)) return;
+  const { payload } = job;
+  await recordFeedFile(db, { feed: FEED_NAME, filename: payload?.filename ?? '(fichier inconnu)', status: 0, lines: 0, error: INTERRUPTED_MESSAGE, origin: payload?.origin ?? 'upload', jobId: job.id });
 }
 
-/** The job kind registered by the feeds module (`ctx.jobs.register(FEED_BODACC, bodaccJob)`). */
-export const bodaccJob: JobKind = { run, cleanup };
+/** The handler of the BODACC job (its definition, `bodaccJobDefinition`, is in ../jobs.ts). */
+export const bodaccJob: JobHandler<FeedJobPayload> = { run, cleanup };

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { UploadFeed } from '../../../../contract/feeds';
 import type { Feed } from '../../../db/schema';
-import { waitForJob } from '../../../jobs/queue';
+import { waitForJob } from '../../../jobs/store';
 import { startFeedJob } from '../start';
 import type { FetchContext, FetchOutcome } from './context';
 

@@ -27,9 +27,9 @@ import type { Sql } from '../../../db/sql';
 import type { Feed } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { excerpt } from '../../../lib/excerpt';
-import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE, type JobContext, type JobKind } from '../../../jobs/queue';
+import type { JobContext, JobHandler } from '../../../jobs/define';
+import { INTERRUPTED_MESSAGE, JOB_FAILED_MESSAGE } from '../../../jobs/failure';
 import { eventLoopTurns, ProgressMeter, runStagedImport, stopError, throwIfStopped, untilStopped } from '../../../jobs/staged-import';
-import { findJob } from '../../../jobs/store';
 import { hasFeedFile, keepFeedSummary, recordFeedFile } from '../feed-files';
 import { confirmThreshold, type FeedJobPayload } from '../kinds';
 import { AwaitingConfirmation } from '../../../jobs/confirmation';
@@ -186,10 +186,9 @@ interface Staged {
  * the job's own, checked and merged in one statement, and the file recorded, all in one transaction. A failure
  * records the file as failed (`feed_files` status 0, with its French error) and is thrown again.
  */
-async function run(ctx: JobContext, limits: SireneLimits) {
-  const { job, signal } = ctx;
+async function run(ctx: JobContext<FeedJobPayload>, limits: SireneLimits) {
+  const { job, signal, payload } = ctx;
   const db = ctx.database.db;
-  const payload = job.payload as unknown as FeedJobPayload;
   const stage = stageName(job.id);
   const meter = new ProgressMeter(ctx);
   let feed = feedOf(payload);
@@ -294,30 +293,29 @@ async function run(ctx: JobContext, limits: SireneLimits) {
 }
 
 /**
- * The job kind with the limits of a stock file (server/config.ts `sireneLimits`), as the feeds module registers it
- * (./jobs.ts).
+ * The handler with the limits of a stock file (server/config.ts `sireneLimits`), as the feeds module builds it
+ * (../jobs.ts).
  */
-export function sireneJobWith(limits: Readonly<SireneLimits>): JobKind {
+export function sireneJobWith(limits: Readonly<SireneLimits>): JobHandler<FeedJobPayload> {
   return { ...sireneJob, run: (ctx) => run(ctx, limits) };
 }
 
-/** The job kind with the default limits (DEFAULT_SIRENE_LIMITS). */
-export const sireneJob: JobKind = {
+/** The handler with the default limits (DEFAULT_SIRENE_LIMITS). */
+export const sireneJob: JobHandler<FeedJobPayload> = {
   run: (ctx) => run(ctx, DEFAULT_SIRENE_LIMITS),
   /** Records an interrupted job's file as failed (once) and drops its staging table if it is left. */
-  async cleanup(db: Db, jobId: string) {
-    await db.execute(sql.raw(`drop table if exists ${stageName(jobId)}`));
-    if (await hasFeedFile(db, jobId)) return;
-    const job = await findJob(db, jobId);
-    const payload = (job?.payload ?? {}) as unknown as Partial<FeedJobPayload>;
+  async cleanup(db: Db, job) {
+    await db.execute(sql.raw(`drop table if exists ${stageName(job.id)}`));
+    if (await hasFeedFile(db, job.id)) return;
+    const payload = job.payload;
     await recordFeedFile(db, {
-      feed: feedOf({ filename: payload.filename ?? '', origin: payload.origin ?? 'upload', input: { kind: 'stored' }, feed: payload.feed }),
-      filename: payload.filename ?? jobId,
+      feed: payload ? feedOf(payload) : 'sirene-companies',
+      filename: payload?.filename ?? job.id,
       status: 0,
       lines: 0,
       error: INTERRUPTED_MESSAGE,
-      origin: payload.origin ?? 'upload',
-      jobId,
+      origin: payload?.origin ?? 'upload',
+      jobId: job.id,
     });
   },
 };

@@ -22,7 +22,7 @@ export const RNE_TASKS: Record<QueueName, string> = { officers: 'rne-officers', 
 const TICK = '* * * * *';
 
 /** The job queue's logger, looked up at each call (the app replaces it once it exists). */
-function logOf(ctx: AppContext): WorkerLogger {
+function logOf(ctx: Pick<AppContext, 'jobs'>): WorkerLogger {
   return { info: (obj, msg) => ctx.jobs.logger.info(obj, msg), error: (obj, msg) => ctx.jobs.logger.error(obj, msg) };
 }
 
@@ -51,7 +51,7 @@ export function registerRneWorker(ctx: AppContext, options: Partial<WorkerOption
 }
 
 /** Wakes a worker for `queue` (after entries were queued or requeued). Never throws (a failure is logged). */
-export async function wakeRneWorker(ctx: AppContext, queue: QueueName): Promise<void> {
+export async function wakeRneWorker(ctx: Pick<AppContext, 'jobs'>, queue: QueueName): Promise<void> {
   try {
     await ctx.jobs.wake(RNE_TASKS[queue], 'short');
   } catch (err) {
