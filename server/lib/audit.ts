@@ -166,10 +166,11 @@ function rowOf(entry: Partial<AuditEntry>): typeof auditLog.$inferInsert {
 /**
  * Writes one audit entry on `db` (pass the write's transaction: the entry commits with it or not at all), in the
  * current scope (actor, IP, …; resource, id and action default to the route's). Secrets are redacted here.
+ * @param id - the entry's id when reserved beforehand (server/lib/audit-targets.ts `reserveAuditId`), else the next
  * @throws the database's error (the write's transaction then rolls back: nothing unaudited is kept)
  */
-export async function recordAudit(db: Pick<Db, 'insert'>, entry: Partial<AuditEntry>): Promise<void> {
+export async function recordAudit(db: Pick<Db, 'insert'>, entry: Partial<AuditEntry>, id?: number): Promise<void> {
   const scope = storage.getStore();
   if (scope) scope.recorded++;
-  await db.insert(auditLog).values(rowOf(entry));
+  await db.insert(auditLog).values(id === undefined ? rowOf(entry) : { ...rowOf(entry), id });
 }
