@@ -2,7 +2,7 @@
  * Audit cases of `npm run bench -- --only audit` (README "Audit trail"), on the deals of bench/deal-lists.ts
  * (400,000 deals, 1,000,000 entities; generated when missing):
  * - `audit.bulk.deals_deactivate.100k`: « désactiver » over the deals of one search of the deals list (the deal
- *   type `LBO`: about 104,000 deals), through the real bulk action (its entry and its targets in its transaction:
+ *   type `LBO`: 95,239 deals), through the real bulk action (its entry and its targets in its transaction:
  *   server/http/bulk.ts), and alternately the same UPDATE alone in a transaction with one entry (the action without
  *   targets). Figures: `deals`, the median and the slowest run of each (`with_*`, `without_*`), and `ratio` (median
  *   with / median without; budget ≤ 1.5). After each run, untimed, the deals get their status and revision back and
@@ -29,7 +29,7 @@ import type { FeedBenchContext } from './feeds';
 /** The search of the deals list whose deals the bulk case deactivates (a deal type: a quarter of the deals). */
 const SEARCH = 'LBO';
 const BODY: BulkBody = { all: true, search: SEARCH };
-const RUNS = 5;
+const RUNS = 7;
 const ENTRIES = 1_000_000;
 const MARK = 'bench-audit';
 const GENERATED = sql`d.deal_identifier between 'BL0000000' and 'BL9999999'`;
@@ -110,10 +110,10 @@ async function ensureEntries(b: FeedBenchContext): Promise<void> {
         from deals d cross join generate_series(1, 2) g where ${GENERATED}`);
     await tx.execute(sql`insert into audit_log (created_at, actor, job_id, resource, resource_id, action, changes)
       select now() - make_interval(days => (i % 365)::int), 'system', ${MARK}, 'groups', (i % 1000)::text, 'update', jsonb_build_object('name', jsonb_build_array('a', 'b'))
-        from generate_series(1, ${ENTRIES - 2 * deals - 50}) i`);
+        from generate_series(1, ${ENTRIES - 2 * deals - 50}::int) i`);
     await tx.execute(sql`insert into audit_log (created_at, actor, job_id, resource, action, details)
       select now() - make_interval(days => i), 'system', ${MARK}, 'transactions', 'bulk/deactivate',
-             jsonb_build_object('count', ${Math.ceil(deals / 50)}, 'target', 'deals', 'change', 'deactivate', 'selection', jsonb_build_object('all', true))
+             jsonb_build_object('count', ${Math.ceil(deals / 50)}::int, 'target', 'deals', 'change', 'deactivate', 'selection', jsonb_build_object('all', true))
         from generate_series(0, 49) i`);
     await tx.execute(sql`insert into audit_targets (audit_id, resource, resource_id)
       select e.id, 'deals', d.id

@@ -2,10 +2,10 @@ CREATE TABLE "audit_targets" (
 	"audit_id" bigint NOT NULL,
 	"resource" varchar(32) NOT NULL,
 	"resource_id" bigint NOT NULL,
-	CONSTRAINT "audit_targets_pkey" PRIMARY KEY("resource","resource_id","audit_id")
+	CONSTRAINT "audit_targets_pkey" PRIMARY KEY("resource_id","resource","audit_id")
 );
 --> statement-breakpoint
-CREATE INDEX "audit_targets_audit_idx" ON "audit_targets" USING btree ("audit_id");--> statement-breakpoint
+CREATE INDEX "audit_targets_audit_idx" ON "audit_targets" USING brin ("audit_id");--> statement-breakpoint
 -- The targets are append-only as the audit log is: UPDATE and TRUNCATE are always refused; DELETE only inside a
 -- transaction that ran `SET LOCAL vigie.audit_purge = on` (the retention purge, server/modules/audit/retention.ts,
 -- which deletes the targets of the entries it deletes). Statement-level triggers: one check per statement.

@@ -56,9 +56,10 @@ export const auditLog = pgTable(
  * The records a bulk action changed (server/http/bulk.ts): one row per record and entry, so that the history of a
  * record (the audit list filtered on its resource and id) finds the bulk entries that touched it. Written in the
  * action's transaction by the action's own statement (`insert … select` from its `returning`), before the entry
- * whose id it reserved; so no foreign key (checked row by row, it would cost as much as the action's own
- * indexes: bench `audit.bulk`), and the purge deletes the targets of the entries it deletes, in the same
- * statement (server/modules/audit/retention.ts).
+ * whose id it reserved. No foreign key: its check runs row by row at commit (measured: about 0.5 s more per
+ * 100,000 targets, a third of the budget of bench `audit.bulk`); the targets are only written beside their entry,
+ * and the purge deletes the targets of the entries it deletes in the same statement
+ * (server/modules/audit/retention.ts).
  *
  * Append-only as `audit_log`: UPDATE and TRUNCATE refused, DELETE only inside the purge (triggers of migration
  * 0024).
@@ -74,9 +75,12 @@ export const auditTargets = pgTable(
     resourceId: bigint('resource_id', { mode: 'number' }).notNull(),
   },
   (t) => [
-    // The history of one record: an index-only scan.
-    primaryKey({ name: 'audit_targets_pkey', columns: [t.resource, t.resourceId, t.auditId] }),
-    // The purge: the targets of the entries it deletes.
-    index('audit_targets_audit_idx').on(t.auditId),
+    // The history of one record: an index-only scan. The id first: a bulk action's 100,000 inserts compare
+    // bigints before the resource's text (measured: 350 ms per 100,000 targets, against 600 ms resource first
+    // with a btree on `audit_id`).
+    primaryKey({ name: 'audit_targets_pkey', columns: [t.resourceId, t.resource, t.auditId] }),
+    // The purge: the targets of the entries it deletes, a range of entry ids. Rows are appended in entry order,
+    // so a BRIN index finds them at almost no cost per insert.
+    index('audit_targets_audit_idx').using('brin', t.auditId),
   ],
 );
