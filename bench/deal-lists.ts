@@ -35,7 +35,7 @@ async function one<T>(db: Db, q: ReturnType<typeof sql>): Promise<T> {
 }
 
 /** Runs `q` without the app's statement timeout (generation takes minutes). */
-async function long(db: Db, q: ReturnType<typeof sql>): Promise<void> {
+export async function long(db: Db, q: ReturnType<typeof sql>): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(q);
@@ -43,7 +43,7 @@ async function long(db: Db, q: ReturnType<typeof sql>): Promise<void> {
 }
 
 /** VACUUM ANALYZE of `tables`, on a connection of its own (outside any transaction, without statement timeout). */
-async function vacuum(b: FeedBenchContext, ...tables: string[]): Promise<void> {
+export async function vacuum(b: Pick<FeedBenchContext, 'databaseUrl'>, ...tables: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: b.databaseUrl });
   await client.connect();
   try {
@@ -133,6 +133,15 @@ async function generateBodacc(b: FeedBenchContext, sirens: string[]): Promise<vo
   await vacuum(b, 'announcements', 'bodacc_transactions');
 }
 
+/**
+ * The 400,000 generated deals and their 1,000,000 entities, generated when missing (kept between runs); also used
+ * by the audit cases (bench/audit.ts).
+ */
+export async function ensureBenchDeals(b: FeedBenchContext, sirens = validSirens(200_000)): Promise<void> {
+  if ((await generatedDeals(b.ctx.db)) !== DEALS) await generateDeals(b, sirens);
+  else b.log(`reusing ${DEALS} generated deals`);
+}
+
 function round(x: number): number {
   return Math.round(x * 100) / 100;
 }
@@ -144,8 +153,7 @@ export async function benchDealLists(b: FeedBenchContext, only?: string): Promis
   const sirens = validSirens(200_000);
 
   if (wants('deals')) {
-    if ((await generatedDeals(db)) !== DEALS) await generateDeals(b, sirens);
-    else b.log(`reusing ${DEALS} generated deals`);
+    await ensureBenchDeals(b, sirens);
     // Everything published once (kept between runs): the list runs beside a full `published_deals`.
     const before = (await b.call('GET', '/api/transactions/stats')) as { c1: number; c2: number };
     if (before.c1 > BATCH) {

@@ -18,6 +18,7 @@ import { generateLog, logCount, validSirens } from './generate';
 import { ensureDatabase } from './database';
 import { HttpSession } from './http-session';
 import { benchApi } from './api';
+import { benchAudit } from './audit';
 import { benchDeals } from './deals';
 import { benchExport } from './export';
 import { benchFeeds } from './feeds';
@@ -34,7 +35,7 @@ const opt = (name: string) => {
 const rows = Number(opt('--rows') ?? (opt('--only') === 'export' ? 1_000_000 : 10_000_000));
 const calls = Math.max(50, Number(opt('--calls') ?? 50));
 const fresh = args.includes('--fresh');
-/** `--only news` (or `messages`, `groups`, `feed`, `deals`, `bodacc`, `supervision`, `export`, `api`): run only the cases whose name starts with it. */
+/** `--only news` (or `messages`, `groups`, `feed`, `deals`, `bodacc`, `supervision`, `audit`, `export`, `api`): run only the cases whose name starts with it. */
 const only = opt('--only');
 const runs = (prefix: string) => !only || prefix.startsWith(only) || only.startsWith(prefix);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigie_bench';
@@ -53,7 +54,8 @@ const config = loadConfig({ API_RATE_LIMIT: '1000000', ...process.env, DATABASE_
 const gen = await createContext(loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: config.dataDir, LOG_LEVEL: 'warn', DB_STATEMENT_TIMEOUT_MS: '0' }));
 const have = await logCount(gen.db);
 /** A run of one module's cases leaves the log as it is. */
-const logUntouched = only === 'news' || !!only?.startsWith('feed') || !!only?.startsWith('deals') || !!only?.startsWith('bodacc') || !!only?.startsWith('supervision');
+const logUntouched =
+  only === 'news' || !!only?.startsWith('feed') || !!only?.startsWith('deals') || !!only?.startsWith('bodacc') || !!only?.startsWith('supervision') || !!only?.startsWith('audit');
 if (logUntouched) log(`${only} only: the log (${have} entries) is left as it is`);
 else if (fresh || have !== rows) {
   log(`generating ${rows} log entries (had ${have})`);
@@ -176,6 +178,8 @@ await measure(
 
 if (runs('feed')) await benchFeeds({ ctx, ...tools }, only);
 if (runs('deals') || runs('bodacc')) await benchDeals({ ctx, ...tools }, only);
+// A bulk action with its audit targets beside the same action without them, and a record's history (bench/audit.ts).
+if (runs('audit')) await benchAudit({ ctx, ...tools }, only);
 // The register (RNE) read cases, then the worker's throughput on a database of its own (bench/rne-worker.ts).
 if (runs('supervision')) await benchRne({ ctx, ...tools, download }, only);
 if (runs('supervision.worker')) await benchRneWorker(tools);

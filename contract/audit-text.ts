@@ -2,6 +2,12 @@
  * The texts of the audit trail shared by the server (CSV export) and the web (« Journal d’audit », the « Historique »
  * links): the French labels of resources and actions, « champ : avant → après », who acted, an entry's detail.
  * Free of zod, so that the web may import it as a value (docs/audit.md).
+ *
+ * A bulk action's entry (server/http/bulk.ts) keeps what the action did (`change`), to which records (`target`, the
+ * audit resource under which their ids are kept in the side table `audit_targets`), how many it changed (`count`),
+ * and how the administrator chose the rows (`selection`: the number of rows ticked one by one, or « the whole list »
+ * with its search and the number of rows unticked afterwards). It never keeps the ids of the selection: those of
+ * the records changed are the entry's targets, which the history of each record reads.
  */
 
 /** What the texts read of an entry (contract/audit.ts `AuditEntry`). */
@@ -104,10 +110,87 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   ...QUEUE_BULK,
 };
 
+/** What a bulk action does to each record it changes. */
+export type BulkChange = 'activate' | 'deactivate' | 'delete' | 'requeue';
+
+/** How the rows of a bulk action were chosen (contract/bulk.ts `BulkBody`, without its ids). */
+export type BulkSelection = { ticked: number } | { all: true; search?: string; except?: number };
+
+/** The `details` of a bulk action's entry. */
+export interface BulkDetails {
+  /** The records the action changed (as many as its targets). */
+  count: number;
+  /** The audit resource of the records (`deals`, `news`, `news_temporaries`, `rne_queue`). */
+  target: string;
+  change: BulkChange;
+  selection: BulkSelection;
+}
+
+/** A French noun: singular, plural, and whether it is feminine (for the participle's agreement). */
+interface Noun {
+  one: string;
+  many: string;
+  feminine: boolean;
+}
+
+/** The noun of the records of each target resource (the lists' own words: « 2 transactions désactivées »). */
+export const BULK_TARGET_NOUNS: Readonly<Record<string, Noun>> = {
+  deals: { one: 'transaction', many: 'transactions', feminine: true },
+  news: { one: 'actualité en attente', many: 'actualités en attente', feminine: true },
+  news_temporaries: { one: 'ligne d’import', many: 'lignes d’import', feminine: true },
+  rne_queue: { one: 'entrée de file RNE', many: 'entrées de file RNE', feminine: true },
+};
+/** The noun of records of a resource the table does not name. */
+const ROW: Noun = { one: 'ligne', many: 'lignes', feminine: true };
+
+/** The past participle of each change: masculine, feminine (the wording of the one-record labels). */
+export const BULK_CHANGE_PARTICIPLES: Readonly<Record<BulkChange, readonly [string, string]>> = {
+  activate: ['activé', 'activée'],
+  deactivate: ['désactivé', 'désactivée'],
+  delete: ['supprimé', 'supprimée'],
+  requeue: ['remis en file', 'remise en file'],
+};
+
+/** « n noun », plural from 2 (French: « 0 transaction », « 1 transaction », « 2 transactions »), n grouped as fr-FR. */
+function counted(n: number, noun: Pick<Noun, 'one' | 'many'>): string {
+  return `${n.toLocaleString('fr-FR')} ${n >= 2 ? noun.many : noun.one}`;
+}
+
+/** `details` as a bulk action's, or null for any other entry (one written before the targets kept no `change`). */
+export function bulkDetailsOf(details: Record<string, unknown> | null | undefined): BulkDetails | null {
+  if (!details || typeof details.count !== 'number' || typeof details.target !== 'string') return null;
+  if (typeof details.change !== 'string' || !Object.hasOwn(BULK_CHANGE_PARTICIPLES, details.change)) return null;
+  return details as unknown as BulkDetails;
+}
+
+/** « désactivée (action groupée, 2 transactions) »: the change, agreed with the records' noun, and their count. */
+export function bulkActionText(d: BulkDetails): string {
+  const noun = BULK_TARGET_NOUNS[d.target] ?? ROW;
+  const participle = BULK_CHANGE_PARTICIPLES[d.change][noun.feminine ? 1 : 0];
+  return `${participle} (action groupée, ${counted(d.count, noun)})`;
+}
+
+/** « 3 lignes cochées », or « toute la liste de la recherche « acme », sauf 2 lignes décochées ». */
+export function bulkSelectionText(s: BulkSelection): string {
+  if (!('all' in s)) return counted(s.ticked, { one: 'ligne cochée', many: 'lignes cochées' });
+  const search = s.search ? ` de la recherche « ${s.search} »` : '';
+  const except = s.except ? `, sauf ${counted(s.except, { one: 'ligne décochée', many: 'lignes décochées' })}` : '';
+  return `toute la liste${search}${except}`;
+}
+
 /** The label of a resource (its code when it has none). */
 export const auditResourceLabel = (resource: string) => AUDIT_RESOURCE_LABELS[resource] ?? resource;
 /** The label of an action (its code when it has none). */
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+
+/**
+ * What an entry did, as the « Action » column and the CSV say it: a bulk action's change, count and noun
+ * (« désactivée (action groupée, 2 transactions) », `bulkActionText`), else the label of its action.
+ */
+export function auditActionText(e: Pick<AuditEntryText, 'details'> & { action: string }): string {
+  const bulk = bulkDetailsOf(e.details);
+  return bulk ? bulkActionText(bulk) : auditActionLabel(e.action);
+}
 
 /** The text of a value in « champ : avant → après » (null and empty show as `∅`). */
 export function auditValueText(value: unknown): string {
@@ -147,9 +230,14 @@ const DETAIL_LABELS: ReadonlyArray<readonly [string, string]> = [
   ['session', 'session'],
 ];
 
-/** The detail lines: the field changes, then the count and selection of a bulk action, the rows of a job, … */
+/**
+ * The detail lines: the field changes, then the selection of a bulk action (its count is in `auditActionText`), or
+ * the count and selection of a bulk entry written before the targets, the rows of a job, the file of an import, …
+ */
 export function auditDetailLines(e: Pick<AuditEntryText, 'changes' | 'details'>): string[] {
   const lines = auditChangeLines(e.changes);
+  const bulk = bulkDetailsOf(e.details);
+  if (bulk) return [...lines, `sélection\u00a0: ${bulkSelectionText(bulk.selection)}`];
   const d = e.details ?? {};
   if (typeof d.kind === 'string') lines.push(`import\u00a0: ${auditResourceLabel(d.kind)}`);
   if (typeof d.count === 'number') lines.push(`lignes\u00a0: ${d.count}`);

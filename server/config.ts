@@ -388,9 +388,9 @@ export const envSchema = z.object({
       group: 'rne',
       description:
         'Total time limit of one RNE API call (login, company record, attachments), the reading of the answer ' +
-        'included; past it the call counts as « Service RNE injoignable (délai dépassé). ». RNE calls never follow ' +
-        'a redirect (they carry the password or the token): a 3xx is « Le service RNE a répondu par une redirection ' +
-        '(HTTP 302), non suivie. »',
+        'included. Past it, the call counts as « Service RNE injoignable (délai dépassé). ». RNE calls never follow ' +
+        'a redirect, since they carry the password or the token. A 3xx is « Le service RNE a répondu par une ' +
+        'redirection (HTTP 302), non suivie. »',
       values: 'a whole number of milliseconds, up to 7 digits',
     } satisfies EnvDoc),
   RNE_MAX_RESPONSE_BYTES: wholeNumberOr(32 * 1024 * 1024, 1024, 'bytes').meta({

@@ -200,25 +200,29 @@ function rowOf(entry: Partial<AuditEntry>): typeof auditLog.$inferInsert {
 /** Where an entry is written: the Drizzle database or one of its transactions, or a `Sql` (server/db/sql.ts). */
 export type AuditTarget = Pick<Db, 'insert'> | Pick<Sql, 'exec'>;
 
-/** The insert of one entry through a `Sql` (`$n` parameters, in the order of `sqlValues`). */
-const SQL_INSERT = `insert into audit_log (actor, admin_id, admin_email, job_id, ip, user_agent, session_ref, resource, resource_id, action, changes, details)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb)`;
+/**
+ * The insert of one entry through a `Sql` (`$n` parameters, in the order of `sqlValues`); `$13` is the entry's id
+ * when reserved beforehand, else null for the next of the sequence.
+ */
+const SQL_INSERT = `insert into audit_log (id, actor, admin_id, admin_email, job_id, ip, user_agent, session_ref, resource, resource_id, action, changes, details)
+  values (coalesce($13::bigint, nextval(pg_get_serial_sequence('audit_log', 'id'))), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb)`;
 
 /** The parameters of SQL_INSERT for `row`. */
 function sqlValues(row: typeof auditLog.$inferInsert): unknown[] {
   const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
   return [row.actor, row.adminId ?? null, row.adminEmail ?? null, row.jobId ?? null, row.ip ?? null, row.userAgent ?? null, row.sessionRef ?? null,
-    row.resource, row.resourceId ?? null, row.action, json(row.changes), json(row.details)];
+    row.resource, row.resourceId ?? null, row.action, json(row.changes), json(row.details), row.id ?? null];
 }
 
 /**
  * Writes one audit entry on `db` (the write's transaction: the entry commits with it or not at all), in the current
  * scope (actor, IP, …; resource, id and action default to the route's declaration). Secrets are redacted here.
+ * @param id - the entry's id when reserved beforehand (server/lib/audit-targets.ts `reserveAuditId`), else the next
  * @throws Error when no resource or action is known (see `rowOf`); the database's error (the write's transaction
  *   then rolls back: nothing unaudited is kept)
  */
-export async function recordAudit(db: AuditTarget, entry: Partial<AuditEntry> = {}): Promise<void> {
-  const row = rowOf(entry);
+export async function recordAudit(db: AuditTarget, entry: Partial<AuditEntry> = {}, id?: number): Promise<void> {
+  const row = id === undefined ? rowOf(entry) : { ...rowOf(entry), id };
   if ('exec' in db) await db.exec(SQL_INSERT, sqlValues(row));
   else await db.insert(auditLog).values(row);
   storage.getStore()?.entries.push({ resource: row.resource, action: row.action, resourceId: row.resourceId ?? null });

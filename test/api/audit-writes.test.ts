@@ -67,7 +67,7 @@ describe('the writes a user makes through GET calls and the import review leave 
     const entries = await entriesAfter(before);
     expect(entries.map((e) => [e.resource, e.action, e.resource_id])).toEqual([
       ['news_temporaries', 'delete', String(a.ids[0])],
-      ['news', 'temporaries/bulkdelete', null],
+      ['news_temporaries', 'temporaries/bulkdelete', null],
       ['news_temporaries', 'discard', null],
     ]);
     expect(entries[1].details).toMatchObject({ count: 2 });

@@ -100,7 +100,7 @@ describe('writes through the shared helpers', () => {
     ]);
   });
 
-  it('records a deal’s update with its fields before → after, and a bulk action as one entry with its count and selection', async () => {
+  it('records a deal’s update with its fields before → after, and a bulk action as one entry with its count and selection (no ids)', async () => {
     const deal = await createDeal(root);
     const upd = await root.post(`/api/transactions/updatedeal/${deal.id}`, { ...payloadOf(deal), amount: 42 });
     expect(upd.statusCode, upd.body).toBe(200);
@@ -110,11 +110,11 @@ describe('writes through the shared helpers', () => {
 
     const other = await createDeal(root);
     const before = await count();
-    const res = await root.post('/api/transactions/bulk/deactivate', { ids: [deal.id, other.id] });
+    const res = await root.post('/api/transactions/bulk/deactivate', { ids: [...deal.entities, ...other.entities].map((e) => e.id) });
     expect(res.statusCode, res.body).toBe(200);
     expect(await count()).toBe(before + 1);
-    const [bulk] = (await root.post('/api/audit/filter?resource=transactions', { orderBy: { column: 'id', direction: 'desc' } })).json().data as AuditEntry[];
-    expect(bulk).toMatchObject({ action: 'bulk/deactivate', details: { count: 2, selection: { ids: [deal.id, other.id] } } });
+    const [bulk] = (await root.post('/api/audit/filter?resource=deals', { orderBy: { column: 'id', direction: 'desc' } })).json().data as AuditEntry[];
+    expect(bulk).toMatchObject({ action: 'bulk/deactivate', details: { count: 2, target: 'deals', change: 'deactivate', selection: { ticked: 2 } } });
   });
 
   it('records a write of a module’s own as its route declares it, and no entry for a list read through POST', async () => {

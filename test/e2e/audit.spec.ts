@@ -1,16 +1,21 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { validSiren } from '../helpers/sirens';
 import { Api, E2E_ADMIN, SUCCESS, expectToast, sidebar, signInViaApi, unique } from './helpers';
 
 /**
  * « Journal d’audit » (docs/audit.md): the writes of a session show on /audit (Date, Administrateur,
  * Action, Ressource, Identifiant, Détail « champ : avant → après », IP); the « Historique » link of an edit page
- * opens it filtered on that record; « Exporter CSV » gives the same rows.
+ * opens it filtered on that record, with the bulk actions that changed it; « Exporter CSV » gives the same rows.
  */
 
 interface ApiGroup {
   id: number;
   name: string;
+}
+interface ApiDeal {
+  id: number;
+  entities: { id: number }[];
 }
 
 test('a session’s writes show on /audit, and the « Historique » of an edit page lists that record’s entries', async ({ page }) => {
@@ -68,4 +73,29 @@ test('the edit pages of customers and deal roles link to their « Historique »'
   await page.getByTestId('history-link').click();
   await expect(page.getByTestId('audit-list').locator('tbody tr[data-row-key]')).toHaveCount(1);
   await expect(page.getByTestId('audit-list').locator('tbody tr[data-row-key]').first()).toContainText('Création');
+});
+
+test('the « Historique » of a deal lists the bulk action that deactivated it, in French', async ({ page }) => {
+  await signInViaApi(page);
+  const api = new Api(page.request);
+  const name = `Lot historique ${unique()}`;
+  const store = (n: number) =>
+    api.post<ApiDeal>('/api/transactions/storedeal', {
+      deal_identifier: `E2E-HIST-${n}-${unique()}`,
+      currency: 'EUR',
+      status: 1,
+      entities: [{ siren: validSiren(n, 68_000_000), name: `${name} ${n}`, entityrole_id: 0 }],
+    });
+  const [a, b] = [await store(1), await store(2)];
+  await api.post('/api/transactions/bulk/deactivate', { ids: [...a.entities, ...b.entities].map((e) => e.id) });
+
+  await page.goto(`/transactions/${a.id}/editdeal`);
+  await page.getByTestId('history-link').click();
+  await expect(page).toHaveURL(new RegExp(`/audit\\?resource=deals&resource_id=${a.id}$`));
+  const rows = page.getByTestId('audit-list').locator('tbody tr[data-row-key]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('désactivée (action groupée, 2 transactions)');
+  await expect(rows.nth(0)).toContainText(E2E_ADMIN.email);
+  await expect(rows.nth(0).getByTestId('audit-detail')).toHaveText('sélection\u00a0: 2 lignes cochées');
+  await expect(rows.nth(1)).toContainText('Création');
 });

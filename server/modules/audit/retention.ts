@@ -3,21 +3,23 @@
  * day by the pg-boss periodic task `audit-purge` (CONVENTIONS.md section 6; cron AUDIT_PURGE_CRON, Europe/Paris).
  *
  * The table refuses DELETE (trigger of migration 0021) except in a transaction that ran
- * `SET LOCAL vigie.audit_purge = on`: the purge sets it, deletes in one statement and writes its own entry (system
- * actor, action `purge`, the count and the cut-off) in the same transaction. `SET LOCAL` ends with the
+ * `SET LOCAL vigie.audit_purge = on`: the purge sets it, deletes in one statement (the entries, and the targets
+ * of those entries, `audit_targets`, which refuses DELETE the same way: migration 0024) and writes its own entry
+ * (system actor, action `purge`, the count and the cut-off) in the same transaction. `SET LOCAL` ends with the
  * transaction, so no other statement of the connection can delete.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { rowCountOf } from '../../db/rows';
+import { rowsOf } from '../../db/rows';
 import { recordAudit, runAsSystem } from '../../lib/audit';
 
 /** pg-boss queue of the daily purge. */
 export const AUDIT_PURGE_TASK = 'audit-purge';
 
 /**
- * Deletes the entries created more than `days` days before now (whole days of 24 h) and records the purge.
+ * Deletes the entries created more than `days` days before now (whole days of 24 h), with their targets, and
+ * records the purge.
  * @returns the number of entries deleted
  */
 export async function purgeAudit(db: Db, days: number, now = new Date()): Promise<number> {
@@ -26,7 +28,15 @@ export async function purgeAudit(db: Db, days: number, now = new Date()): Promis
     const tx: Db = transaction;
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`set local vigie.audit_purge = on`);
-    const count = await rowCountOf(tx, sql`delete from audit_log where created_at < ${cutoff.toISOString()}::timestamptz`);
+    const [row] = await rowsOf<{ n: number }>(
+      tx,
+      // The targets' range of entry ids lets their BRIN index find them (their table is in entry order).
+      sql`with gone as (delete from audit_log where created_at < ${cutoff.toISOString()}::timestamptz returning id),
+        targets as (delete from audit_targets t
+          where t.audit_id between (select min(id) from gone) and (select max(id) from gone) and t.audit_id in (select id from gone))
+        select count(*)::int as n from gone`,
+    );
+    const count = Number(row.n);
     await runAsSystem({ source: AUDIT_PURGE_TASK }, () =>
       recordAudit(tx, { resource: 'audit_log', resourceId: null, action: 'purge', details: { count, before: cutoff.toISOString(), retention_days: days } }),
     );

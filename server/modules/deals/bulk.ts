@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BulkBody } from '../../../contract/bulk';
 import type { Db } from '../../db/client';
 import { retryOnConflict } from '../../db/retry';
-import { bulkStatement } from '../../http/bulk';
+import { bulkStatement, type BulkSpec } from '../../http/bulk';
 import { dealSearch } from './list';
 
 /** A bulk action of the deals list. */
@@ -23,8 +23,19 @@ const STATEMENTS: Record<DealBulkAction, (ids: SQL) => SQL> = {
   delete: (ids) => sql`delete from deals d where d.id in (${ids})`,
 };
 
+/** The rows of the deals list a bulk action reaches (entities, alias `e`), its records being their deals. */
+export const dealsBulkSpec = (search: SQL | undefined): BulkSpec => ({ id: sql`e.id`, search: () => search, target: 'deals' });
+
 /**
- * Runs `action` on the deals of the rows a bulk body names, in one statement.
+ * The UPDATE or DELETE of `action` over the deals of the list rows matching `where` (a condition on `e`), without
+ * `returning` (the bench times it alone beside the audited action: bench/audit.ts).
+ */
+export function dealsBulkChange(action: DealBulkAction, where: SQL): SQL {
+  return STATEMENTS[action](sql`select e.deal_id from deal_entities e where ${where}`);
+}
+
+/**
+ * Runs `action` on the deals of the rows a bulk body names, in one statement; their ids are the audit entry's targets.
  * @returns how many deals changed (a deal already in the asked status is not counted)
  * @throws AppError 422 errors.ids when the body names no row
  */
@@ -33,9 +44,7 @@ export async function bulkDeals(db: Db, action: DealBulkAction, body: BulkBody):
   const search = term ? await dealSearch(db, term) : undefined;
   // One transaction, run again when a publication deadlocks with it (server/db/retry.ts).
   return retryOnConflict(() =>
-    bulkStatement(db, { id: sql`e.id`, search: () => search?.cond }, body, (where) =>
-      STATEMENTS[action](sql`select e.deal_id from deal_entities e where ${where}`),
-    ),
+    bulkStatement(db, dealsBulkSpec(search?.cond), body, action, (where) => sql`${dealsBulkChange(action, where)} returning d.id`),
   );
 }
 

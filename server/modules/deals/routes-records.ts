@@ -70,7 +70,7 @@ export async function dealRecordRoutes(ctx: AppContext, app: FastifyInstance): P
 
   r.post(
     '/bulk/:action',
-    { config: { audit: { resource: 'transactions', action: (req) => `bulk/${(req.params as { action: string }).action}` } }, schema: { tags, params: z.object({ action: z.enum(['activate', 'deactivate', 'delete'], { error: 'Action inconnue.' }) }), body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } },
+    { config: { audit: { resource: 'deals', action: (req) => `bulk/${(req.params as { action: string }).action}` } }, schema: { tags, params: z.object({ action: z.enum(['activate', 'deactivate', 'delete'], { error: 'Action inconnue.' }) }), body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } },
     async (req) => {
       const count = await bulkDeals(db, req.params.action, req.body);
       return { count, message: bulkDealsMessage(req.params.action, count) };

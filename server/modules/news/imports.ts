@@ -168,7 +168,9 @@ export async function removeTemporary(db: Db, ownerId: number, id: number): Prom
  */
 export function deleteTemporaries(db: Db, ownerId: number, body: BulkBody): Promise<number> {
   const { where, search } = temporariesSpec(ownerId);
-  return bulkStatement(db, { id: sql`t.id`, where, search }, body, (condition) => sql`delete from news_temporaries t where ${condition}`);
+  return bulkStatement(db, { id: sql`t.id`, where, search, target: 'news_temporaries' }, body, 'delete', (condition) =>
+    sql`delete from news_temporaries t where ${condition} returning t.id`,
+  );
 }
 
 /** Toast of a deletion of temporaries: how many rows were deleted. */

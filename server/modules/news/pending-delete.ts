@@ -29,7 +29,7 @@ export function deletedPendingMessage(count: number): string {
 export async function deletePending(db: Db, body: BulkBody): Promise<number> {
   const term = body.all ? body.search?.trim() : undefined;
   const search = term ? await newsCondition(db, term) : undefined;
-  return bulkStatement(db, { id: sql`n.id`, search: () => search?.cond }, body, (where) => sql`delete from news n where ${where}`);
+  return bulkStatement(db, { id: sql`n.id`, search: () => search?.cond, target: 'news' }, body, 'delete', (where) => sql`delete from news n where ${where} returning n.id`);
 }
 
 /** Deletes one pending news item, with its route's audit entry (its SIREN and title). @throws AppError 404 when it is gone */

@@ -137,7 +137,7 @@ export function newsRoutes(ctx: AppContext) {
       await removeTemporary(db, req.admin!.id, req.params.id);
       return { message: DONE_MESSAGE };
     });
-    r.post('/temporaries/bulkdelete', { config: audited('news', 'temporaries/bulkdelete'), schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
+    r.post('/temporaries/bulkdelete', { config: audited('news_temporaries', 'temporaries/bulkdelete'), schema: { tags, body: bulkBody, response: { 200: bulkResponse, ...errorResponses(401, 419, 422) } } }, async (req) => {
       const count = await deleteTemporaries(db, req.admin!.id, req.body);
       return { count, message: deletedTemporariesMessage(count) };
     });

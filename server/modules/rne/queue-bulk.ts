@@ -12,14 +12,14 @@ import { sql } from 'drizzle-orm';
 import type { BulkBody } from '../../../contract/bulk';
 import type { QueueName } from '../../../contract/rne';
 import type { Db } from '../../db/client';
-import { rowCountOf } from '../../db/rows';
-import { bulkStatement, runBulk } from '../../http/bulk';
+import { bulkStatement, runBulk, type BulkSpec } from '../../http/bulk';
 import { parkedSpec, waitingSpec } from './lists';
 
 /** A bulk action of the parked entries' table. */
 export type ParkedBulkAction = 'requeue' | 'remove';
 
-const bulkSpec = (spec: ReturnType<typeof parkedSpec>) => ({ id: sql`q.id`, where: spec.where, search: spec.search });
+/** The rows of a queue table a bulk action reaches: its records, kept as the audit entry's targets as `rne_queue`. */
+const bulkSpec = (spec: ReturnType<typeof parkedSpec>): BulkSpec => ({ id: sql`q.id`, where: spec.where, search: spec.search, target: 'rne_queue' });
 
 /**
  * Requeues or removes the parked entries of `queue` a bulk body names.
@@ -28,22 +28,20 @@ const bulkSpec = (spec: ReturnType<typeof parkedSpec>) => ({ id: sql`q.id`, wher
  */
 export function bulkParked(db: Db, queue: QueueName, action: ParkedBulkAction, body: BulkBody): Promise<number> {
   const spec = bulkSpec(parkedSpec(queue));
-  if (action === 'remove') return bulkStatement(db, spec, body, (where) => sql`delete from rne_queue q where ${where}`);
-  return runBulk(db, spec, body, async (tx, where) => {
+  if (action === 'remove') return bulkStatement(db, spec, body, 'delete', (where) => sql`delete from rne_queue q where ${where} returning q.id`);
+  return runBulk(db, spec, body, 'requeue', async (where, track) => {
     // Pending already, or not the first parked entry of its SIREN in the selection: removed.
-    const removed = await rowCountOf(
-      tx,
+    await track(
       sql`delete from rne_queue d using (
           select q.id, exists (select 1 from rne_queue p where p.queue = ${queue} and p.siren = q.siren and p.state in ('waiting', 'running')) as pending,
                  row_number() over (partition by q.siren order by q.id) as rank
             from rne_queue q where ${where}) s
-        where d.id = s.id and (s.pending or s.rank > 1)`,
+        where d.id = s.id and (s.pending or s.rank > 1)
+        returning d.id`,
     );
-    const requeued = await rowCountOf(
-      tx,
-      sql`update rne_queue q set state = 'waiting', attempts = 0, error = null, not_before = now(), lease_until = null, processed_at = null where ${where}`,
+    await track(
+      sql`update rne_queue q set state = 'waiting', attempts = 0, error = null, not_before = now(), lease_until = null, processed_at = null where ${where} returning q.id`,
     );
-    return removed + requeued;
   });
 }
 
@@ -53,7 +51,7 @@ export function bulkParked(db: Db, queue: QueueName, action: ParkedBulkAction, b
  * @throws AppError 422 errors.ids when the body names no row
  */
 export function bulkRemoveWaiting(db: Db, queue: QueueName, body: BulkBody): Promise<number> {
-  return bulkStatement(db, bulkSpec(waitingSpec(queue)), body, (where) => sql`delete from rne_queue q where ${where}`);
+  return bulkStatement(db, bulkSpec(waitingSpec(queue)), body, 'delete', (where) => sql`delete from rne_queue q where ${where} returning q.id`);
 }
 
 /** Toast of a bulk action on a queue: how many entries it requeued or removed. */

@@ -142,7 +142,7 @@ export function rneRoutes(ctx: AppContext) {
     const bulk = { 200: bulkResponse, ...errorResponses(401, 419, 422) };
     r.post(
       '/queues/:queue/parked/bulk/:action',
-      { config: audited('supervisions', bulkAction), schema: { tags, params: queueParams.extend({ action: z.enum(['requeue', 'remove'], { error: 'Action inconnue.' }) }), body: bulkBody, response: bulk } },
+      { config: audited('rne_queue', bulkAction), schema: { tags, params: queueParams.extend({ action: z.enum(['requeue', 'remove'], { error: 'Action inconnue.' }) }), body: bulkBody, response: bulk } },
       async (req) => {
         const { queue, action } = req.params;
         const count = await bulkParked(db, queue, action, req.body);
@@ -150,7 +150,7 @@ export function rneRoutes(ctx: AppContext) {
         return { count, message: queueBulkMessage(action, count) };
       },
     );
-    r.post('/queues/:queue/waiting/bulk/remove', { config: audited('supervisions', bulkAction), schema: { tags, params: queueParams, body: bulkBody, response: bulk } }, async (req) => {
+    r.post('/queues/:queue/waiting/bulk/remove', { config: audited('rne_queue', bulkAction), schema: { tags, params: queueParams, body: bulkBody, response: bulk } }, async (req) => {
       const count = await bulkRemoveWaiting(db, req.params.queue, req.body);
       return { count, message: queueBulkMessage('remove', count) };
     });

@@ -1,8 +1,9 @@
 /**
- * Columns of the « Journal d’audit »: Date (Paris time, with seconds), Administrateur, Action, Ressource (sortable),
- * Identifiant, Détail (« champ : avant → après », one line per field), IP.
+ * Columns of the « Journal d’audit »: Date (Paris time, with seconds), Administrateur, Action (a bulk action as
+ * « désactivée (action groupée, 2 transactions) »), Ressource (sortable), Identifiant, Détail (« champ : avant →
+ * après », one line per field; a bulk action's selection), IP.
  */
-import { auditActionLabel, auditActorText, auditDetailLines, auditResourceLabel } from '../../../../contract/audit-text';
+import { auditActionText, auditActorText, auditDetailLines, auditResourceLabel } from '../../../../contract/audit-text';
 import type { DataColumn } from '../../components/list/DataList';
 import { formatDateTimeSeconds } from '../../lib/dates';
 import type { AuditEntry } from './api';
@@ -11,7 +12,7 @@ import type { AuditEntry } from './api';
 export const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
   { key: 'created_at', title: 'Date', sortable: true, render: (e) => formatDateTimeSeconds(e.created_at), minWidth: 150 },
   { key: 'admin_email', title: 'Administrateur', sortable: true, render: (e) => auditActorText(e), identifying: true },
-  { key: 'action', title: 'Action', sortable: true, render: (e) => auditActionLabel(e.action) },
+  { key: 'action', title: 'Action', sortable: true, render: (e) => auditActionText(e) },
   { key: 'resource', title: 'Ressource', sortable: true, render: (e) => auditResourceLabel(e.resource) },
   { key: 'resource_id', title: 'Identifiant', render: (e) => e.resource_id ?? '' },
   {
