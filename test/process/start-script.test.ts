@@ -3,6 +3,7 @@
  * server's exit code, re-raises the signal that killed the server (exit status 128 + n in a shell), and
  * forwards SIGTERM and SIGINT so that no server is left running after it. A terminal's Ctrl-C (SIGINT to
  * the whole process group) stops the server once, cleanly.
+ * Each server starts on a copy of an already migrated embedded database (what is tested is the script, not a first start).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-start-'));
@@ -54,7 +56,7 @@ async function start(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info', ...env },
   });
   started.push(child);
   let output = '';
@@ -130,7 +132,7 @@ describe('npm start (scripts/start.mjs)', () => {
     const npm = spawn('npm', ['start', '--silent'], {
       cwd: root,
       detached: true,
-      env: { ...process.env, PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info' },
     });
     started.push(npm);
     let output = '';
