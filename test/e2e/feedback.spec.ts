@@ -19,6 +19,14 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
+/**
+ * Rests the pointer on the one toast shown, as a reader does: its 8 s countdown pauses (antd's pauseOnHover), so
+ * that a test watching for what comes next still finds it on screen however slowly the machine runs.
+ */
+async function readToast(page: Page): Promise<void> {
+  await toasts(page).hover();
+}
+
 let api: Api;
 
 test.beforeEach(async ({ page }) => {
@@ -38,6 +46,7 @@ test.describe('toasts', () => {
     await expect(page.getByText(/^Ligne 2/)).toBeVisible();
     await expect(toasts(page)).toHaveCount(1);
     await expect(toasts(page)).toHaveText(ADD_FAILED);
+    await readToast(page);
     // Nothing else comes later (a second handler, a retry).
     await page.waitForTimeout(1500);
     await expect(toasts(page)).toHaveCount(1);
@@ -61,6 +70,9 @@ test.describe('toasts', () => {
     await textarea(page).fill('123456789\nabc');
     await page.getByRole('button', { name: 'Ajouter les sirens' }).dblclick();
     await expect(page.getByText(/^Ligne 2/)).toBeVisible();
+    await expect(toasts(page)).toHaveText([ADD_FAILED]);
+    await readToast(page);
+    // Nothing else comes later (the second click's answer, a retry).
     await page.waitForTimeout(1500);
     await expect(toasts(page)).toHaveText([ADD_FAILED]);
   });
