@@ -15,6 +15,13 @@ import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-start-'));
+/**
+ * The front end the servers serve (VIGIE_WEB_DIST): a page written now, newer than the sources, so that the script
+ * never builds web/dist here (a build started from a test would race the real one and build with NODE_ENV=test).
+ */
+const webDist = path.join(tmp, 'web-dist');
+fs.mkdirSync(webDist);
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>vigie</title>\n');
 const started: ChildProcess[] = [];
 const servers: number[] = [];
 afterAll(() => {
@@ -56,7 +63,7 @@ async function start(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), VIGIE_WEB_DIST: webDist, DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info', ...env },
   });
   started.push(child);
   let output = '';
@@ -132,7 +139,7 @@ describe('npm start (scripts/start.mjs)', () => {
     const npm = spawn('npm', ['start', '--silent'], {
       cwd: root,
       detached: true,
-      env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), VIGIE_WEB_DIST: webDist, DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info' },
     });
     started.push(npm);
     let output = '';
