@@ -18,7 +18,7 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const projects: Array<{ test: Record<string, unknown> }> = [
   { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', env: TEST_ENV, isolate: false } },
   // The real entry point in a child process (start, signals, restart) on the embedded database.
-  { test: { name: 'process', include: ['test/process/**/*.test.ts'], environment: 'node', env: TEST_ENV, testTimeout: 120_000 } },
+  { test: { name: 'process', include: ['test/process/**/*.test.ts'], environment: 'node', env: TEST_ENV, testTimeout: 120_000, hookTimeout: 60_000 } },
   {
     test: {
       name: 'api-pglite',
