@@ -67,7 +67,10 @@ export default defineConfig({
     locale: 'fr-FR',
     reducedMotion: 'reduce',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action's page, network and console) and a screenshot of the end. The trace
+    // records no screencast: encoding a frame stream nearly doubles the browser's CPU in every test, failing or not.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
