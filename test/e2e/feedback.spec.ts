@@ -67,8 +67,12 @@ test.describe('toasts', () => {
     await textarea(page).fill('552032534');
     await page.getByRole('button', { name: 'Ajouter les sirens' }).click();
     await expect(toasts(page)).toHaveText(['Les sirens ont été mis à jour avec succès.1 ajouté, 0 déjà présent']);
+    // The button spins until the first call has ended (the list read again): a click meanwhile does nothing, so a
+    // user, like this test, waits for it.
+    const add = page.getByRole('button', { name: 'Ajouter les sirens' });
+    await expect(add).not.toHaveClass(/ant-btn-loading/);
     await textarea(page).fill('123456789\nabc');
-    await page.getByRole('button', { name: 'Ajouter les sirens' }).dblclick();
+    await add.dblclick();
     await expect(page.getByText(/^Ligne 2/)).toBeVisible();
     await expect(toasts(page)).toHaveText([ADD_FAILED]);
     await readToast(page);
