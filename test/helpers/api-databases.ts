@@ -57,6 +57,7 @@ export const ONE_DATABASE_FILES: readonly string[] = [
   'news-temporaries-delete',
   'outside-http',
   'profile',
+  'rne-accounts',
   'rne-feed-push',
   'root-redirect',
   'route-guard',
