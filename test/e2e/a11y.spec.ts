@@ -37,9 +37,13 @@ function describeViolations(results: AxeResults): string[] {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map(describeNode).join('; ')}`);
 }
 
-/** Runs axe on the page as it is and expects no blocking violation. */
+/**
+ * Runs axe on the page as it is and expects no blocking violation. Every rule runs on every node; axe describes
+ * only the violations' nodes (`resultTypes`), the passes being read by no one here (a quarter of its CPU on a list
+ * page of 200 rows).
+ */
 async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
   expect.soft(describeViolations(results), `axe violations on ${label}`).toEqual([]);
 }
 
