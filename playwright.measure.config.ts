@@ -10,6 +10,7 @@ export default defineConfig({
   ...base,
   testMatch: 'perf.measure.ts',
   reporter: [['list']],
+  retries: 0,
   timeout: 300_000,
   use: { ...base.use, trace: 'off' },
 });

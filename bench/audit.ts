@@ -1,5 +1,5 @@
 /**
- * Audit cases of `npm run bench -- --only audit` (README "Audit trail"), on the deals of bench/deal-lists.ts
+ * Audit cases of `npm run bench -- --only audit` (docs/audit.md), on the deals of bench/deal-lists.ts
  * (400,000 deals, 1,000,000 entities; generated when missing):
  * - `audit.bulk.deals_deactivate.100k`: « désactiver » over the deals of one search of the deals list (the deal
  *   type `LBO`: 95,239 deals), through the real bulk action (its entry and its targets in its transaction:

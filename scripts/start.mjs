@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the front end when web/dist is missing or older than its sources, then runs the
- * server (tsx server/main.ts) in this process's place:
+ * `npm start`: builds the front end when web/dist (or VIGIE_WEB_DIST, the folder the server then serves) is missing
+ * or older than its sources, then runs the server (tsx server/main.ts) in this process's place:
  * - SIGTERM, SIGINT and SIGHUP are forwarded to the child, once each: the child runs in its own process
  *   group, so a terminal's Ctrl-C reaches it once (through us), not twice (a second signal means
  *   "exit now" to the server);
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'web', 'dist', 'index.html');
+const dist = path.join(process.env.VIGIE_WEB_DIST ? path.resolve(process.env.VIGIE_WEB_DIST) : path.join(root, 'web', 'dist'), 'index.html');
 
 function newestMtime(p) {
   const st = fs.statSync(p);

@@ -43,6 +43,9 @@ export interface Database {
 /** Folder of the committed SQL migrations. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Age (ms) after which the lock on an embedded database, refreshed every 5 s by its holder, is taken as a dead process's. */
+export const EMBEDDED_LOCK_STALE_MS = 15_000;
+
 /**
  * Opens the database.
  * @param opts.databaseUrl - PostgreSQL URL; when absent PGlite is used
@@ -92,7 +95,7 @@ export async function openDatabase(opts: {
     fs.mkdirSync(opts.pgliteDir, { recursive: true });
     // One process at a time on an embedded database: a second writer would corrupt it.
     try {
-      release = lockfile.lockSync(opts.pgliteDir, { stale: 15_000, update: 5_000 });
+      release = lockfile.lockSync(opts.pgliteDir, { stale: EMBEDDED_LOCK_STALE_MS, update: 5_000 });
     } catch {
       throw new Error(
         `La base embarquée ${opts.pgliteDir} est déjà utilisée par un autre processus (serveur démarré\u202f?). ` +

@@ -19,7 +19,7 @@ import { recordAudit, runInAuditScope, withActor, type AuditActor, type AuditEnt
 import { sessionIdOf } from './session';
 
 /**
- * The audit entry a route declares: what its write records (README "Audit trail"). `resource` and `action` name
+ * The audit entry a route declares: what its write records (docs/audit.md). `resource` and `action` name
  * the entry (labels in contract/audit-text.ts); `id` reads the id of the record the request touches (a path
  * parameter, the body's id); a write that creates its record gives the id itself.
  */

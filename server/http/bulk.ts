@@ -4,7 +4,7 @@
  * server/http/listing.ts), and the action runs over them in one transaction, so that it changes every row or
  * none. The answer is the number of records the action changed.
  *
- * The action leaves one audit entry in the same transaction (server/lib/audit.ts; README "Audit trail"): the
+ * The action leaves one audit entry in the same transaction (server/lib/audit.ts; docs/audit.md): the
  * change, the count and how the rows were chosen (contract/audit-text.ts `BulkDetails`: the number of ticked rows,
  * or the search and the number of unticked rows; never the ids), and the ids of the records it changed as the
  * entry's targets (server/lib/audit-targets.ts), written by each of its statements from their `returning`, so

@@ -1,5 +1,5 @@
 /**
- * The records an audit entry touched (README "Audit trail"; table `audit_targets`, server/db/schema/audit.ts): a
+ * The records an audit entry touched (docs/audit.md; table `audit_targets`, server/db/schema/audit.ts): a
  * bulk action (server/http/bulk.ts) reserves its entry's id, runs each of its statements through `withTargets`,
  * which keeps the ids the statement returns as that entry's targets in the same statement, and then writes the
  * entry under the reserved id (server/lib/audit.ts `recordAudit`), all in the action's transaction. The ids never

@@ -1,5 +1,5 @@
 /**
- * Every route that writes declares its audit action, and only those (README "Audit trail"; server/http/audit.ts).
+ * Every route that writes declares its audit action, and only those (docs/audit.md; server/http/audit.ts).
  *
  * The ground truth of "writes" is not the declarations: each registered `/api` route is driven once with a
  * realistic, successful request (test/helpers/route-cases, one case per `METHOD /pattern`: a route added without a

@@ -1,5 +1,5 @@
 /**
- * The audit trail inside the write (README "Audit trail"; server/lib/audit.ts, server/http/audit.ts), as a user
+ * The audit trail inside the write (docs/audit.md; server/lib/audit.ts, server/http/audit.ts), as a user
  * meets it: the spec's GET writes (Synchroniser, Process, the deals' publication and its undo, discarding an import)
  * and the deletions of an import's review leave their entry; opening a page (the Synchroniser batches, the lists,
  * the exports) leaves none; each wrong second-factor code is recorded (never its value) with the same refusal; a

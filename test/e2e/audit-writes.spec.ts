@@ -3,7 +3,7 @@ import { validSiren } from '../helpers/sirens';
 import { Api, SUCCESS, confirm, expectToast, newAdmin, rowWith, signInViaApi, unique } from './helpers';
 
 /**
- * The audit trail as a user meets it (README "Audit trail"): an administrator who imports news, deletes a row of the
+ * The audit trail as a user meets it (docs/audit.md): an administrator who imports news, deletes a row of the
  * review, runs Process and Synchroniser, publishes the deals and undoes the publication (« Annuler la dernière
  * écriture »), then discards another import, finds each of these actions on /audit under their French names; opening
  * the pages (the Synchronisations among them) adds nothing to the trail.

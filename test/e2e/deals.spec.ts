@@ -404,9 +404,11 @@ test('insert publishes the waiting deals and purge undoes it, with their toasts 
   await expect(page.getByTestId('stats-c1')).toContainText(stats.c1.toLocaleString('fr-FR').replace(/\s/g, '\u202f'));
   const c2Before = await figure(page, 'stats-c2');
 
-  // The insert's answer held back a moment, to see the spinner in place of its button.
+  // The insert's call held back until the spinner has been seen in place of its button.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/transactions/insert', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await released;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Publier les transactions' }).click();
@@ -414,6 +416,7 @@ test('insert publishes the waiting deals and purge undoes it, with their toasts 
   await expect(page.getByRole('button', { name: 'Publier les transactions' })).toHaveCount(0);
   // Meanwhile the purge cannot be started.
   await expect(page.getByRole('button', { name: 'Annuler la dernière écriture' })).toBeDisabled();
+  release();
   await expectToast(page, `${stats.c1} insertions effectuées avec succès!`);
   await expect(page.getByRole('button', { name: 'Publier les transactions' })).toBeVisible();
   await expect.poll(() => figure(page, 'stats-c1')).toBe(0);

@@ -19,6 +19,14 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
+/**
+ * Rests the pointer on the one toast shown, as a reader does: its 8 s countdown pauses (antd's pauseOnHover), so
+ * that a test watching for what comes next still finds it on screen however slowly the machine runs.
+ */
+async function readToast(page: Page): Promise<void> {
+  await toasts(page).hover();
+}
+
 let api: Api;
 
 test.beforeEach(async ({ page }) => {
@@ -38,6 +46,7 @@ test.describe('toasts', () => {
     await expect(page.getByText(/^Ligne 2/)).toBeVisible();
     await expect(toasts(page)).toHaveCount(1);
     await expect(toasts(page)).toHaveText(ADD_FAILED);
+    await readToast(page);
     // Nothing else comes later (a second handler, a retry).
     await page.waitForTimeout(1500);
     await expect(toasts(page)).toHaveCount(1);
@@ -58,9 +67,16 @@ test.describe('toasts', () => {
     await textarea(page).fill('552032534');
     await page.getByRole('button', { name: 'Ajouter les sirens' }).click();
     await expect(toasts(page)).toHaveText(['Les sirens ont été mis à jour avec succès.1 ajouté, 0 déjà présent']);
+    // The button spins until the first call has ended (the list read again): a click meanwhile does nothing, so a
+    // user, like this test, waits for it.
+    const add = page.getByRole('button', { name: 'Ajouter les sirens' });
+    await expect(add).not.toHaveClass(/ant-btn-loading/);
     await textarea(page).fill('123456789\nabc');
-    await page.getByRole('button', { name: 'Ajouter les sirens' }).dblclick();
+    await add.dblclick();
     await expect(page.getByText(/^Ligne 2/)).toBeVisible();
+    await expect(toasts(page)).toHaveText([ADD_FAILED]);
+    await readToast(page);
+    // Nothing else comes later (the second click's answer, a retry).
     await page.waitForTimeout(1500);
     await expect(toasts(page)).toHaveText([ADD_FAILED]);
   });

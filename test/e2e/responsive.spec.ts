@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { Api, signInViaApi, unique } from './helpers';
 import { PAGES, recordIds, settle, sweepTest, type IdentifyingColumn } from './pages';
 
@@ -7,12 +8,15 @@ import { PAGES, recordIds, settle, sweepTest, type IdentifyingColumn } from './p
  * horizontally (document scroll width ≤ viewport width), its title and the identifying column of its list
  * (the first cell of the Client / Admin / Traitement / Groupe / Siren column) lie inside the viewport with
  * a usable width, and no word of the title, the list toolbar or that cell is cut across two lines
- * ('Admi/nistra/teurs', 'Affiche/r'). The pages are those of test/e2e/pages.ts.
+ * ('Admi/nistra/teurs', 'Affiche/r'). On the laptop the same page load also passes axe (./axe.ts: no serious or
+ * critical violation, no landmark violation) and has exactly one `main` landmark. The pages are those of
+ * test/e2e/pages.ts; the edit pages open records created once per worker (or the demo group VIP, which shows its
+ * SIRENs list). A new module adds its pages there.
  */
 
 const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844, accessibility: false },
+  { name: 'laptop', width: 1440, height: 900, accessibility: true },
 ];
 
 /** Narrowest acceptable identifying cell, in CSS pixels (a name or SIREN is readable in it). */
@@ -68,11 +72,13 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     for (const p of PAGES) {
-      const name = `${p.name}: no horizontal page overflow, title${p.column ? ' and identifying column' : ''} inside the viewport, no cut word`;
+      const layout = `${p.name}: no horizontal page overflow, title${p.column ? ' and identifying column' : ''} inside the viewport, no cut word`;
+      const name = viewport.accessibility ? `${layout}; no serious or critical axe violation, one main landmark` : layout;
       const check = async (page: Page) => {
         let path = p.path({ admin: 0, customer: 0, group: 0, category: 0 });
         if (p.signedIn) path = p.path(await recordIds(new Api(page.request), 'Responsive'));
         await page.goto(path);
+        await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
         await settle(page);
 
         const overflow = await page.evaluate(() => ({
@@ -95,6 +101,11 @@ for (const viewport of VIEWPORTS) {
           await expectInsideViewport(page, cell, `first '${p.column.header}' cell`, MIN_IDENTIFYING_WIDTH);
           expect(await cutWords(cell), `words of the first '${p.column.header}' cell cut across lines`).toEqual([]);
           expect(await cutWords(list.locator('thead th')), 'words of the column headers cut across lines').toEqual([]);
+        }
+
+        if (viewport.accessibility) {
+          await expectAccessible(page, path);
+          await expect(page.getByRole('main'), 'one main landmark').toHaveCount(1);
         }
       };
       // A page behind the sign-in opens in the signed-in context the sweep shares; the others in a context of their own.

@@ -11,6 +11,19 @@ import { settle } from './pages';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1440, height: 900 };
+/**
+ * How far, in CSS pixels, an edge may lie from where it is expected: layout places edges at fractions of a pixel
+ * (a sticky box at -0.5 px once the page is scrolled), which a screen draws on the nearest whole pixel.
+ */
+const PIXEL = 1;
+
+/** Asserts that two boxes are the same within a pixel on each edge. */
+function expectSameBox(actual: { x: number; y: number; width: number; height: number } | null, expected: typeof actual, message: string): void {
+  expect(actual, message).not.toBeNull();
+  for (const key of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs(actual![key] - expected![key]), `${message}: ${key} ${actual![key]} for ${expected![key]}`).toBeLessThanOrEqual(PIXEL);
+  }
+}
 
 /** Presses Tab until the focused element matches `predicate` (run in the page), at most `max` times. */
 async function tabUntil(page: Page, predicate: string, max = 40): Promise<void> {
@@ -58,7 +71,7 @@ test.describe('phone 390×844', () => {
     // It covers the page: drawn from the left edge over the content, which does not move.
     const panel = await nav.boundingBox();
     expect(panel!.x).toBeLessThan(1);
-    expect(await main.boundingBox(), 'the page does not move under the drawer').toEqual(before);
+    expectSameBox(await main.boundingBox(), before, 'the page does not move under the drawer');
     // Once its opening has ended, the drawer is what a click at the left of the page reaches.
     const covering = () =>
       page.evaluate(({ x, y }) => {
@@ -138,10 +151,11 @@ test.describe('laptop 1440×900', () => {
     await expect(page.locator('tbody tr[data-row-key]').first()).toBeVisible();
     const sider = page.getByTestId('sidebar');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(async () => (await sider.boundingBox())!.y, { message: 'sidebar top at the window top' }).toBeCloseTo(0, 0);
-    const box = await sider.boundingBox();
-    expect(box!.height, 'sidebar height = window height').toBeCloseTo(LAPTOP.height, 0);
-    expect(box!.width).toBeGreaterThan(200);
+    await expect.poll(async () => Math.abs((await sider.boundingBox())!.y), { message: 'sidebar top at the window top' }).toBeLessThanOrEqual(PIXEL);
+    const box = (await sider.boundingBox())!;
+    expect(Math.abs(box.y), 'sidebar top at the window top').toBeLessThanOrEqual(PIXEL);
+    expect(Math.abs(box.y + box.height - LAPTOP.height), 'sidebar bottom at the window bottom').toBeLessThanOrEqual(PIXEL);
+    expect(box.width).toBeGreaterThan(200);
     await page.evaluate(() => window.scrollTo(0, 0));
 
     await tabUntil(page, `el.getAttribute('aria-label') === 'Réduire le menu'`);

@@ -1,5 +1,5 @@
 /**
- * The audit rule checked on every request of every API test (test/helpers/app.ts; README "Audit trail"): a
+ * The audit rule checked on every request of every API test (test/helpers/app.ts; docs/audit.md): a
  * successful `/api` request that wrote (test/helpers/write-detector.ts) declares its audit action and recorded an
  * entry in its scope; a request whose route declares nothing (a read) recorded nothing; a `reveal` recorded its
  * entry. A request answered 400 or more is not judged (its write, if any, rolled back or is the refusal's own

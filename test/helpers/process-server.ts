@@ -13,7 +13,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import getPort from 'get-port';
+import lockfile from 'proper-lockfile';
 import type { JobResponse } from '../../contract/jobs';
+import { EMBEDDED_LOCK_STALE_MS, pgliteDirOf } from '../../server/db/client';
 
 /** The repository's root (the child processes' working directory). */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -95,11 +97,18 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
 }
 
 /**
- * Starts the server, again and again while it refuses to open an embedded database whose lock a killed
- * process left behind (released 15 s after its last refresh, server/db/client.ts).
+ * Starts the server once the lock a killed process left on its embedded database has gone stale (15 s after its
+ * last refresh, server/db/client.ts), and again while the server still refuses to open it; the lock is watched
+ * from here rather than by starting servers that are refused (each start costs seconds of CPU).
  * @throws Error after 20 attempts
  */
 export async function startServerAfterKill(env: Record<string, string>): Promise<ProcessServer> {
+  if (!env.DATABASE_URL && env.DATA_DIR) {
+    const dir = pgliteDirOf(env.DATA_DIR);
+    for (const end = Date.now() + 60_000; Date.now() < end && lockfile.checkSync(dir, { stale: EMBEDDED_LOCK_STALE_MS }); ) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   for (let attempt = 0; attempt < 20; attempt++) {
     const server = await startServer(env);
     if (server) return server;

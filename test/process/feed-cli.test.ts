@@ -1,6 +1,6 @@
 /**
  * `npm run feed:sirene -- FILE…` / `npm run feed:bodacc -- FILE…` as a child process on the
- * embedded database of a temporary DATA_DIR, on the real samples of test/fixtures: one job per file (origin
+ * embedded database of a temporary DATA_DIR (a copy of an already migrated one), on the real samples of test/fixtures: one job per file (origin
  * `cli`), exit code 0 when all succeed, 1 otherwise with the French error printed; refused with a pointer to
  * the inbox while another process holds the embedded database.
  */
@@ -10,10 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDirOf } from '../../server/db/client';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-feed-cli-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-feed-cli-'));
+const dataDir = await migratedDataDir(tmp);
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** Runs the CLI; resolves with its exit code and output. */
 function feed(kind: string, ...files: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

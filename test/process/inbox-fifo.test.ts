@@ -1,7 +1,7 @@
 /**
- * A FIFO dropped in the inbox: the real entry point (server/main.ts) on a fresh embedded database never opens
- * it (reading one blocks until a writer comes), reports it once in its log, goes on taking the files dropped
- * after it, and still stops on SIGTERM with exit code 0.
+ * A FIFO dropped in the inbox: the real entry point (server/main.ts) on an embedded database of its own (a copy of a
+ * migrated one) never opens it (reading one blocks until a writer comes), reports it once in its log, goes on taking
+ * the files dropped after it, and still stops on SIGTERM with exit code 0.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,11 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-inbox-fifo-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-inbox-fifo-'));
+const dataDir = await migratedDataDir(tmp);
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

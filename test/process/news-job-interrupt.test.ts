@@ -6,7 +6,7 @@
  *   interruption message, and none of its rows remain (neither listed nor in `news_temporaries`);
  * - stopped (SIGTERM) while the job runs: it exits 0, and the job has ended failed with the "serveur a été
  *   arrêté" message (or done), leaving no rows.
- * On the embedded database (PGlite in a temporary DATA_DIR) always; on PostgreSQL (a fresh database created
+ * On the embedded database (PGlite in a temporary DATA_DIR, a copy of an already migrated one) always; on PostgreSQL (a fresh database created
  * on TEST_DATABASE_URL's server, dropped afterwards) when TEST_DATABASE_URL is set.
  */
 import crypto from 'node:crypto';
@@ -19,6 +19,7 @@ import type { JobResponse } from '../../contract/jobs';
 import { openDatabase, pgliteDirOf } from '../../server/db/client';
 import { INTERRUPTED_MESSAGE, SHUTDOWN_MESSAGE } from '../../server/jobs/failure';
 import { PG_PREFIX, withDatabase } from '../helpers/db';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { BrowserClient, killStartedProcesses, startServer, startServerAfterKill, type ProcessServer } from '../helpers/process-server';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-job-interrupt-'));
@@ -87,7 +88,7 @@ async function leftovers(env: Record<string, string>, id: string) {
 
 /** Environments of the two databases. */
 async function embedded(): Promise<Record<string, string>> {
-  return { DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')) };
+  return { DATA_DIR: await migratedDataDir(tmp) };
 }
 async function postgres(): Promise<Record<string, string>> {
   const name = `${PG_PREFIX}_jobkill_${crypto.randomBytes(5).toString('hex')}`;

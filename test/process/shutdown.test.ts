@@ -1,5 +1,5 @@
 /**
- * Clean shutdown: the real entry point (server/main.ts) on a fresh embedded database
+ * Clean shutdown: the real entry point (server/main.ts) on an embedded database of its own (a copy of a migrated one)
  * stops on SIGTERM / SIGINT with exit code 0, and the database it closed opens again at the next start.
  */
 import { spawn } from 'node:child_process';
@@ -8,10 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-shutdown-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-shutdown-'));
+const dataDir = await migratedDataDir(tmp);
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** Starts server/main.ts, waits for /healthz, sends `signal`, resolves with the exit code and output. */
 async function runAndStop(signal: NodeJS.Signals) {

@@ -3,6 +3,7 @@
  * server's exit code, re-raises the signal that killed the server (exit status 128 + n in a shell), and
  * forwards SIGTERM and SIGINT so that no server is left running after it. A terminal's Ctrl-C (SIGINT to
  * the whole process group) stops the server once, cleanly.
+ * Each server starts on a copy of an already migrated embedded database (what is tested is the script, not a first start).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,9 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import getPort from 'get-port';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-start-'));
+/**
+ * The front end the servers serve (VIGIE_WEB_DIST): a page written now, newer than the sources, so that the script
+ * never builds web/dist here (a build started from a test would race the real one and build with NODE_ENV=test).
+ */
+const webDist = path.join(tmp, 'web-dist');
+fs.mkdirSync(webDist);
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>vigie</title>\n');
 const started: ChildProcess[] = [];
 const servers: number[] = [];
 afterAll(() => {
@@ -54,7 +63,7 @@ async function start(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), VIGIE_WEB_DIST: webDist, DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info', ...env },
   });
   started.push(child);
   let output = '';
@@ -130,7 +139,7 @@ describe('npm start (scripts/start.mjs)', () => {
     const npm = spawn('npm', ['start', '--silent'], {
       cwd: root,
       detached: true,
-      env: { ...process.env, PORT: String(port), DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: await migratedDataDir(tmp), VIGIE_WEB_DIST: webDist, DATABASE_URL: '', ADMIN_PASSWORD: 'start-script-password', LOG_LEVEL: 'info' },
     });
     started.push(npm);
     let output = '';

@@ -4,7 +4,7 @@
  * it: secondary text rgba(0,0,0,.45) is #8c8c8c on white (3.36:1) and #87878a on the layout grey (3.31:1);
  * the red #ff4d4f of danger buttons is 3.26:1 on white; the green #52c41a of 'Actif' tags is 2.2:1 on its
  * tag background; hovered primary buttons and links fall under 4.5:1 too. Every module inherits these
- * tokens; test/e2e/a11y.spec.ts checks every page with axe.
+ * tokens; the page sweep of test/e2e/responsive.spec.ts checks every page with axe (test/e2e/axe.ts).
  */
 import type { ThemeConfig } from 'antd';
 
