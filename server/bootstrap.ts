@@ -18,16 +18,16 @@ import { hashPassword, randomPassword, setPasswordHashCost } from './lib/passwor
 import { ensureNomenclatures } from './modules/register';
 
 /**
- * Brings a database to the code's schema, in this order: the migrations (server/db/client.ts `migrateDatabase`,
- * under their advisory lock), pg-boss's schema when missing (server/jobs/boss-db.ts), then the online indexes
+ * Brings a database to the code's schema, in this order: the migrations (server/db/client.ts `migrateDatabase`),
+ * pg-boss's schema when missing (server/jobs/boss-db.ts; both under the migration lock, so that processes starting
+ * at once never create a schema side by side), then the online indexes
  * (server/db/online-indexes.ts: built without blocking writes, outside any transaction, once the migration lock is
  * released, since a process waiting for that lock would hold a snapshot the build waits for).
  * @param opts.onlineIndexesFolder - folder of the online-index files (tests); default server/db/online-indexes
  * @throws when a migration fails (rolled back) or an online index fails to build
  */
 export async function prepareDatabase(database: Database, opts: { onlineIndexesFolder?: string } = {}): Promise<void> {
-  await migrateDatabase(database);
-  await installBossSchema(database);
+  await migrateDatabase(database, { underLock: () => installBossSchema(database) });
   await applyOnlineIndexes(database, opts.onlineIndexesFolder);
 }
 

@@ -123,15 +123,17 @@ export async function openDatabase(opts: {
 }
 
 /**
- * Applies the pending drizzle-kit migrations (./migrations). On PostgreSQL an advisory lock serialises concurrent
- * app processes, and the migration connection runs without `statement_timeout` (waiting for the lock may take
- * longer), which it gets back before it returns to the pool. The start-up (server/bootstrap.ts `prepareDatabase`)
- * runs it first, then creates pg-boss's schema and builds the online indexes.
- * @throws when a migration fails (the failed migration is rolled back)
+ * Applies the pending drizzle-kit migrations (./migrations), then runs `opts.underLock` (the start-up's other schema
+ * step: pg-boss's schema, server/bootstrap.ts `prepareDatabase`) before letting go. On PostgreSQL an advisory lock
+ * serialises concurrent app processes through both, so that two processes starting at once on an empty database
+ * never create the same schema side by side; the migration connection runs without `statement_timeout` (waiting for
+ * the lock may take longer), which it gets back before it returns to the pool.
+ * @throws when a migration fails (the failed migration is rolled back), or what `opts.underLock` throws
  */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, opts: { underLock?: () => Promise<void> } = {}): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
+    await opts.underLock?.();
     return;
   }
   const client = await database.pool!.connect();
@@ -142,6 +144,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await db.execute(sql`select pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
       try {
         await migratePg(db, { migrationsFolder });
+        await opts.underLock?.();
       } finally {
         await db.execute(sql`select pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`);
       }
