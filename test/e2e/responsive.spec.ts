@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { Api, signInViaApi, unique } from './helpers';
 import { PAGES, recordIds, settle, sweepTest, type IdentifyingColumn } from './pages';
+import { expectVigieWords } from './wording';
 
 /**
  * Every page on a phone (390×844) and on a laptop (1440×900): the page never scrolls
@@ -9,7 +10,8 @@ import { PAGES, recordIds, settle, sweepTest, type IdentifyingColumn } from './p
  * (the first cell of the Client / Admin / Traitement / Groupe / Siren column) lie inside the viewport with
  * a usable width, and no word of the title, the list toolbar or that cell is cut across two lines
  * ('Admi/nistra/teurs', 'Affiche/r'). On the laptop the same page load also passes axe (./axe.ts: no serious or
- * critical violation, no landmark violation) and has exactly one `main` landmark. The pages are those of
+ * critical violation, no landmark violation), has exactly one `main` landmark and, behind the sign-in, writes vigie's
+ * words and the typographic apostrophe (./wording.ts). The pages are those of
  * test/e2e/pages.ts; the edit pages open records created once per worker (or the demo group VIP, which shows its
  * SIRENs list). A new module adds its pages there.
  */
@@ -73,7 +75,8 @@ for (const viewport of VIEWPORTS) {
 
     for (const p of PAGES) {
       const layout = `${p.name}: no horizontal page overflow, title${p.column ? ' and identifying column' : ''} inside the viewport, no cut word`;
-      const name = viewport.accessibility ? `${layout}; no serious or critical axe violation, one main landmark` : layout;
+      const laptop = `${layout}; no serious or critical axe violation, one main landmark${p.signedIn ? '; vigie’s words and the typographic apostrophe' : ''}`;
+      const name = viewport.accessibility ? laptop : layout;
       const check = async (page: Page) => {
         let path = p.path({ admin: 0, customer: 0, group: 0, category: 0 });
         if (p.signedIn) path = p.path(await recordIds(new Api(page.request), 'Responsive'));
@@ -106,6 +109,7 @@ for (const viewport of VIEWPORTS) {
         if (viewport.accessibility) {
           await expectAccessible(page, path);
           await expect(page.getByRole('main'), 'one main landmark').toHaveCount(1);
+          if (p.signedIn) await expectVigieWords(page);
         }
       };
       // A page behind the sign-in opens in the signed-in context the sweep shares; the others in a context of their own.

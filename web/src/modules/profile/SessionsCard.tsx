@@ -53,24 +53,18 @@ export function SessionsCard() {
         scroll={{ x: 'max-content' }}
         onRow={(s) => ({ 'data-testid': s.current ? 'session-current' : 'session-other' }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          {
-            title: 'Appareil',
-            dataIndex: 'device',
-            render: (device: string, s) => (
-              <Flex gap={8} align="center" wrap>
-                <span>{device}</span>
-                {s.current ? <Tag color="blue">Session actuelle</Tag> : null}
-              </Flex>
-            ),
-          },
+          { title: 'Appareil', dataIndex: 'device' },
           { title: 'Adresse IP', dataIndex: 'ip', render: (ip: string | null) => ip ?? '-' },
           { title: 'Connexion', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
           { title: 'Dernière activité', dataIndex: 'last_seen_at', render: (v: string) => formatDateTime(v) },
           {
             title: 'Action',
             key: 'action',
+            // The current session cannot be revoked here: its cell says which one it is.
             render: (_: unknown, s) =>
-              s.current ? null : (
+              s.current ? (
+                <Tag color="blue">Session actuelle</Tag>
+              ) : (
                 <Button
                   size="small"
                   danger
