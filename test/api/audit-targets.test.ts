@@ -15,6 +15,7 @@ import { purgeAudit } from '../../server/modules/audit/retention';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { createDeal, readDeal, type Deal } from '../helpers/deals';
 import { createCategory, csvText, importDone, temporaries, utf8 } from '../helpers/news';
+import { refusal } from '../helpers/db';
 import { validSiren } from '../helpers/sirens';
 
 let t: TestApp;
@@ -183,21 +184,11 @@ describe('the other bulk actions', () => {
   });
 });
 
-/** The database's message refusing `statement`. */
-async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
-  try {
-    await t.ctx.db.execute(statement);
-    return 'accepted';
-  } catch (err) {
-    const e = err as Error & { cause?: Error };
-    return `${e.message} ${e.cause?.message ?? ''}`;
-  }
-}
 
 describe('the targets table', () => {
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
     for (const statement of [sql`update audit_targets set resource = 'x'`, sql`delete from audit_targets`, sql`truncate audit_targets`]) {
-      expect(await refusal(statement)).toMatch(/audit_targets is append-only/);
+      expect(await refusal(t.ctx.db, statement)).toMatch(/audit_targets is append-only/);
     }
   });
 

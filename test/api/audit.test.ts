@@ -17,6 +17,7 @@ import { FEED_BODACC } from '../../server/modules/feeds/kinds';
 import { createTestApp, SUPER_EMAIL, type Client, type TestApp } from '../helpers/app';
 import { createDeal, payloadOf, readDeal } from '../helpers/deals';
 import { runFeedFile } from '../helpers/feed-job';
+import { refusal } from '../helpers/db';
 import { validSiren } from '../helpers/sirens';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
@@ -169,21 +170,11 @@ describe('system actor', () => {
   });
 });
 
-/** The database's message refusing `statement` (the driver's error, or its cause under drizzle's wrapper). */
-async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
-  try {
-    await t.ctx.db.execute(statement);
-    return 'accepted';
-  } catch (err) {
-    const e = err as Error & { cause?: Error };
-    return `${e.message} ${e.cause?.message ?? ''}`;
-  }
-}
 
 describe('append-only table', () => {
   it('refuses UPDATE, DELETE and TRUNCATE; the purge deletes only what is older than the retention, and records itself', async () => {
     for (const statement of [sql`update audit_log set action = 'x'`, sql`delete from audit_log`, sql`truncate audit_log`]) {
-      expect(await refusal(statement)).toMatch(/audit_log is append-only/);
+      expect(await refusal(t.ctx.db, statement)).toMatch(/audit_log is append-only/);
     }
     await t.ctx.db.execute(sql`insert into audit_log (actor, resource, action, created_at) values ('system', 'old', 'create', now() - interval '500 days')`);
     const before = await count();
@@ -192,7 +183,7 @@ describe('append-only table', () => {
     const [purge] = await rowsOf<{ action: string; details: { count: number } }>(t.ctx.db, sql`select action, details from audit_log order by id desc limit 1`);
     expect(purge).toMatchObject({ action: 'purge', details: { count: 1, retention_days: 400, source: 'audit-purge' } });
     // The purge's setting ended with its transaction.
-    expect(await refusal(sql`delete from audit_log`)).toMatch(/append-only \(DELETE refused\)/);
+    expect(await refusal(t.ctx.db, sql`delete from audit_log`)).toMatch(/append-only \(DELETE refused\)/);
   });
 
   it('schedules the daily purge in pg-boss when a retention is set', async () => {

@@ -6,8 +6,9 @@
  *   database copied from the migrated template `<prefix>_template` that `pg-global-setup.ts` builds.
  */
 import crypto from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database, type Db } from '../../server/db/client';
 import { prepareDatabase } from '../../server/bootstrap';
 import { ensureNomenclatures } from '../../server/modules/register/nomenclatures';
 import { loadTemplate } from './pglite-template';
@@ -68,4 +69,18 @@ export async function freshDatabase(opts: { statementTimeoutMs?: number } = {}):
       await c.end();
     },
   };
+}
+
+/**
+ * The database's message refusing `statement` on `db` (the driver's error, or its cause under Drizzle's wrapper), or
+ * `accepted` when it ran: what a trigger or a constraint says of a write the test expects refused.
+ */
+export async function refusal(db: Db, statement: SQL): Promise<string> {
+  try {
+    await db.execute(statement);
+    return 'accepted';
+  } catch (err) {
+    const e = err as Error & { cause?: Error };
+    return `${e.message} ${e.cause?.message ?? ''}`;
+  }
 }

@@ -10,7 +10,9 @@ import type { AuditEntry } from './api';
 
 /** The list's columns (their keys are the server's sort names). */
 export const AUDIT_COLUMNS: DataColumn<AuditEntry>[] = [
-  { key: 'created_at', title: 'Date', sortable: true, render: (e) => formatDateTimeSeconds(e.created_at), minWidth: 150 },
+  // Narrow enough that, on a phone, the date (on two lines) and the administrator, both kept on the left, fit the
+  // screen with an email of usual length beside it.
+  { key: 'created_at', title: 'Date', sortable: true, render: (e) => formatDateTimeSeconds(e.created_at), minWidth: 96 },
   { key: 'admin_email', title: 'Administrateur', sortable: true, render: (e) => auditActorText(e), identifying: true },
   { key: 'action', title: 'Action', sortable: true, render: (e) => auditActionText(e) },
   { key: 'resource', title: 'Ressource', sortable: true, render: (e) => auditResourceLabel(e.resource) },
