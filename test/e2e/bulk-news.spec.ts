@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { validSiren } from '../helpers/sirens';
 import { Api, SUCCESS, confirm, expectToast, rowWith, signInViaApi, unique } from './helpers';
+import { importPendingNews, uploadNews } from './news-import';
 
 /**
  * Deleting the rows of an import under review (/news/import: ticked rows, the rows in error through « Tout
@@ -11,7 +11,6 @@ import { Api, SUCCESS, confirm, expectToast, rowWith, signInViaApi, unique } fro
  * shows of any size; that the server deletes 100,000 rows in one transaction is test/api/news-pending-delete.test.ts's.
  */
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 /** Rows of the import deleted whole: six pages of the list. */
 const ROWS = 1_200;
 const fr = (n: number) => n.toLocaleString('fr-FR');
@@ -20,7 +19,6 @@ const bar = (page: Page) => page.getByTestId('bulk-bar');
 
 let api: Api;
 let category: string;
-let seq = 0;
 
 test.beforeEach(async ({ page }) => {
   await signInViaApi(page);
@@ -29,39 +27,9 @@ test.beforeEach(async ({ page }) => {
   await api.post('/api/news/store', { name_fr: category, name_en: `Bulk ${unique()}`, status: 1 });
 });
 
-/**
- * Uploads a CSV of `count` news titled `${label} n`, then `bad` ones with a wrong SIREN titled `${label} erreur n`,
- * and waits for its import job; answers the file name.
- */
-async function uploadNews(page: Page, label: string, count: number, bad = 0): Promise<string> {
-  await page.request.get('/api/news/cancel', { headers: XHR });
-  const base = 43_000_000 + Math.floor(Math.random() * 1_000) * 10_000 + (seq++ % 10) * 1_000_000;
-  const lines = ['siren;nom;titre;categorie;source;lien;date'];
-  const link = `https://www.example.com/${label.replace(/\W/g, '')}`;
-  for (let n = 0; n < count; n += 1) lines.push(`${validSiren(n, base)};;${label} ${n};${category};Source;${link}/${n};2026-01-02`);
-  for (let n = 0; n < bad; n += 1) lines.push(`123;;${label} erreur ${n};${category};Source;${link}/erreur/${n};2026-01-02`);
-  const filename = `${label.replace(/\W/g, '-')}.csv`;
-  const token = (await page.request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.post('/api/news/import', {
-    headers: { ...XHR, 'X-XSRF-TOKEN': token },
-    multipart: { file: { name: filename, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n') } },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const { job } = (await res.json()) as { job: { id: string } };
-  await expect.poll(async () => (await api.get<{ state: string }>(`/api/jobs/${job.id}`)).state, { timeout: 240_000, intervals: [500] }).toBe('done');
-  return filename;
-}
-
-/** Imports `count` pending news titled `${label} n` through the CSV import, then Process; answers the file name. */
-async function importPending(page: Page, label: string, count: number): Promise<string> {
-  const filename = await uploadNews(page, label, count);
-  expect((await api.get<{ count: number }>('/api/news/process')).count).toBe(count);
-  return filename;
-}
-
 test('an import under review: a ticked row deleted, then every row in error through « Tout sélectionner »', async ({ page }) => {
   const label = `Revue ${unique()}`;
-  await uploadNews(page, label, 2, 12);
+  await uploadNews(page, api, category, label, 2, 12);
   await page.goto('/news/import?rows.per_page=10');
   const rows = page.getByTestId('temporaries-list');
   await expect(page.getByTestId('quick-search-onlyerrors')).toHaveText('Lignes en erreur (12)');
@@ -92,7 +60,7 @@ test('an import under review: a ticked row deleted, then every row in error thro
 
 test('one pending news item deleted by its row’s button, two by a selection', async ({ page }) => {
   const label = `Effacement ${unique()}`;
-  await importPending(page, label, 4);
+  await importPendingNews(page, api, category, label, 4);
   await page.goto('/news');
   await newsList(page).getByRole('searchbox').fill(label);
   await newsList(page).getByRole('searchbox').press('Enter');
@@ -120,7 +88,7 @@ test('one pending news item deleted by its row’s button, two by a selection', 
 test('every row of one import of several pages: its chip, « Tout sélectionner (1 200) », Supprimer', async ({ page }) => {
   test.setTimeout(120_000);
   const label = `Import massif ${unique()}`;
-  const filename = await importPending(page, label, ROWS);
+  const filename = await importPendingNews(page, api, category, label, ROWS);
   await page.goto('/news');
   const chip = page.getByRole('checkbox', { name: new RegExp(`^${filename.replace(/[.]/g, '\\.')} du \\d\\d/\\d\\d/\\d\\d \\d\\d:\\d\\d \\(${fr(ROWS).replace(/\s/g, '\\s')}\\)$`) });
   await chip.click();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { validSiren } from '../helpers/sirens';
 import { Api, newAdmin, signInViaApi, unique } from './helpers';
+import { importPendingNews } from './news-import';
 
 /**
  * « Exporter CSV » of the lists: the toolbar's button downloads every row of the list's current search and sort
@@ -251,8 +252,10 @@ interface PendingNews {
 }
 
 test('pending news: the export holds every pending news item of the search, in the sort chosen by a header', async ({ page }) => {
-  const first = await api.post<{ data: PendingNews[] }>('/api/news/filter?page=1', { pagination: { per_page: 10 } });
-  const search = first.data[0].newscategory.name_fr;
+  // Pending news of a category of its own (the demo's are published by the tests that run « Synchroniser »).
+  const search = `Export ${unique()}`;
+  await api.post('/api/news/store', { name_fr: search, name_en: `Export ${unique()}`, status: 1 });
+  await importPendingNews(page, api, search, `Export ${unique()}`, 3);
   const expected = await api.post<{ data: PendingNews[]; total: number }>('/api/news/filter?page=1', {
     pagination: { per_page: 200 },
     orderBy: { column: 'siren', direction: 'asc' },
