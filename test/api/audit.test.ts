@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/audit';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
+import { parisDay } from '../../server/lib/paris-day';
 import { groupsResource } from '../../server/modules/groups/service';
 import { purgeAudit } from '../../server/modules/audit/retention';
 import { FEED_BODACC } from '../../server/modules/feeds/kinds';
@@ -18,6 +19,7 @@ import { createTestApp, SUPER_EMAIL, type Client, type TestApp } from '../helper
 import { createDeal, payloadOf, readDeal } from '../helpers/deals';
 import { runFeedFile } from '../helpers/feed-job';
 import { refusal } from '../helpers/db';
+import { dayBefore } from '../helpers/paris-day';
 import { validSiren } from '../helpers/sirens';
 
 const SALES = path.join(__dirname, '../fixtures/bodacc/RCS-A_BXA20210005_ventes.xml');
@@ -207,9 +209,13 @@ describe('POST /api/audit/filter and its export', () => {
       ['groups', String(g.id), other.email],
       ['sessions', String(other.id), other.email],
     ]);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-    const inDay = (await root.post(`/api/audit/filter?admin_id=${other.id}&action=create&from=${today}&to=${today}`, {})).json();
+    // The days are Paris days: the group's creation is found on the Paris day of its own date (the day of the run,
+    // read from the entry so that a run across midnight finds it too), and not on the day before.
+    const day = parisDay(new Date(mine.data[0].created_at));
+    const inDay = (await root.post(`/api/audit/filter?admin_id=${other.id}&action=create&from=${day}&to=${day}`, {})).json();
     expect(inDay.total).toBe(1);
+    const before = dayBefore(day, 1);
+    expect((await root.post(`/api/audit/filter?admin_id=${other.id}&action=create&from=${before}&to=${before}`, {})).json().total).toBe(0);
     expect((await root.post(`/api/audit/filter?admin_id=${other.id}&to=2000-01-01`, {})).json().total).toBe(0);
     const byEmail = (await root.post('/api/audit/filter', { orderBy: { column: 'admin_email', direction: 'asc' } })).json().data as AuditEntry[];
     const emails = byEmail.map((e) => e.admin_email ?? '\uffff');

@@ -7,7 +7,7 @@
 import type { Duplex } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportFilter } from '../../server/http/list-export';
+import { exportFilename, exportFilter } from '../../server/http/list-export';
 import { exportLog } from '../../server/modules/update-log/service';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
 import { validSirens } from '../helpers/sirens';
@@ -16,6 +16,7 @@ import { parisDay } from '../../server/lib/paris-day';
 import { rowsOf } from '../../server/db/rows';
 import { createCategory, csvText as newsCsv, importDone, utf8 } from '../helpers/news';
 import { createDeal, dealIdentifier } from '../helpers/deals';
+import { databaseDay, frenchDay, parisDaysSince } from '../helpers/paris-day';
 
 const BOM = '\ufeff';
 
@@ -35,14 +36,26 @@ function csvLines(body: string): string[] {
   return lines;
 }
 
-/** GETs an export; checks the download headers; answers its lines. */
+/**
+ * GETs an export; checks the download headers, the file dated the Paris day it was served on (the day of the
+ * request, or the next one when midnight passed meanwhile); answers its lines.
+ */
 async function download(url: string, name: string): Promise<string[]> {
+  const asked = parisDay();
   const res = await root.get(url);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}-${parisDay()}.csv"`);
+  expect(parisDaysSince(asked).map((day) => `attachment; filename="${name}-${day}.csv"`)).toContain(res.headers['content-disposition']);
   return csvLines(res.body);
 }
+
+describe('exportFilename', () => {
+  it('dates the file with the Paris day of the export, summer and winter time', () => {
+    expect(exportFilename('journal-mises-a-jour', new Date('2026-07-31T21:59:00Z'))).toBe('journal-mises-a-jour-2026-07-31.csv');
+    expect(exportFilename('journal-mises-a-jour', new Date('2026-07-31T22:00:00Z'))).toBe('journal-mises-a-jour-2026-08-01.csv');
+    expect(exportFilename('rne-officers', new Date('2026-12-31T23:00:00Z'))).toBe('rne-officers-2027-01-01.csv');
+  });
+});
 
 describe('update log export (GET /api/messages/export.csv)', () => {
   const [s1, s2, s3] = validSirens(3);
@@ -150,25 +163,26 @@ describe('RNE queue exports (GET /api/supervisions/queues/…/export.csv)', () =
   it('done, live (J and J-1) and parked entries of the table’s search and sort, Paris dates', async () => {
     const [a1, a2, a3] = validSirens(3).map((s) => s.replace(/^./, '7'));
     await t.ctx.db.execute(sql`delete from rne_queue`);
-    // Done entries: one today (Paris noon), one ten days ago; a parked one with its error.
+    // Done entries: one at Paris noon of the day the database reads now, J (on the live export's J or J-1, even once
+    // midnight has passed), one ten days before; a parked one with its error.
+    const today = await databaseDay(t.ctx.db)();
     await t.ctx.db.execute(sql`insert into rne_queue (queue, siren, reason, state, processed_at) values
-      ('officers', ${a1}, 'Saisie manuelle', 'done', ((now() at time zone 'Europe/Paris')::date + interval '12 hours') at time zone 'Europe/Paris'),
-      ('officers', ${a2}, '@Flux', 'done', ((now() at time zone 'Europe/Paris')::date - 10 + interval '12 hours') at time zone 'Europe/Paris')`);
+      ('officers', ${a1}, 'Saisie manuelle', 'done', (${today}::date + interval '12 hours') at time zone 'Europe/Paris'),
+      ('officers', ${a2}, '@Flux', 'done', (${today}::date - 10 + interval '12 hours') at time zone 'Europe/Paris')`);
     await t.ctx.db.execute(sql`insert into rne_queue (queue, siren, reason, state, queued_at, attempts, error) values
       ('officers', ${a3}, 'Saisie manuelle', 'parked', timestamptz '2026-02-03 10:00:00+00', 5, 'Réponse 500 du registre')`);
-    const [today] = await rowsOf<{ d: string }>(t.ctx.db, sql`select to_char(now() at time zone 'Europe/Paris', 'DD/MM/YYYY') as d`);
 
     const done = await download('/api/supervisions/queues/officers/export.csv?column=siren&direction=asc', 'rne-officers');
     expect(done[0]).toBe('Siren;Date;Motif');
     expect(done.slice(1).map((l) => l.split(';')[0])).toEqual([a1, a2].sort());
-    expect(done.find((l) => l.startsWith(a1))).toBe(`${a1};${today.d} 12:00:00;Saisie manuelle`);
+    expect(done.find((l) => l.startsWith(a1))).toBe(`${a1};${frenchDay(today)} 12:00:00;Saisie manuelle`);
     expect(done.find((l) => l.startsWith(a2))).toMatch(new RegExp(`^${a2};\\d{2}/\\d{2}/\\d{4} 12:00:00;'@Flux$`));
     const searched = await download(`/api/supervisions/queues/officers/export.csv?search=${a2}`, 'rne-officers');
     expect(searched.slice(1).map((l) => l.split(';')[0])).toEqual([a2]);
 
     expect(await download('/api/supervisions/queues/officers/live/export.csv', 'rne-officers-j-1')).toEqual([
       'Siren;Date;Motif',
-      `${a1};${today.d} 12:00:00;Saisie manuelle`,
+      `${a1};${frenchDay(today)} 12:00:00;Saisie manuelle`,
     ]);
     expect(await download('/api/supervisions/queues/officers/parked/export.csv', 'rne-officers-parked')).toEqual([
       'Siren;Erreur;Tentatives;Motif;Mis en file',

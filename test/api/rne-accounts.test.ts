@@ -19,6 +19,7 @@ import { JobQueue } from '../../server/jobs/queue';
 import { parseAppKey, SecretBox } from '../../server/lib/app-key';
 import { Client, createTestApp, SUPER_EMAIL, SUPER_PASSWORD, TEST_APP_KEY, type TestApp } from '../helpers/app';
 import { freshDatabase } from '../helpers/db';
+import { databaseDay, dayBefore, onOneParisDay } from '../helpers/paris-day';
 import { FAKE_RNE_ACCOUNT, startFakeRne, type FakeRne } from '../helpers/fake-rne-server';
 import { rowsOf } from '../../server/db/rows';
 
@@ -125,23 +126,26 @@ describe('the two tables', () => {
   it('list each pool with the counters of today (Europe/Paris) and is_used from the lease', async () => {
     const o = await createAccount({ email: 'counters-officers@example.com' });
     const f = await createAccount({ pool: 'filings', email: 'counters-filings@example.com' });
-    const today = sql`(now() at time zone 'Europe/Paris')::date`;
-    await t.ctx.db.execute(sql`insert into rne_account_days (account_id, day, officers, beneficial_owners, deeds, balance_sheets, seized_balance_sheets) values
-      (${o.id}, ${today}, 7, 3, 0, 0, 0), (${o.id}, ${today} - 1, 100, 100, 0, 0, 0),
-      (${f.id}, ${today}, 0, 0, 4, 2, 1), (${f.id}, ${today} - 2, 0, 0, 50, 50, 50)`);
-    await t.ctx.db.execute(sql`update rne_accounts set leased_by = 'test:1', leased_until = now() + interval '1 minute' where id = ${o.id}`);
-    await t.ctx.db.execute(sql`update rne_accounts set leased_by = 'test:2', leased_until = now() - interval '1 minute' where id = ${f.id}`);
+    // The counters are written on the Paris day the database reads just before, and again when midnight passed since.
+    await onOneParisDay(async (today) => {
+      await t.ctx.db.execute(sql`delete from rne_account_days where account_id in (${o.id}, ${f.id})`);
+      await t.ctx.db.execute(sql`insert into rne_account_days (account_id, day, officers, beneficial_owners, deeds, balance_sheets, seized_balance_sheets) values
+        (${o.id}, ${today}::date, 7, 3, 0, 0, 0), (${o.id}, ${dayBefore(today, 1)}::date, 100, 100, 0, 0, 0),
+        (${f.id}, ${today}::date, 0, 0, 4, 2, 1), (${f.id}, ${dayBefore(today, 2)}::date, 0, 0, 50, 50, 50)`);
+      await t.ctx.db.execute(sql`update rne_accounts set leased_by = 'test:1', leased_until = now() + interval '1 minute' where id = ${o.id}`);
+      await t.ctx.db.execute(sql`update rne_accounts set leased_by = 'test:2', leased_until = now() - interval '1 minute' where id = ${f.id}`);
 
-    const officers: RneAccountRecord[] = (await root.get('/api/supervisions/inpiall')).json();
-    expect(officers.every((x) => x.pool === 'officers')).toBe(true);
-    // The first table shows the password (masked, with reveal and copy): its list is the one answer that carries it.
-    expect(officers.find((x) => x.id === o.id)).toMatchObject({ dirigeants: 7, beneficiaireseffectifs: 3, is_used: 1, password: expect.stringMatching(/^pw-\d+-secret$/) });
-    const filings: RneAccountRecord[] = (await root.get('/api/supervisions/rneall')).json();
-    expect(filings.every((x) => x.pool === 'filings')).toBe(true);
-    // The second table does not show it (SPEC: email, token, actes, bilans, bilanssaisis, passage, last_change).
-    expect(filings.every((x) => x.password === null)).toBe(true);
-    expect(filings.find((x) => x.id === f.id)).toMatchObject({ actes: 4, bilans: 2, bilanssaisis: 1, is_used: 0 });
-    expect(filings.map((x) => x.id)).not.toContain(o.id);
+      const officers: RneAccountRecord[] = (await root.get('/api/supervisions/inpiall')).json();
+      expect(officers.every((x) => x.pool === 'officers')).toBe(true);
+      // The first table shows the password (masked, with reveal and copy): its list is the one answer that carries it.
+      expect(officers.find((x) => x.id === o.id)).toMatchObject({ dirigeants: 7, beneficiaireseffectifs: 3, is_used: 1, password: expect.stringMatching(/^pw-\d+-secret$/) });
+      const filings: RneAccountRecord[] = (await root.get('/api/supervisions/rneall')).json();
+      expect(filings.every((x) => x.pool === 'filings')).toBe(true);
+      // The second table does not show it (SPEC: email, token, actes, bilans, bilanssaisis, passage, last_change).
+      expect(filings.every((x) => x.password === null)).toBe(true);
+      expect(filings.find((x) => x.id === f.id)).toMatchObject({ actes: 4, bilans: 2, bilanssaisis: 1, is_used: 0 });
+      expect(filings.map((x) => x.id)).not.toContain(o.id);
+    }, databaseDay(t.ctx.db));
   });
 });
 

@@ -4,22 +4,29 @@
  * and on a raw exec), the done / live / parked tables on the shared list helper, the requeue of a parked entry,
  * the reports (`reportsall`, `dirigeantsall`, `liveinpiall`) read from the rollups, and the CSV export
  * (`download-csv`: UTF-8 BOM, `;`, header, the officers entries of J and J-1).
- * Processed entries are written here as the worker writes them (state done, processed_at, `rne_queue_days`).
+ * Processed entries are written here as the worker writes them (state done, processed_at, `rne_queue_days`), around
+ * the Paris day J the database reads; the checks of what the server places on J..J-3 run on one Paris day, the
+ * entries written again for the new J when midnight passed meanwhile (test/helpers/paris-day.ts).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirigeantsResponse, LiveInpiResponse, ParkedEntry, QueueEntry, ReportsResponse } from '../../contract/rne';
+import { isoOf } from '../../server/modules/rne/lists';
 import { enqueueSirens } from '../../server/modules/rne/queues';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { databaseDay, dayBefore, frenchDay, onOneParisDay, type DayReader } from '../helpers/paris-day';
 import { validSiren } from '../helpers/sirens';
 import { rowsOf } from '../../server/db/rows';
 
 let t: TestApp;
 let root: Client;
+/** Today in Europe/Paris as the database reads it: the J of the reports and tables. */
+let today: DayReader;
 
 beforeAll(async () => {
   t = await createTestApp();
   root = await t.superAdmin();
+  today = databaseDay(t.ctx.db);
 });
 afterAll(async () => t?.close());
 
@@ -27,23 +34,18 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(t.ctx.db, query);
 }
 
-const TODAY = sql`(now() at time zone 'Europe/Paris')::date`;
-/** Noon (Paris) of day J-`n`, plus `minutes`. */
-const noon = (n: number, minutes = 0) => sql`(((${TODAY} - ${n}::int)::timestamp + interval '12 hours' + ${minutes} * interval '1 minute') at time zone 'Europe/Paris')`;
-/** `YYYY-MM-DD` of day J-`n` in Paris. */
-async function day(n: number): Promise<string> {
-  const [r] = await rows<{ d: string }>(sql`select to_char(${TODAY} - ${n}::int, 'YYYY-MM-DD') as d`);
-  return r.d;
-}
+/** Noon (Paris) of the Paris day `n` days before `j` (`YYYY-MM-DD`), plus `minutes`, as a SQL instant. */
+const noon = (j: string, n: number, minutes = 0) =>
+  sql`(((${j}::date - ${n}::int)::timestamp + interval '12 hours' + ${minutes} * interval '1 minute') at time zone 'Europe/Paris')`;
 
 let sirenSeq = 100_000;
 /** A fresh valid SIREN. */
 const nextSiren = () => validSiren(sirenSeq++);
 
-/** An entry processed on day J-`n` (noon + `minutes`), as the worker leaves it. */
-async function done(queue: 'accounts' | 'officers', n: number, minutes = 0, siren = nextSiren()): Promise<{ id: number; siren: string }> {
+/** An entry processed on day J-`n` of `j` (noon + `minutes`), as the worker leaves it. */
+async function done(queue: 'accounts' | 'officers', j: string, n: number, minutes = 0, siren = nextSiren()): Promise<{ id: number; siren: string }> {
   const [r] = await rows<{ id: number }>(sql`insert into rne_queue (queue, siren, reason, state, processed_at)
-    values (${queue}, ${siren}, 'Saisie manuelle', 'done', ${noon(n, minutes)}) returning id::int as id`);
+    values (${queue}, ${siren}, 'Saisie manuelle', 'done', ${noon(j, n, minutes)}) returning id::int as id`);
   return { id: r.id, siren };
 }
 
@@ -113,68 +115,87 @@ describe('enqueueSirens', () => {
 });
 
 describe('the tables and the reports', () => {
-  let recent: Array<{ id: number; siren: string }>;
-  let old: { id: number; siren: string };
-  let parked: { id: number; siren: string };
+  type Entry = { id: number; siren: string };
+  /** The data set of the tables and reports, and the Paris day J it was written for. */
+  let data: { j: string; recent: Entry[]; old: Entry; parked: Entry; ids: number[] } | undefined;
+
+  /**
+   * The data set written for the Paris day `j` (written again, replacing the one of another day, when midnight
+   * passed since): officers, 2 entries on J, 1 on J-1, 1 on J-2; accounts, 1 on J-3; a parked officers entry; and
+   * the rollups as the worker keeps them (windows of J, J-1, J-2), their figures different from the rows on purpose:
+   * the reports must read the rollups, never count the queue.
+   */
+  async function dataFor(j: string) {
+    if (data?.j === j) return data;
+    if (data) await t.ctx.db.execute(sql`delete from rne_queue where id in (${sql.join(data.ids.map((id) => sql`${id}`), sql`, `)})`);
+    await t.ctx.db.execute(sql`delete from rne_queue_days`);
+    const recent = [await done('officers', j, 1, 5), await done('officers', j, 0, 10), await done('officers', j, 0, 20)];
+    const old = await done('officers', j, 2);
+    const account = await done('accounts', j, 3);
+    await t.ctx.db.execute(sql`insert into rne_queue_days (queue, day, processed, first_at, last_at) values
+      ('officers', ${j}::date, 1002, ${noon(j, 0, -60)}, ${noon(j, 0, 20)}),
+      ('officers', ${j}::date - 1, 501, ${noon(j, 1, -30)}, ${noon(j, 1, 5)}),
+      ('officers', ${j}::date - 2, 7, ${noon(j, 2)}, ${noon(j, 2)}),
+      ('accounts', ${j}::date - 3, 9, ${noon(j, 3)}, ${noon(j, 3)})`);
+    const [parked] = await rows<Entry>(sql`insert into rne_queue (queue, siren, reason, state, attempts, error)
+      values ('officers', ${nextSiren()}, 'BODACC B\u00a0: modification des dirigeants', 'parked', 3, 'Service RNE\u00a0: HTTP 500.') returning id::int as id, siren`);
+    data = { j, recent, old, parked, ids: [...recent, old, account, parked].map((e) => e.id) };
+    return data;
+  }
 
   beforeAll(async () => {
-    // Officers: 2 entries on J, 1 on J-1, 1 on J-2; accounts: 1 on J-3.
-    recent = [await done('officers', 1, 5), await done('officers', 0, 10), await done('officers', 0, 20)];
-    old = await done('officers', 2);
-    await done('accounts', 3);
-    // The rollups, as the worker keeps them (windows of J, J-1, J-2); the figures differ from the rows on purpose:
-    // the reports must read the rollups, never count the queue.
-    await t.ctx.db.execute(sql`insert into rne_queue_days (queue, day, processed, first_at, last_at) values
-      ('officers', ${TODAY}, 1002, ${noon(0, -60)}, ${noon(0, 20)}),
-      ('officers', ${TODAY} - 1, 501, ${noon(1, -30)}, ${noon(1, 5)}),
-      ('officers', ${TODAY} - 2, 7, ${noon(2)}, ${noon(2)}),
-      ('accounts', ${TODAY} - 3, 9, ${noon(3)}, ${noon(3)})
-      on conflict (queue, day) do update set processed = excluded.processed, first_at = excluded.first_at, last_at = excluded.last_at`);
-    const [p] = await rows<{ id: number; siren: string }>(sql`insert into rne_queue (queue, siren, reason, state, attempts, error)
-      values ('officers', ${nextSiren()}, 'BODACC B\u00a0: modification des dirigeants', 'parked', 3, 'Service RNE\u00a0: HTTP 500.') returning id::int as id, siren`);
-    parked = p;
+    await dataFor(await today());
   });
 
   it('reportsall: the four cards of the accounts queue, restant and parked from the rollups', async () => {
-    const res = await root.get('/api/supervisions/reportsall');
-    expect(res.statusCode, res.body).toBe(200);
-    const r: ReportsResponse = res.json();
-    expect([r.nb1, r.nb2, r.nb3, r.nb4]).toEqual([
-      { day: await day(0), total: 0 },
-      { day: await day(1), total: 0 },
-      { day: await day(2), total: 0 },
-      { day: await day(3), total: 9 },
-    ]);
-    const [c] = await rows<{ waiting: number; parked: number }>(sql`select waiting::int as waiting, parked::int as parked from rne_queue_counts where queue = 'accounts'`);
-    expect(r.restant).toBe(c.waiting);
-    expect(r.parked).toBe(c.parked);
-    expect(r.accounts.length).toBeGreaterThan(0);
-    expect(r.accounts.every((e) => typeof e.siren === 'string' && !Number.isNaN(Date.parse(e.date_creation)))).toBe(true);
+    await onOneParisDay(async (j) => {
+      await dataFor(j);
+      const res = await root.get('/api/supervisions/reportsall');
+      expect(res.statusCode, res.body).toBe(200);
+      const r: ReportsResponse = res.json();
+      expect([r.nb1, r.nb2, r.nb3, r.nb4]).toEqual([
+        { day: j, total: 0 },
+        { day: dayBefore(j, 1), total: 0 },
+        { day: dayBefore(j, 2), total: 0 },
+        { day: dayBefore(j, 3), total: 9 },
+      ]);
+      const [c] = await rows<{ waiting: number; parked: number }>(sql`select waiting::int as waiting, parked::int as parked from rne_queue_counts where queue = 'accounts'`);
+      expect(r.restant).toBe(c.waiting);
+      expect(r.parked).toBe(c.parked);
+      expect(r.accounts.length).toBeGreaterThan(0);
+      expect(r.accounts.every((e) => typeof e.siren === 'string' && !Number.isNaN(Date.parse(e.date_creation)))).toBe(true);
+    }, today);
   });
 
   it('dirigeantsall: the cards, the window of J and the latest entries, newest first', async () => {
-    const r: DirigeantsResponse = (await root.get('/api/supervisions/dirigeantsall')).json();
-    expect([r.nb1.total, r.nb2.total, r.nb3.total, r.nb4.total]).toEqual([1002, 501, 7, 0]);
-    expect(r.nb1.day).toBe(await day(0));
-    const [w] = await rows<{ from: string; to: string }>(sql`select ${noon(0, -60)} as from, ${noon(0, 20)} as to`);
-    expect(Date.parse(r.from!)).toBe(new Date(w.from).getTime());
-    expect(Date.parse(r.to!)).toBe(new Date(w.to).getTime());
-    expect(r.parked).toBe((await counts('officers')).parked);
-    expect(r.accounts.slice(0, 3).map((e) => e.siren)).toEqual([recent[2].siren, recent[1].siren, recent[0].siren]);
+    await onOneParisDay(async (j) => {
+      const { recent } = await dataFor(j);
+      const r: DirigeantsResponse = (await root.get('/api/supervisions/dirigeantsall')).json();
+      expect([r.nb1.total, r.nb2.total, r.nb3.total, r.nb4.total]).toEqual([1002, 501, 7, 0]);
+      expect(r.nb1.day).toBe(j);
+      const [w] = await rows<{ from: string; to: string }>(sql`select ${isoOf(noon(j, 0, -60))} as from, ${isoOf(noon(j, 0, 20))} as to`);
+      expect([r.from, r.to]).toEqual([w.from, w.to]);
+      expect(r.parked).toBe((await counts('officers')).parked);
+      expect(r.accounts.slice(0, 3).map((e) => e.siren)).toEqual([recent[2].siren, recent[1].siren, recent[0].siren]);
+    }, today);
   });
 
   it('liveinpiall: entries of J and J-1 only, and the windows of J, J-1, J-2', async () => {
-    const r: LiveInpiResponse = (await root.get('/api/supervisions/liveinpiall')).json();
-    const sirens = r.accounts.map((e) => e.siren);
-    expect(sirens).toEqual(expect.arrayContaining(recent.map((e) => e.siren)));
-    expect(sirens).not.toContain(old.siren);
-    expect(r.from2).not.toBeNull();
-    expect(Date.parse(r.to2!)).toBe(Date.parse(r.from2!) + 35 * 60_000);
-    expect(r.from3).toBe(r.to3);
-    expect(r.restant).toBe((await counts('officers')).waiting);
+    await onOneParisDay(async (j) => {
+      const { recent, old } = await dataFor(j);
+      const r: LiveInpiResponse = (await root.get('/api/supervisions/liveinpiall')).json();
+      const sirens = r.accounts.map((e) => e.siren);
+      expect(sirens).toEqual(expect.arrayContaining(recent.map((e) => e.siren)));
+      expect(sirens).not.toContain(old.siren);
+      expect(r.from2).not.toBeNull();
+      expect(Date.parse(r.to2!)).toBe(Date.parse(r.from2!) + 35 * 60_000);
+      expect(r.from3).toBe(r.to3);
+      expect(r.restant).toBe((await counts('officers')).waiting);
+    }, today);
   });
 
   it('the done table: newest first by default, total from the rollups, SIREN prefix search, sorting', async () => {
+    const { recent, old } = data!;
     const res = await root.post('/api/supervisions/queues/officers/filter', { pagination: { per_page: 10 } });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as { data: QueueEntry[]; total: number };
@@ -194,12 +215,16 @@ describe('the tables and the reports', () => {
   });
 
   it('the live table: officers entries processed since the start of J-1', async () => {
-    const page = (await root.post('/api/supervisions/queues/officers/live/filter', { search: '' })).json() as { data: QueueEntry[]; total: number };
-    expect(page.total).toBe(1002 + 501);
-    expect(page.data.map((e) => e.id)).toEqual([recent[2].id, recent[1].id, recent[0].id]);
+    await onOneParisDay(async (j) => {
+      const { recent } = await dataFor(j);
+      const page = (await root.post('/api/supervisions/queues/officers/live/filter', { search: '' })).json() as { data: QueueEntry[]; total: number };
+      expect(page.total).toBe(1002 + 501);
+      expect(page.data.map((e) => e.id)).toEqual([recent[2].id, recent[1].id, recent[0].id]);
+    }, today);
   });
 
   it('the parked table and the requeue; a parked SIREN already waiting again is just removed', async () => {
+    const { parked } = data!;
     const list = (await root.post('/api/supervisions/queues/officers/parked/filter', {})).json() as { data: ParkedEntry[]; total: number };
     expect(list.total).toBe((await counts('officers')).parked);
     expect(list.data.find((e) => e.id === parked.id)).toMatchObject({ siren: parked.siren, attempts: 3, error: 'Service RNE\u00a0: HTTP 500.', reason: 'BODACC B\u00a0: modification des dirigeants' });
@@ -221,29 +246,35 @@ describe('the tables and the reports', () => {
   });
 
   it('download-csv: export.csv, UTF-8 with BOM, `;`, a header, the officers entries of J and J-1 newest first', async () => {
-    const res = await root.get('/api/supervisions/download-csv');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="export.csv"');
-    const raw = res.rawPayload;
-    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = raw.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Siren;Date;Motif');
-    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([recent[2].siren, recent[1].siren, recent[0].siren]);
-    const [when] = await rows<{ d: string }>(sql`select to_char(${noon(0, 20)} at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI:SS') as d`);
-    expect(lines[1]).toBe(`${recent[2].siren};${when.d};Saisie manuelle`);
+    await onOneParisDay(async (j) => {
+      const { recent } = await dataFor(j);
+      const res = await root.get('/api/supervisions/download-csv');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="export.csv"');
+      const raw = res.rawPayload;
+      expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = raw.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+      expect(lines[0]).toBe('Siren;Date;Motif');
+      expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([recent[2].siren, recent[1].siren, recent[0].siren]);
+      expect(lines[1]).toBe(`${recent[2].siren};${frenchDay(j)} 12:20:00;Saisie manuelle`);
+    }, today);
   });
 
   it('download-csv reads in batches: more rows than one batch come out whole and in order', async () => {
     const many = 5000 + 3;
-    await t.ctx.db.execute(sql`insert into rne_queue (queue, siren, reason, state, processed_at)
-      select 'officers', lpad(g::text, 9, '0'), 'Flux externe', 'done', ${noon(1)} from generate_series(1, ${many}) g`);
-    const res = await root.get('/api/supervisions/download-csv');
-    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-    expect(lines.length).toBe(1 + 3 + many);
-    expect(new Set(lines).size).toBe(lines.length);
-    // Same instant: newest id first, across the batch boundary.
-    const generated = lines.slice(4).map((l) => Number(l.split(';')[0]));
-    expect(generated).toEqual(Array.from({ length: many }, (_, i) => many - i));
+    await onOneParisDay(async (j) => {
+      await dataFor(j);
+      await t.ctx.db.execute(sql`delete from rne_queue where queue = 'officers' and state = 'done' and reason = 'Flux externe'`);
+      await t.ctx.db.execute(sql`insert into rne_queue (queue, siren, reason, state, processed_at)
+        select 'officers', lpad(g::text, 9, '0'), 'Flux externe', 'done', ${noon(j, 1)} from generate_series(1, ${many}) g`);
+      const res = await root.get('/api/supervisions/download-csv');
+      const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+      expect(lines.length).toBe(1 + 3 + many);
+      expect(new Set(lines).size).toBe(lines.length);
+      // Same instant: newest id first, across the batch boundary.
+      const generated = lines.slice(4).map((l) => Number(l.split(';')[0]));
+      expect(generated).toEqual(Array.from({ length: many }, (_, i) => many - i));
+    }, today);
   });
 });

@@ -3,10 +3,11 @@
  * the test database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set). The drains are run directly (as the
  * pg-boss task runs them), with short timings; the last block goes through pg-boss.
  * Covered: officers and beneficial owners stored and logged in French, a second fetch logging only the difference,
- * filings stored and logged, the daily rollups and account counters, a token expiring mid-run (re-login), a 429
- * moving to the next account, a 500 backing off exponentially then parked at the third failure, a time-out, a 404
- * parked at once, refused credentials, the per-account rate limit, an expired lease taken back, and a process with
- * the worker off that never runs the task while a process with it on does.
+ * filings stored and logged, the daily rollups and account counters (each entry on the Paris day of its processing,
+ * checked against the entries themselves: a drain across midnight counts on two days), a token expiring mid-run
+ * (re-login), a 429 moving to the next account, a 500 backing off exponentially then parked at the third failure, a
+ * time-out, a 404 parked at once, refused credentials, the per-account rate limit, an expired lease taken back, and a
+ * process with the worker off that never runs the task while a process with it on does.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +24,8 @@ import { FAKE_RNE_ACCOUNT, generatedAttachments, generatedCompany, startFakeRne,
 import { validSirens } from '../helpers/sirens';
 import { RNE_SOURCE_LABEL } from '../../server/modules/rne/worker/commit';
 import { rowsOf } from '../../server/db/rows';
+import { parisDayOf } from '../../server/lib/paris-day';
+import { isoOf } from '../../server/modules/rne/lists';
 import { runAsSystem } from '../../server/lib/audit';
 
 let t: TestApp;
@@ -86,16 +89,48 @@ const logOf = (siren: string) => rows<{ code: string; description: string }>(sql
 const companyCalls = (siren: string) => fake.calls.filter((c) => c.path === `/api/companies/${siren}`);
 const loginCalls = () => fake.calls.filter((c) => c.path === '/api/sso/login');
 
+/**
+ * The daily rollups of `queue` (`rne_queue_days`), and the same figures counted from its done entries on the Paris
+ * day of their processing (the commit dates both with its own `now()`: J, or J-1 and J for a drain across midnight).
+ */
+async function rollupsAndEntries(queue: QueueName) {
+  type Day = { day: string; processed: number; first_at: string; last_at: string };
+  const rollups = await rows<Day>(sql`select day::text as day, processed::int as processed, ${isoOf(sql`first_at`)} as first_at, ${isoOf(sql`last_at`)} as last_at
+    from rne_queue_days where queue = ${queue} order by day`);
+  const entries = await rows<Day>(sql`select ${parisDayOf(sql`processed_at`)}::text as day, count(*)::int as processed,
+      ${isoOf(sql`min(processed_at)`)} as first_at, ${isoOf(sql`max(processed_at)`)} as last_at
+    from rne_queue where queue = ${queue} and state = 'done' group by 1 order by 1`);
+  return { rollups, entries };
+}
+
+/**
+ * What is expected of an account's daily counters: `of(siren)` summed on the Paris day each done entry of `queue`
+ * was processed, the days in order.
+ */
+async function countersByDay<T extends Record<string, number>>(queue: QueueName, of: (siren: string) => T): Promise<Array<{ day: string } & T>> {
+  const done = await rows<{ siren: string; day: string }>(sql`select siren, ${parisDayOf(sql`processed_at`)}::text as day from rne_queue where queue = ${queue} and state = 'done'`);
+  const sums = new Map<string, Record<string, number>>();
+  for (const { siren, day } of done) {
+    const sum = sums.get(day) ?? {};
+    for (const [k, v] of Object.entries(of(siren))) sum[k] = (sum[k] ?? 0) + v;
+    sums.set(day, sum);
+  }
+  return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([day, sum]) => ({ day, ...sum }) as { day: string } & T);
+}
+
 describe('officers queue', () => {
   it('stores the officers and beneficial owners, logs them in French, marks the entries done and keeps the rollups', async () => {
     const id = await account('officers');
     const sirens = validSirens(3, 30_100_011);
     await enqueue('officers', sirens);
+    const started = Date.now();
     const stats = await drain('officers');
+    const ended = Date.now();
     expect(stats).toMatchObject({ processed: 3, failed: 0, parked: 0 });
 
     let officers = 0;
     let owners = 0;
+    const fetched = new Map<string, { officers: number; beneficial_owners: number }>();
     for (const siren of sirens) {
       const company = generatedCompany(siren) as { formality: { content: { personneMorale: { composition: { pouvoirs: unknown[] }; beneficiairesEffectifs: unknown[] } } } };
       const block = company.formality.content.personneMorale;
@@ -111,6 +146,7 @@ describe('officers queue', () => {
       }
       officers += stored.length;
       owners += storedOwners.length;
+      fetched.set(siren, { officers: stored.length, beneficial_owners: storedOwners.length });
       const log = await logOf(siren);
       expect(log).toHaveLength(1);
       const o = block.composition.pouvoirs.length;
@@ -128,14 +164,19 @@ describe('officers queue', () => {
       expect(Number(e.account_id)).toBe(id);
       expect(e.processed_at).not.toBeNull();
     }
-    const [day] = await rows<{ day: string; processed: string; first_at: Date; last_at: Date; today: string }>(
-      sql`select day::text, processed, first_at, last_at, ((now() at time zone 'Europe/Paris')::date)::text as today from rne_queue_days where queue = 'officers'`,
+    // The rollups: the three entries on the Paris day of their processing, which happened during the drain.
+    const { rollups, entries: byDay } = await rollupsAndEntries('officers');
+    expect(rollups).toEqual(byDay);
+    expect(rollups.reduce((n, d) => n + d.processed, 0)).toBe(3);
+    expect(Date.parse(rollups[0].first_at)).toBeGreaterThanOrEqual(started);
+    expect(Date.parse(rollups.at(-1)!.last_at)).toBeLessThanOrEqual(ended);
+    // The account's counters: what was fetched through it, on the same days.
+    const counters = await rows<{ day: string; officers: number; beneficial_owners: number }>(
+      sql`select day::text as day, officers, beneficial_owners from rne_account_days where account_id = ${id} order by day`,
     );
-    expect(day.day).toBe(day.today);
-    expect(Number(day.processed)).toBe(3);
-    expect(new Date(day.first_at).getTime()).toBeLessThanOrEqual(new Date(day.last_at).getTime());
-    const [counters] = await rows<{ officers: number; beneficial_owners: number }>(sql`select officers, beneficial_owners from rne_account_days where account_id = ${id}`);
-    expect(counters).toEqual({ officers, beneficial_owners: owners });
+    expect(counters).toEqual(await countersByDay('officers', (siren) => fetched.get(siren)!));
+    expect(counters.reduce((n, d) => n + d.officers, 0)).toBe(officers);
+    expect(counters.reduce((n, d) => n + d.beneficial_owners, 0)).toBe(owners);
     const [counts] = await rows<{ waiting: string; parked: string }>(sql`select waiting, parked from rne_queue_counts where queue = 'officers'`);
     expect(Number(counts.waiting)).toBe(0);
     // The lease is given back at the end.
@@ -217,6 +258,7 @@ describe('accounts queue', () => {
     let deeds = 0;
     let sheets = 0;
     let seized = 0;
+    const fetched = new Map<string, { deeds: number; balance_sheets: number; seized_balance_sheets: number; officers: number }>();
     for (const siren of sirens) {
       const a = generatedAttachments(siren) as { actes: unknown[]; bilans: Array<{ id: string; typeBilan: string; dateCloture: string }>; bilansSaisis: unknown[] };
       const stored = await rows<{ kind: string; id: string; closed_on: string | null; type: string | null }>(
@@ -228,6 +270,7 @@ describe('accounts queue', () => {
       deeds += a.actes.length;
       sheets += a.bilans.length;
       seized += a.bilansSaisis.length;
+      fetched.set(siren, { deeds: a.actes.length, balance_sheets: a.bilans.length, seized_balance_sheets: a.bilansSaisis.length, officers: 0 });
       const parts = [
         `${a.bilans.length} ${a.bilans.length === 1 ? 'bilan' : 'bilans'}`,
         ...(a.bilansSaisis.length ? [`${a.bilansSaisis.length} bilan saisi`] : []),
@@ -236,10 +279,13 @@ describe('accounts queue', () => {
       expect(await logOf(siren)).toEqual([{ code: 'RNE', description: `Dépôts RNE\u00a0: ${parts.join(', ')} nouveaux` }]);
       expect(fake.calls.filter((c) => c.path === `/api/companies/${siren}/attachments`)).toHaveLength(1);
     }
-    const [counters] = await rows<{ deeds: number; balance_sheets: number; seized_balance_sheets: number; officers: number }>(
-      sql`select deeds, balance_sheets, seized_balance_sheets, officers from rne_account_days where account_id = ${id}`,
+    // The account's counters, on the Paris day of each entry's processing.
+    const counters = await rows<{ day: string; deeds: number; balance_sheets: number; seized_balance_sheets: number; officers: number }>(
+      sql`select day::text as day, deeds, balance_sheets, seized_balance_sheets, officers from rne_account_days where account_id = ${id} order by day`,
     );
-    expect(counters).toEqual({ deeds, balance_sheets: sheets, seized_balance_sheets: seized, officers: 0 });
+    expect(counters).toEqual(await countersByDay('accounts', (siren) => fetched.get(siren)!));
+    const total = (k: 'deeds' | 'balance_sheets' | 'seized_balance_sheets' | 'officers') => counters.reduce((n, d) => n + d[k], 0);
+    expect([total('deeds'), total('balance_sheets'), total('seized_balance_sheets'), total('officers')]).toEqual([deeds, sheets, seized, 0]);
 
     // One new balance sheet: logged alone.
     const a = generatedAttachments(sirens[0]) as { bilans: Array<Record<string, unknown>> };
@@ -248,8 +294,10 @@ describe('accounts queue', () => {
     await drain('accounts');
     expect((await logOf(sirens[0])).map((l) => l.description)).toContain('Dépôts RNE\u00a0: 1 bilan nouveau');
     expect(await logOf(sirens[1])).toHaveLength(1);
-    const [day] = await rows<{ processed: string }>(sql`select processed from rne_queue_days where queue = 'accounts'`);
-    expect(Number(day.processed)).toBe(4);
+    // Four entries processed in all, each counted on the Paris day of its processing.
+    const { rollups, entries: byDay } = await rollupsAndEntries('accounts');
+    expect(rollups).toEqual(byDay);
+    expect(rollups.reduce((n, d) => n + d.processed, 0)).toBe(4);
   });
 });
 

@@ -2,12 +2,15 @@
  * SPEC "Update log" and section 7: `GET /api/messages/getdatas` — `{thisYear, lastYear, thisMonth,
  * months '01'..'12', days '01'..'31'}`, every key present, in the Europe/Paris calendar, read from the
  * per-day rollup `update_log_daily` (kept by triggers through inserts, deletes and TRUNCATE).
- * The HTTP call uses today's date; `logStatistics(db, now)` is also driven with fixed dates.
+ * The HTTP call counts in the server's today: its checks write their entries around the Paris day read just before
+ * and run again when midnight passed meanwhile (test/helpers/paris-day.ts); `logStatistics(db, now)` is also driven
+ * with fixed dates.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appendLogEntries, logStatistics } from '../../server/modules/update-log/service';
 import { createTestApp, type Client, type TestApp } from '../helpers/app';
+import { onOneParisDay } from '../helpers/paris-day';
 import { validSirens } from '../helpers/sirens';
 import { rowsOf } from '../../server/db/rows';
 
@@ -71,6 +74,12 @@ function parisTime(y: number, m: number, d: number, hh = 12, mm = 0): Date {
     return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - ms;
   };
   return new Date(wall - offsetAt(wall - offsetAt(wall)));
+}
+
+/** Noon on Paris clocks of the Paris day `day` (`YYYY-MM-DD`). */
+function noonOf(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return parisTime(y, m, d, 12);
 }
 
 /** An independent model of the statistics: each entry placed on its Paris date. */
@@ -146,14 +155,17 @@ describe('GET /api/messages/getdatas', () => {
   });
 
   it('counts this year, last year, this month and its days in the Paris calendar of today', async () => {
-    const now = new Date();
-    const batches = relativeBatches(now);
-    await logAt(...batches);
-    const s = await getStats();
-    expectRelative(s, now);
-    expect(s).toEqual(model(batches, now));
-    // Same figures as the service for the same day.
-    expect(s).toEqual(await logStatistics(t.ctx.db));
+    await onOneParisDay(async (day) => {
+      await t.ctx.db.execute(sql`delete from update_log`);
+      const now = noonOf(day);
+      const batches = relativeBatches(now);
+      await logAt(...batches);
+      const s = await getStats();
+      expectRelative(s, now);
+      expect(s).toEqual(model(batches, now));
+      // Same figures as the service for the same day.
+      expect(s).toEqual(await logStatistics(t.ctx.db, now));
+    });
   });
 
   it('places the same entries right on other days of the year (logStatistics with a fixed now)', async () => {
@@ -169,16 +181,18 @@ describe('GET /api/messages/getdatas', () => {
   });
 
   it('follows deletions and TRUNCATE of the log', async () => {
-    const now = new Date();
-    const { y, m, d } = parisDate(now);
-    await logAt([parisTime(y, Number(m), Number(d), 12), 6], [parisTime(y - 1, 3, 3, 12), 2]);
-    expect(await getStats()).toEqual(stats({ thisYear: 6, lastYear: 2, thisMonth: 6 }, { [m]: 6 }, { [d]: 6 }));
-    await t.ctx.db.execute(sql`delete from update_log where id in (select id from update_log where created_at > ${new Date(Date.UTC(y - 1, 11, 1)).toISOString()}::timestamptz order by id limit 4)`);
-    expect(await getStats()).toEqual(stats({ thisYear: 2, lastYear: 2, thisMonth: 2 }, { [m]: 2 }, { [d]: 2 }));
-    await t.ctx.db.execute(sql`truncate update_log`);
-    expect(await getStats()).toEqual(stats({}));
-    await logAt([parisTime(y, Number(m), Number(d), 12), 1]);
-    expect(await getStats()).toEqual(stats({ thisYear: 1, thisMonth: 1 }, { [m]: 1 }, { [d]: 1 }));
+    await onOneParisDay(async (day) => {
+      await t.ctx.db.execute(sql`delete from update_log`);
+      const [y, m, d] = [Number(day.slice(0, 4)), day.slice(5, 7), day.slice(8, 10)];
+      await logAt([parisTime(y, Number(m), Number(d), 12), 6], [parisTime(y - 1, 3, 3, 12), 2]);
+      expect(await getStats()).toEqual(stats({ thisYear: 6, lastYear: 2, thisMonth: 6 }, { [m]: 6 }, { [d]: 6 }));
+      await t.ctx.db.execute(sql`delete from update_log where id in (select id from update_log where created_at > ${new Date(Date.UTC(y - 1, 11, 1)).toISOString()}::timestamptz order by id limit 4)`);
+      expect(await getStats()).toEqual(stats({ thisYear: 2, lastYear: 2, thisMonth: 2 }, { [m]: 2 }, { [d]: 2 }));
+      await t.ctx.db.execute(sql`truncate update_log`);
+      expect(await getStats()).toEqual(stats({}));
+      await logAt([parisTime(y, Number(m), Number(d), 12), 1]);
+      expect(await getStats()).toEqual(stats({ thisYear: 1, thisMonth: 1 }, { [m]: 1 }, { [d]: 1 }));
+    });
   });
 });
 

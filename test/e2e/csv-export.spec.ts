@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { parisDay } from '../../server/lib/paris-day';
+import { parisDaysSince } from '../helpers/paris-day';
 import { validSiren } from '../helpers/sirens';
 import { Api, newAdmin, signInViaApi, unique } from './helpers';
 import { importPendingNews } from './news-import';
@@ -22,24 +24,21 @@ async function exportCsv(page: Page, list: Locator): Promise<{ name: string; lin
   return { name: download.suggestedFilename(), lines };
 }
 
-/** An instant's date in Europe/Paris, YYYY-MM-DD: the date in an export's name. */
-const parisDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(at);
-
-/** When the running test started. */
-let started = new Date();
+/** The Paris day the running test started on, `YYYY-MM-DD`. */
+let startedOn = parisDay();
 
 /**
  * Asserts that `name` is `<prefix>-<date>.csv`, dated the Paris day of the export: the day the test started, or the
- * next one when it ran over midnight (the server dates the file when it writes it).
+ * next one when it ran over midnight (the server, or the page for a list exported in the browser, dates the file
+ * when it writes it).
  */
 function expectDatedName(name: string, prefix: string): void {
-  const days = [...new Set([parisDate(started), parisDate(new Date())])];
-  expect(days.map((day) => `${prefix}-${day}.csv`), 'file name').toContain(name);
+  expect(parisDaysSince(startedOn).map((day) => `${prefix}-${day}.csv`), 'file name').toContain(name);
 }
 
 let api: Api;
 test.beforeEach(async ({ page }) => {
-  started = new Date();
+  startedOn = parisDay();
   await signInViaApi(page);
   api = new Api(page.request);
 });

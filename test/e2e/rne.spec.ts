@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import luhn from 'fast-luhn';
 import type { RneAccountRecord, RneSyncResult } from '../../contract/rne';
 import { FAKE_RNE_ACCOUNT } from '../helpers/fake-rne-server';
+import { dayBefore, frenchDay, onOneParisDay } from '../helpers/paris-day';
 import { validSirens } from '../helpers/sirens';
 import { Api, confirm, expectFieldError, expectToast, rowWith, signInViaApi, SUCCESS, walkSidebarGroup } from './helpers';
 
@@ -18,6 +19,9 @@ import { Api, confirm, expectFieldError, expectToast, rowWith, signInViaApi, SUC
  * The demo seed run before the server starts adds two accounts that fail their check (unknown to the fake),
  * waiting entries and four days of history: the cards and tables are filled from the first visit, and the
  * worker starts working the queues off once a test has checked the fake's account.
+ * The cards are those of the Paris days J..J-3 on the server's clock: a page is checked against the day read just
+ * before it loads, and loaded again when midnight passed meanwhile (test/helpers/paris-day.ts); an entry processed
+ * is looked for on the card of the day it was processed on.
  */
 
 type Pool = 'officers' | 'filings';
@@ -38,16 +42,6 @@ const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
 test.beforeEach(async ({ page }) => {
   await signInViaApi(page);
 });
-
-/** The Paris day J-`n` as DD/MM/YYYY (the cards' dates). */
-function parisDay(n: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  const day = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2] - n));
-  return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
-}
 
 /** `count` valid SIRENs of a series starting at a random prefix (new to the queues of this run's fresh database). */
 function freshSirens(count: number): string[] {
@@ -85,23 +79,31 @@ async function ensureWorkingAccount(api: Api, pool: Pool): Promise<void> {
   expect(sync.result, sync.message).toBe('ok');
 }
 
-/** The four day cards: J to J-3, each with its date and « Total Sirens ». */
-async function expectDayCards(page: Page): Promise<void> {
+/** The four day cards: J to J-3 of the Paris day `j` (`YYYY-MM-DD`), each with its date and « Total Sirens ». */
+async function expectDayCards(page: Page, j: string): Promise<void> {
   const cards = page.getByTestId('day-card');
   await expect(cards).toHaveCount(4);
   for (let n = 0; n < 4; n += 1) {
     const card = cards.nth(n);
     await expect(card).toHaveAttribute('data-day', n === 0 ? 'J' : `J-${n}`);
-    await expect(card.getByTestId('day-card-date')).toHaveText(parisDay(n));
+    await expect(card.getByTestId('day-card-date')).toHaveText(frenchDay(dayBefore(j, n)));
     await expect(card.getByText('Total Sirens', { exact: true })).toBeVisible();
     await expect(card.locator('.ant-statistic-content-value')).toHaveText(/^\d[\d\u202f\u00a0]*$/);
   }
 }
 
-/** The total of card J as the page shows it. */
-async function cardTotal(page: Page, day = 'J'): Promise<number> {
-  const text = await page.locator(`[data-testid="day-card"][data-day="${day}"] .ant-statistic-content-value`).innerText();
+/** The total the page's card dated `date` (DD/MM/YYYY) shows; null while no card has that date. */
+async function cardTotal(page: Page, date: string): Promise<number | null> {
+  const card = page.getByTestId('day-card').filter({ has: page.getByTestId('day-card-date').getByText(date, { exact: true }) });
+  if ((await card.count()) !== 1) return null;
+  const text = await card.locator('.ant-statistic-content-value').innerText();
   return Number(text.replace(/\D/g, ''));
+}
+
+/** The total of the reports' card dated `date` (DD/MM/YYYY), as the API answers it; null when no card has it. */
+async function apiCardTotal(api: Api, date: string): Promise<number | null> {
+  const r = await api.get<Record<'nb1' | 'nb2' | 'nb3' | 'nb4', { day: string; total: number }>>('/api/supervisions/reportsall');
+  return [r.nb1, r.nb2, r.nb3, r.nb4].find((card) => frenchDay(card.day) === date)?.total ?? null;
 }
 
 /** The Siren cell's link of `row`: the company page, in a new tab, without opener or referrer. */
@@ -232,9 +234,11 @@ test('/supervisions/reports: four cards, the banner, SIRENs queued by hand and w
   const sirens = freshSirens(2);
   const unknown = unknownToRne();
 
-  await page.goto('/supervisions/reports');
-  await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les comptes' })).toBeVisible();
-  await expectDayCards(page);
+  await onOneParisDay(async (j) => {
+    await page.goto('/supervisions/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les comptes' })).toBeVisible();
+    await expectDayCards(page, j);
+  });
   await expect(page.getByTestId('queue-banner')).toHaveText(/^File d'attente\s: \d[\d\s]* restent à traiter$/);
   const table = page.getByTestId('queue-accounts');
   await expect(table.getByRole('columnheader')).toHaveText(['Siren', 'Date', 'Motif']);
@@ -253,18 +257,26 @@ test('/supervisions/reports: four cards, the banner, SIRENs queued by hand and w
   await expect(textarea).toHaveValue('');
 
   // The worker fetches their filings from the fake RNE; the page shows them within its 10-second refresh.
+  const processedOn = new Map<string, number>();
   for (const siren of sirens) {
     const row = rowWith(table, siren);
     await expect(row).toHaveCount(1, { timeout: WORKED_OFF_MS });
     await expectCompanyLink(row, siren, config.company_page_url);
     await expect(row.getByRole('cell').nth(1)).toHaveText(DATE_TIME);
     await expect(row.getByRole('cell').nth(2)).toHaveText('Saisie manuelle');
+    const date = (await row.getByRole('cell').nth(1).innerText()).slice(0, 10);
+    processedOn.set(date, (processedOn.get(date) ?? 0) + 1);
   }
-  // Card J counts them, as the rollup does.
-  await expect.poll(async () => (await api.get<{ nb1: { total: number } }>('/api/supervisions/reportsall')).nb1.total).toBeGreaterThanOrEqual(2);
-  await expect
-    .poll(async () => (await cardTotal(page)) === (await api.get<{ nb1: { total: number } }>('/api/supervisions/reportsall')).nb1.total, { timeout: WORKED_OFF_MS })
-    .toBe(true);
+  // The card of the day they were processed on counts them, as the rollup does: card J (J-1 once midnight passed).
+  for (const [date, count] of processedOn) {
+    await expect.poll(async () => (await apiCardTotal(api, date)) ?? 0).toBeGreaterThanOrEqual(count);
+    await expect
+      .poll(async () => {
+        const shown = await cardTotal(page, date);
+        return shown !== null && shown === (await apiCardTotal(api, date));
+      }, { timeout: WORKED_OFF_MS })
+      .toBe(true);
+  }
 
   // The SIREN unknown to the RNE (404) is parked at once with its error, and can be requeued.
   const parked = page.getByTestId('parked-accounts');
@@ -282,36 +294,41 @@ test('/supervisions/dirigeants: cards, « Traitement en cours » and « Détails
   test.setTimeout(180_000);
   const api = new Api(page.request);
   await ensureWorkingAccount(api, 'officers');
-  const [siren] = freshSirens(1);
-  await api.post('/api/supervisions/queues/officers/sirens', { sirens: [siren] });
-
-  await page.goto('/supervisions/dirigeants');
-  await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les dirigeants' })).toBeVisible();
-  await expectDayCards(page);
   const banner = page.getByTestId('queue-banner');
-  // With a working account and the worker on: at work, or done with what was queued (the next test walks each state).
-  await expect(banner).toContainText(/^(Traitement en cours|Aucun traitement en cours\s: dernier traitement il y a)/);
-  await expect(banner).toContainText(/File d'attente\s: \d[\d\s]* restent à traiter/);
   const table = page.getByTestId('queue-officers');
-  await expect(table.getByRole('columnheader')).toHaveText(['Siren', 'Date', 'Motif']);
-  // The worker fetches its officers from the fake RNE.
-  await expect(rowWith(table, siren)).toHaveCount(1, { timeout: WORKED_OFF_MS });
-  await expect(page.getByTestId('day-card').first().getByTestId('day-card-window')).toHaveText(
-    /^Du \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
-  );
-
-  await banner.getByRole('link', { name: 'Détails' }).click();
-  await expect(page).toHaveURL(/\/supervisions\/liveinpi$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Traitement en direct' })).toBeVisible();
   const breadcrumb = page.getByTestId('breadcrumb');
-  await expect(breadcrumb.getByRole('link')).toHaveText(['Dashboard', 'Surveillance', 'Différentiel sur les dirigeants']);
-  await expect(breadcrumb.getByRole('link', { name: 'Différentiel sur les dirigeants' })).toHaveAttribute('href', '/supervisions/dirigeants');
-  await expectDayCards(page);
-  // Windows of J, J-1 and J-2; none for J-3.
-  await expect(page.getByTestId('day-card-window')).toHaveCount(3);
-  await expect(page.getByRole('heading', { level: 2, name: 'Différentiel sur les dirigeants : J , J-1' })).toBeVisible();
   const live = page.getByTestId('queue-live');
-  await expect(rowWith(live, siren)).toHaveCount(1);
+  // A SIREN queued and worked off, and the cards of the Paris day it was processed on (J): all within one day, again
+  // with another SIREN when midnight passed meanwhile.
+  const siren = await onOneParisDay(async (j) => {
+    const [queued] = freshSirens(1);
+    await api.post('/api/supervisions/queues/officers/sirens', { sirens: [queued] });
+
+    await page.goto('/supervisions/dirigeants');
+    await expect(page.getByRole('heading', { level: 1, name: 'Différentiel sur les dirigeants' })).toBeVisible();
+    await expectDayCards(page, j);
+    // With a working account and the worker on: at work, or done with what was queued (the next test walks each state).
+    await expect(banner).toContainText(/^(Traitement en cours|Aucun traitement en cours\s: dernier traitement il y a)/);
+    await expect(banner).toContainText(/File d'attente\s: \d[\d\s]* restent à traiter/);
+    await expect(table.getByRole('columnheader')).toHaveText(['Siren', 'Date', 'Motif']);
+    // The worker fetches its officers from the fake RNE.
+    await expect(rowWith(table, queued)).toHaveCount(1, { timeout: WORKED_OFF_MS });
+    await expect(page.getByTestId('day-card').first().getByTestId('day-card-window')).toHaveText(
+      /^Du \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
+    );
+
+    await banner.getByRole('link', { name: 'Détails' }).click();
+    await expect(page).toHaveURL(/\/supervisions\/liveinpi$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Traitement en direct' })).toBeVisible();
+    await expect(breadcrumb.getByRole('link')).toHaveText(['Dashboard', 'Surveillance', 'Différentiel sur les dirigeants']);
+    await expect(breadcrumb.getByRole('link', { name: 'Différentiel sur les dirigeants' })).toHaveAttribute('href', '/supervisions/dirigeants');
+    await expectDayCards(page, j);
+    // Windows of J, J-1 and J-2; none for J-3.
+    await expect(page.getByTestId('day-card-window')).toHaveCount(3);
+    await expect(page.getByRole('heading', { level: 2, name: 'Différentiel sur les dirigeants : J , J-1' })).toBeVisible();
+    await expect(rowWith(live, queued)).toHaveCount(1);
+    return queued;
+  });
 
   // « Télécharger CSV » saves export.csv: UTF-8 with BOM, `;`, the header, the SIREN processed.
   const download = page.waitForEvent('download');
